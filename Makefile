@@ -1,0 +1,85 @@
+# lockbench: what Linux lock paths cost before and after the 2.6.14
+# spinlock consolidation.  `make help` lists the targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VARIANTS ?=
+V ?=
+VCPUS ?= 2
+MEM ?= 1024
+ACCEL ?= auto
+BOOTS ?= 2
+REPEAT ?= 5
+RUN ?= build/runs/latest
+export VARIANTS VCPUS MEM ACCEL BOOTS REPEAT
+
+S := scripts
+
+.PHONY: help all deps tree kernels kernel module modules user initramfs boot \
+	run perf compare plots results check check-long clean
+
+help:
+	@sed -n 's/^## \{0,1\}//p' README.md | sed -n '/^make targets/,/^end of targets/p'
+
+## The main job: the default matrix, ending in graphs and RESULTS.md.
+all: deps tree kernels run plots results
+
+deps:
+	@$(S)/deps.sh
+
+tree:
+	@$(S)/tree.sh
+
+kernels: tree
+	@vs=$$($(S)/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/kernel.sh $$v || exit 1; done
+
+kernel: tree
+	@[ -n "$(V)" ] || { echo "lockbench: error: name a variant: make kernel V=post-debug" >&2; exit 1; }
+	@$(S)/kernel.sh $(V)
+
+module:
+	@[ -n "$(V)" ] || { echo "lockbench: error: name a variant: make module V=post-debug" >&2; exit 1; }
+	@$(S)/module.sh $(V)
+
+modules:
+	@vs=$$($(S)/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/module.sh $$v || exit 1; done
+
+user:
+	@$(MAKE) -s -C bench-user all
+
+initramfs: user
+	@$(S)/initramfs.sh base
+	@vs=$$($(S)/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/initramfs.sh $$v || exit 1; done
+
+## Boot one variant with a script or job file: make boot V=stock SCRIPT=x.sh
+boot: user
+	@[ -n "$(V)" ] || { echo "lockbench: error: name a variant: make boot V=stock" >&2; exit 1; }
+	@$(S)/kernel.sh $(V) && $(S)/module.sh $(V) && $(S)/initramfs.sh base && $(S)/initramfs.sh $(V)
+	@$(S)/qemu-boot.sh $(V) build/boots/$(V)-$$(date -u +%Y%m%dT%H%M%SZ)
+
+run: tree user
+	@$(S)/run.sh
+
+perf: tree user
+	@[ -n "$(V)" ] && [ -n "$(JOB)" ] || { echo "lockbench: error: make perf V=variant JOB='kind=spin_lock mode=contended threads=2'" >&2; exit 1; }
+	@$(S)/perf.sh $(V) "$(JOB)"
+
+compare: user
+	@$(S)/compare.sh $(RUN)
+
+plots: compare
+	@$(S)/plots.sh $(RUN)
+
+results: plots
+	@$(S)/results.sh $(RUN)
+
+## The tests: unit tests, a real kernel build and guest boots.
+check: deps
+	@$(S)/check.sh
+
+check-long: deps
+	@LB_LONG=1 $(S)/check.sh
+
+clean:
+	rm -rf build
+	@$(MAKE) -s -C bench-user clean 2>/dev/null || true

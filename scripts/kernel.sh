@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# kernel.sh VARIANT: configure and build one variant out of tree, in
+# build/kernel/VARIANT, from the one patched tree, with ccache.
+. "$(dirname "$0")/lib.sh"
+
+v=${1:?usage: kernel.sh VARIANT}
+mapfile -t frags < <(variant_fragments "$v")
+frags=("$LB_TOP/vm-configs/base.config" "${frags[@]}")
+[ -f "$LB_BUILD/tree/stamp" ] || die "no kernel tree: run 'make tree' first"
+out=$LB_KBUILD/$v
+need_disk "$LB_KBUILD" 1500
+mkdir -p "$out"
+
+jobs=${JOBS:-$(nproc)}
+cc="gcc"
+command -v ccache >/dev/null && cc="ccache gcc"
+export CCACHE_BASEDIR=$LB_BUILD CCACHE_NOHASHDIR=1
+kmake() { make -C "$LB_TREE" O="$out" CC="$cc" "$@"; }
+
+# Reconfigure only when the fragments or the tree changed.
+cfg_key=$(sha_of "${frags[@]}" "$LB_BUILD/tree/stamp")
+if [ "$(cat "$out/.lb-config-key" 2>/dev/null)" != "$cfg_key" ] || [ ! -f "$out/.config" ]; then
+	note "kernel $v: configuring from tinyconfig + ${frags[*]##*/}"
+	kmake -s tinyconfig >/dev/null
+	(cd "$LB_TREE" && ./scripts/kconfig/merge_config.sh -m -O "$out" "$out/.config" "${frags[@]}") >"$out/merge.log" 2>&1 ||
+		{ cat "$out/merge.log" >&2; die "merge_config.sh failed for $v"; }
+	kmake -s olddefconfig >/dev/null
+	"$LB_TOP/scripts/check-config.sh" "$out/.config" "${frags[@]}"
+	printf '%s\n' "$cfg_key" >"$out/.lb-config-key"
+fi
+
+start=$(date +%s)
+note "kernel $v: building bzImage and modules with -j$jobs ($cc)"
+if ! kmake -s -j"$jobs" bzImage modules >"$out/build.log" 2>&1; then
+	tail -n 30 "$out/build.log" >&2
+	df -Pm "$out" | awk 'NR == 2 && $4 < 200 { exit 1 }' ||
+		die "kernel $v: build failed: the disk is full; free space and rerun"
+	die "kernel $v: build failed (full log: ${out#"$LB_TOP"/}/build.log)"
+fi
+secs=$(($(date +%s) - start))
+printf '%s\n' "$secs" >"$out/.lb-build-seconds"
+note "kernel $v: built in ${secs}s -> ${out#"$LB_TOP"/}/arch/x86/boot/bzImage"

@@ -1,0 +1,72 @@
+# shellcheck shell=bash
+# Shared helpers for lockbench's pipeline scripts: paths, errors, the
+# variant matrix.  Sourced, never run.
+set -euo pipefail
+
+LB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+LB_BUILD=${LB_BUILD:-$LB_TOP/build}
+LB_SRC_TARBALL=${LB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+LB_SRC_PKG=${LB_SRC_PKG:-linux-source-6.1}
+LB_TREE=$LB_BUILD/tree/linux-source-6.1
+LB_KBUILD=$LB_BUILD/kernel
+
+die() {
+	printf 'lockbench: error: %s\n' "$*" >&2
+	exit 1
+}
+
+note() {
+	printf 'lockbench: %s\n' "$*" >&2
+}
+
+# Refuse to start work that would die half way on a full disk.
+need_disk() { # need_disk DIR MIB
+	local avail
+	mkdir -p "$1"
+	avail=$(df -Pm "$1" | awk 'NR == 2 { print $4 }')
+	[ "$avail" -ge "$2" ] ||
+		die "only ${avail} MiB free on $(df -P "$1" | awk 'NR == 2 { print $6 }'), need $2 MiB for $1; free space (make clean removes build/) and retry"
+}
+
+matrix_files() {
+	printf '%s\n' "$LB_TOP/vm-configs/matrix" "$LB_TOP/vm-configs/matrix.extra"
+}
+
+# All variant names known to the matrix files, one per line.
+matrix_variants() { # [default] -> only vm-configs/matrix
+	local f=$LB_TOP/vm-configs/matrix
+	if [ "${1:-}" = all ]; then
+		cat "$LB_TOP/vm-configs/matrix" "$LB_TOP/vm-configs/matrix.extra"
+	else
+		cat "$f"
+	fi | awk '!/^[[:space:]]*(#|$)/ { print $1 }'
+}
+
+# Fragments of one variant, one path per line; dies on an unknown name.
+variant_fragments() { # variant
+	local line
+	line=$(cat "$LB_TOP/vm-configs/matrix" "$LB_TOP/vm-configs/matrix.extra" |
+		awk -v v="$1" '!/^[[:space:]]*#/ && $1 == v { $1 = ""; print; exit }')
+	[ -n "$line" ] ||
+		die "unknown variant '$1'; known variants: $(matrix_variants all | tr '\n' ' ')(see vm-configs/matrix)"
+	local frag
+	for frag in $line; do
+		[ -f "$LB_TOP/vm-configs/$frag.config" ] ||
+			die "variant '$1' names fragment '$frag' but vm-configs/$frag.config does not exist"
+		printf '%s\n' "$LB_TOP/vm-configs/$frag.config"
+	done
+}
+
+# VARIANTS="a,b c" -> validated names, one per line.
+parse_variants() { # list
+	local v list=${1//,/ }
+	[ -n "${list// /}" ] || list=$(matrix_variants)
+	for v in $list; do
+		variant_fragments "$v" >/dev/null
+		printf '%s\n' "$v"
+	done
+}
+
+sha_of() { # files... -> short sha256 of their concatenation
+	cat "$@" | sha256sum | cut -c1-16
+}

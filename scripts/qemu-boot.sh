@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# qemu-boot.sh VARIANT OUTDIR: boot one variant once and bring back what the
+# guest wrote.  Settings come from the environment:
+#   ACCEL    auto|kvm|tcg, or an already resolved tcg / kvm:CPU (default auto)
+#   VCPUS    guest vCPUs (default 2)          MEM      guest MiB (default 1024)
+#   TIMEOUT  seconds before the guest is killed (default 300)
+#   JOBS     job file for the C runner, or SCRIPT: a shell script to run instead
+#   REPEAT   passes over the job file (default 1)   PERF_JOB  job index to record
+#   BOOT     boot index recorded in results (default 0)  APPEND  extra kernel args
+# OUTDIR gets console.log, qemu.cmdline, provenance.json, guest/ (the
+# guest's /lb-out), faults.txt and status: ok, timeout, fault, no-results
+# or guest-error.  Exit status 0 only for ok.
+. "$(dirname "$0")/lib.sh"
+
+v=${1:?usage: qemu-boot.sh VARIANT OUTDIR}
+out=${2:?usage: qemu-boot.sh VARIANT OUTDIR}
+variant_fragments "$v" >/dev/null
+vcpus=${VCPUS:-2} mem=${MEM:-1024} limit=${TIMEOUT:-300}
+for n in vcpus mem limit; do
+	case ${!n} in '' | *[!0-9]*) die "${n^^}=${!n} is not a positive integer" ;; esac
+	[ "${!n}" -gt 0 ] || die "${n^^} must be greater than 0"
+done
+[ "$vcpus" -le 64 ] || die "VCPUS=$vcpus exceeds the guest's NR_CPUS=64"
+command -v qemu-system-x86_64 >/dev/null ||
+	die "qemu-system-x86_64 not found: install qemu-system-x86 ('make deps')"
+
+kdir=$LB_KBUILD/$v
+kernel=$kdir/arch/x86/boot/bzImage
+[ -f "$kernel" ] || die "no kernel for $v at $kernel: run 'make kernel V=$v'"
+base=$LB_BUILD/initramfs/base.cpio
+[ -f "$base" ] || die "no guest initramfs at $base: run 'make initramfs'"
+mods=$kdir/lb-modules.cpio
+
+accel=${ACCEL:-auto}
+case $accel in auto | kvm) accel=$("$LB_TOP/scripts/accel.sh" "$accel" "$kernel") ;; esac
+case $accel in
+tcg) qaccel=(-accel tcg,thread=multi -cpu max) ;;
+kvm:*) qaccel=(-accel kvm -cpu "${accel#kvm:}") ;;
+*) die "ACCEL=$accel is not one of auto, kvm, tcg" ;;
+esac
+
+need_disk "$(dirname "$out")" 200
+[ -e "$out/status" ] && die "$out already holds a boot; refusing to overwrite it"
+mkdir -p "$out"
+
+# This boot's own archive: the job list or script.
+stage=$out/boot.stage
+mkdir -p "$stage/lb"
+if [ -n "${SCRIPT:-}" ]; then
+	[ -f "$SCRIPT" ] || die "SCRIPT=$SCRIPT does not exist"
+	install -m 0755 "$SCRIPT" "$stage/lb/script"
+elif [ -n "${JOBS:-}" ]; then
+	[ -f "$JOBS" ] || die "JOBS=$JOBS does not exist"
+	install -m 0644 "$JOBS" "$stage/lb/jobs"
+fi
+(cd "$stage" && find . | cpio -o -H newc --owner 0:0 --quiet) >"$out/boot.cpio"
+rm -rf "$stage"
+initrd=$out/initrd.cpio
+cat "$base" ${mods:+$( [ -f "$mods" ] && echo "$mods")} "$out/boot.cpio" >"$initrd"
+
+disk=$out/results.img
+truncate -s "${LB_DISK_MIB:-128}M" "$disk"
+
+host_cpus=$(nproc)
+host_id=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo | tr -c 'A-Za-z0-9.\n' '_' | tr -s _ | cut -c1-40)
+host_id="${host_id}_x${host_cpus}"
+append="console=ttyS0 loglevel=5 panic=-1 lb.variant=$v lb.accel=${accel%%:*} lb.host=$host_id"
+append+=" lb.host_cpus=$host_cpus lb.vcpus=$vcpus lb.boot=${BOOT:-0} lb.repeat=${REPEAT:-1}"
+append+=" lb.perf=${PERF_JOB:--1} lb.out=/dev/vda ${APPEND:-}"
+
+cmd=(qemu-system-x86_64 "${qaccel[@]}" -smp "$vcpus" -m "$mem" -nodefaults
+	-display none -no-reboot -serial "file:$out/console.log"
+	-drive "file=$disk,format=raw,if=virtio"
+	-kernel "$kernel" -initrd "$initrd" -append "$append")
+printf '%q ' "${cmd[@]}" >"$out/qemu.cmdline"
+echo >>"$out/qemu.cmdline"
+"$LB_TOP/scripts/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
+
+start=$(date +%s.%N)
+rc=0
+sh -c '"$@" >"$0" 2>&1' "$out/qemu.stderr" timeout -k 5 "$limit" "${cmd[@]}" || rc=$?
+wall=$(echo "$(date +%s.%N) - $start" | bc)
+printf '%.2f\n' "$wall" >"$out/wall_s"
+rm -f "$initrd" "$out/boot.cpio"
+
+status=ok
+mkdir -p "$out/guest"
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	status=timeout
+elif [ $rc -ne 0 ]; then
+	status=qemu-error
+fi
+if [ $status != timeout ] && ! tar -xf "$disk" -C "$out/guest" 2>"$out/tar.err"; then
+	[ $status = ok ] && status=no-results
+fi
+rm -f "$disk"
+[ -f "$out/guest/runner.rc" ] || [ -f "$out/guest/script.rc" ] || [ $status != ok ] || status=no-results
+if [ $status = ok ]; then
+	rcs=$(cat "$out/guest/"{runner,script}.rc 2>/dev/null | tr -d ' \n' || true)
+	[ "$rcs" = 0 ] || status=guest-error
+fi
+# A fault anywhere in the console or the guest's dmesg fails the boot.
+if ! "$LB_TOP/scripts/console-scan.sh" "$out/console.log" >"$out/faults.txt" ||
+	{ [ -f "$out/guest/dmesg.txt" ] && ! "$LB_TOP/scripts/console-scan.sh" "$out/guest/dmesg.txt" >>"$out/faults.txt"; }; then
+	status=fault
+fi
+echo "$status" >"$out/status"
+up=$(grep -a -o 'guest up after [0-9.]*' "$out/console.log" | awk '{ print $4 }' | tail -n 1)
+note "boot $v #${BOOT:-0}: $status in ${wall%.*}s wall (${accel%%:*}, $vcpus vCPUs${up:+, runner started ${up}s after kernel start})"
+if [ $status != ok ]; then
+	note "boot $v: last console lines (${out#"$LB_TOP"/}/console.log):"
+	tail -n 15 "$out/console.log" | sed 's/^/    /' >&2
+	[ -s "$out/faults.txt" ] && { note "boot $v: faults:"; head -n 10 "$out/faults.txt" | sed 's/^/    /' >&2; }
+	exit 1
+fi
+exit 0
