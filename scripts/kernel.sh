@@ -4,6 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 
 v=${1:?usage: kernel.sh VARIANT}
+variant_fragments "$v" >/dev/null # dies on an unknown name
 mapfile -t frags < <(variant_fragments "$v")
 frags=("$LB_TOP/vm-configs/base.config" "${frags[@]}")
 [ -f "$LB_BUILD/tree/stamp" ] || die "no kernel tree: run 'make tree' first"

@@ -15,11 +15,12 @@
 v=${1:?usage: qemu-boot.sh VARIANT OUTDIR}
 out=${2:?usage: qemu-boot.sh VARIANT OUTDIR}
 variant_fragments "$v" >/dev/null
-vcpus=${VCPUS:-2} mem=${MEM:-1024} limit=${TIMEOUT:-300}
-for n in vcpus mem limit; do
-	case ${!n} in '' | *[!0-9]*) die "${n^^}=${!n} is not a positive integer" ;; esac
-	[ "${!n}" -gt 0 ] || die "${n^^} must be greater than 0"
+VCPUS=${VCPUS:-2} MEM=${MEM:-1024} TIMEOUT=${TIMEOUT:-300}
+for n in VCPUS MEM TIMEOUT; do
+	case ${!n} in '' | *[!0-9]*) die "$n=${!n} is not a positive integer" ;; esac
+	[ "${!n}" -gt 0 ] || die "$n must be greater than 0"
 done
+vcpus=$VCPUS mem=$MEM limit=$TIMEOUT
 [ "$vcpus" -le 64 ] || die "VCPUS=$vcpus exceeds the guest's NR_CPUS=64"
 command -v qemu-system-x86_64 >/dev/null ||
 	die "qemu-system-x86_64 not found: install qemu-system-x86 ('make deps')"

@@ -8,13 +8,14 @@
 	die "$LB_SRC_TARBALL not found: the $LB_SRC_PKG package is missing; run 'make deps' (as root) to install it"
 pkgver=$(dpkg-query -W -f='${Version}' "$LB_SRC_PKG" 2>/dev/null) || pkgver=unknown
 
-series=$LB_TOP/patch/series
+patchdir=${LB_PATCH_DIR:-$LB_TOP/patch}
+series=$patchdir/series
 patches=()
 if [ -f "$series" ]; then
 	while read -r p _; do
 		case $p in '' | '#'*) continue ;; esac
-		[ -f "$LB_TOP/patch/$p" ] || die "patch/series names $p, which does not exist in patch/"
-		patches+=("$LB_TOP/patch/$p")
+		[ -f "$patchdir/$p" ] || die "${series#"$LB_TOP"/} names $p, which does not exist in ${patchdir#"$LB_TOP"/}/"
+		patches+=("$patchdir/$p")
 	done <"$series"
 fi
 hashed=(/dev/null)

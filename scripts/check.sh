@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# make check: the test suite.  Unit tests, host-side bad-input tests, real
+# kernel builds of CHECK_VARIANTS, then QEMU boots of each.  Every test is
+# an executable file under tests/host or tests/boot; it passes by exiting 0
+# and skips by exiting 77.  LB_LONG=1 (make check-long) runs the long forms.
+. "$(dirname "$0")/lib.sh"
+
+export CHECK_VARIANTS=${CHECK_VARIANTS:-pre-debug post-debug stock}
+export LB_CHECK_DIR=$LB_BUILD/check
+rm -rf "$LB_CHECK_DIR"
+mkdir -p "$LB_CHECK_DIR"
+pass=0 fail=0 skip=0 failed=()
+t0=$(date +%s)
+
+run_test() { # name command...
+	local name=$1 rc=0 s log
+	shift
+	s=$(date +%s)
+	log=$LB_CHECK_DIR/${name//\//_}.log
+	"$@" >"$log" 2>&1 || rc=$?
+	case $rc in
+	0) pass=$((pass + 1)) && printf 'PASS %-46s %4ss\n' "$name" $(($(date +%s) - s)) ;;
+	77) skip=$((skip + 1)) && printf 'SKIP %-46s (%s)\n' "$name" "$(tail -n 1 "$log")" ;;
+	*)
+		fail=$((fail + 1)) failed+=("$name")
+		printf 'FAIL %-46s %4ss\n' "$name" $(($(date +%s) - s))
+		tail -n 25 "$log" | sed 's/^/    | /'
+		;;
+	esac
+}
+
+# 1. Host-only: the C tools and their unit tests, bad input, guards.
+run_test unit/cmocka make -C "$LB_TOP/bench-user" check
+for t in "$LB_TOP"/tests/host/*.sh; do run_test "host/$(basename "$t" .sh)" "$t"; done
+
+# 2. The kernels: tree, build, config and disassembly checks, modules.
+run_test build/tree "$LB_TOP/scripts/tree.sh"
+for v in $CHECK_VARIANTS; do
+	run_test "build/kernel-$v" "$LB_TOP/scripts/kernel.sh" "$v"
+	run_test "build/module-$v" "$LB_TOP/scripts/module.sh" "$v"
+	run_test "build/initramfs-$v" "$LB_TOP/scripts/initramfs.sh" "$v"
+done
+run_test build/initramfs-base "$LB_TOP/scripts/initramfs.sh" base
+
+# 3. Boots.
+for t in "$LB_TOP"/tests/boot/*.sh; do run_test "boot/$(basename "$t" .sh)" "$t"; done
+
+echo "check: $(($(date +%s) - t0))s; logs in ${LB_CHECK_DIR#"$LB_TOP"/}"
+[ $fail -eq 0 ] || echo "check: failed: ${failed[*]}"
+echo "$pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# perf.sh VARIANT "JOB" [OUTDIR]: boot VARIANT, record JOB with perf
+# record -g inside the guest (hardware cycles when the guest has a PMU, a
+# software clock otherwise), bring perf.data back and summarise its top
+# symbols with that variant's vmlinux.
+. "$(dirname "$0")/lib.sh"
+
+v=${1:?usage: perf.sh VARIANT JOB [OUTDIR]} job=${2:?usage: perf.sh VARIANT JOB [OUTDIR]}
+out=${3:-$LB_BUILD/perf/$v-$(date -u +%Y%m%dT%H%M%SZ)}
+[ -f "$LB_BUILD/initramfs/base.cpio" ] || "$LB_TOP/scripts/initramfs.sh" base
+[ -f "$LB_KBUILD/$v/lb-modules.cpio" ] || {
+	"$LB_TOP/scripts/kernel.sh" "$v" && "$LB_TOP/scripts/module.sh" "$v" && "$LB_TOP/scripts/initramfs.sh" "$v"
+}
+mkdir -p "$out"
+printf '%s\n' "$job" >"$out/perf.jobs"
+JOBS=$out/perf.jobs PERF_JOB=0 REPEAT=1 TIMEOUT=${TIMEOUT:-300} \
+	"$LB_TOP/scripts/qemu-boot.sh" "$v" "$out/boot" || die "perf boot for $v failed: see ${out#"$LB_TOP"/}/boot"
+data=$out/boot/guest/perf.data
+[ -s "$data" ] || die "the guest wrote no perf.data (see ${out#"$LB_TOP"/}/boot/guest/runner.log)"
+cp "$data" "$out/perf.data"
+event=$(cat "$out/boot/guest/perf.event" 2>/dev/null || echo unknown)
+{
+	echo "# perf top symbols: variant $v, event $event, job: $job"
+	perf report -i "$out/perf.data" --vmlinux "$LB_KBUILD/$v/vmlinux" --stdio \
+		--no-children --sort symbol --percent-limit 1 2>/dev/null | grep -v '^$' | grep -v '^#' | head -n 25
+} >"$out/perf-top.txt"
+note "perf $v: ${out#"$LB_TOP"/}/perf.data, summary in perf-top.txt"
+head -n 8 "$out/perf-top.txt" >&2

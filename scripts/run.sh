@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# make run: build what is stale, boot each variant BOOTS times running the
+# job list REPEAT times per boot, and collect everything under
+# build/runs/TIMESTAMP (linked as build/runs/latest).
+. "$(dirname "$0")/lib.sh"
+
+parse_variants "${VARIANTS:-}" >/dev/null # dies on an unknown name
+mapfile -t variants < <(parse_variants "${VARIANTS:-}")
+[ ${#variants[@]} -gt 0 ] || die "no variants to run"
+vcpus=${VCPUS:-2} boots=${BOOTS:-2} repeat=${REPEAT:-5}
+jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/default.jobs}
+for n in vcpus boots repeat; do
+	case ${!n} in '' | *[!0-9]* | 0) die "${n^^}=${!n} must be a positive integer" ;; esac
+done
+
+ts=$(date -u +%Y%m%dT%H%M%SZ)
+run=$LB_BUILD/runs/$ts
+need_disk "$LB_BUILD/runs" 500
+mkdir -p "$run"
+ln -sfn "$ts" "$LB_BUILD/runs/latest"
+start=$(date +%s)
+
+"$LB_TOP/scripts/jobs.sh" "$jobfile" "$vcpus" >"$run/jobs"
+for v in "${variants[@]}"; do
+	"$LB_TOP/scripts/kernel.sh" "$v"
+	"$LB_TOP/scripts/module.sh" "$v"
+	"$LB_TOP/scripts/initramfs.sh" "$v"
+done
+"$LB_TOP/scripts/initramfs.sh" base
+build_s=$(($(date +%s) - start))
+
+# One probe for the whole run, so every boot uses the same accelerator.
+accel=$("$LB_TOP/scripts/accel.sh" "${ACCEL:-auto}" "$LB_KBUILD/${variants[0]}/arch/x86/boot/bzImage")
+oversub=0
+[ "$vcpus" -gt "$(nproc)" ] && oversub=1 &&
+	note "run: VCPUS=$vcpus exceeds the host's $(nproc) CPUs: every cell is flagged oversubscribed"
+cat >"$run/run.info" <<EOT
+variants=${variants[*]}
+accel=${accel%%:*}
+accel_detail=$accel
+vcpus=$vcpus
+host_cpus=$(nproc)
+oversubscribed=$oversub
+boots=$boots
+repeat=$repeat
+jobs=$(wc -l <"$run/jobs")
+build_seconds=$build_s
+EOT
+
+# Interleave variants boot by boot so slow drift on the host spreads over
+# all of them instead of biasing whichever ran last.
+for b in $(seq 1 "$boots"); do
+	for v in "${variants[@]}"; do
+		bd=$run/boots/$v/boot$b
+		ACCEL=$accel BOOT=$b REPEAT=$repeat JOBS=$run/jobs VCPUS=$vcpus \
+			TIMEOUT=${TIMEOUT:-600} "$LB_TOP/scripts/qemu-boot.sh" "$v" "$bd" || true
+		"$LB_TOP/scripts/collect.sh" "$run" "$v" "$bd"
+	done
+done
+
+if [ "${PERF:-1}" = 1 ]; then
+	for v in "${variants[@]}"; do
+		ACCEL=$accel VCPUS=$vcpus "$LB_TOP/scripts/perf.sh" "$v" \
+			"kind=spin_lock mode=contended threads=$vcpus duration_ms=1000 hold_ns=100 parallel_ns=200" \
+			"$run/perf/$v" || note "run: perf recording for $v failed (see $run/perf/$v)"
+	done
+fi
+
+total=$(($(date +%s) - start))
+echo "total_seconds=$total" >>"$run/run.info"
+nfail=0
+[ -f "$run/failures.csv" ] && nfail=$(($(wc -l <"$run/failures.csv") - 1))
+echo "failed_boots=$nfail" >>"$run/run.info"
+note "run: ${#variants[@]} variants x $boots boots x $repeat repeats on ${accel%%:*} in ${total}s (builds ${build_s}s), $nfail failed boots -> ${run#"$LB_TOP"/}"

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Bad numeric settings and accelerators are refused before anything boots.
+. "$(dirname "$0")/../lib.bash"
+expect_error "VCPUS=abc" "VCPUS=abc is not a positive integer" env VCPUS=abc "$TOP/scripts/qemu-boot.sh" stock "$TMP/b"
+expect_error "VCPUS=0" "VCPUS must be greater than 0" env VCPUS=0 "$TOP/scripts/qemu-boot.sh" stock "$TMP/b"
+expect_error "VCPUS=65" "exceeds the guest's NR_CPUS" env VCPUS=65 "$TOP/scripts/qemu-boot.sh" stock "$TMP/b"
+expect_error "TIMEOUT=-1" "TIMEOUT=-1 is not a positive integer" env TIMEOUT=-1 "$TOP/scripts/qemu-boot.sh" stock "$TMP/b"
+expect_error "ACCEL=xen" "ACCEL=xen is not one of auto, kvm, tcg" "$TOP/scripts/accel.sh" xen /nonexistent
+expect_error "BOOTS=0" "BOOTS=0 must be a positive integer" env BOOTS=0 VARIANTS=stock "$TOP/scripts/run.sh"
+[ ! -e "$TMP/b" ] || fail "a refused boot left $TMP/b behind"
