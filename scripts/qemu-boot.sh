@@ -6,7 +6,8 @@
 #   TIMEOUT  seconds before the guest is killed (default 300)
 #   JOBS     job file for the C runner, or SCRIPT: a shell script to run instead
 #   REPEAT   passes over the job file (default 1)   PERF_JOB  job index to record
-#   BOOT     boot index recorded in results (default 0)  APPEND  extra kernel args
+#   BOOT     boot index recorded in results (default 0)
+#   APPEND   extra kernel args; APPEND_<variant, - as _> for one variant only
 # OUTDIR gets console.log, qemu.cmdline, provenance.json, guest/ (the
 # guest's /lb-out), faults.txt and status: ok, timeout, fault, no-results
 # or guest-error.  Exit status 0 only for ok.
@@ -67,7 +68,8 @@ host_id=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo | tr -c 'A
 host_id="${host_id}_x${host_cpus}"
 append="console=ttyS0 loglevel=5 panic=-1 lb.variant=$v lb.accel=${accel%%:*} lb.host=$host_id"
 append+=" lb.host_cpus=$host_cpus lb.vcpus=$vcpus lb.boot=${BOOT:-0} lb.repeat=${REPEAT:-1}"
-append+=" lb.perf=${PERF_JOB:--1} lb.out=/dev/vda ${APPEND:-}"
+per_variant=APPEND_${v//-/_}
+append+=" lb.perf=${PERF_JOB:--1} lb.out=/dev/vda ${APPEND:-} ${!per_variant:-}"
 
 cmd=(qemu-system-x86_64 "${qaccel[@]}" -smp "$vcpus" -m "$mem" -nodefaults
 	-display none -no-reboot -serial "file:$out/console.log"
