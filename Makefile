@@ -19,7 +19,7 @@ S := scripts
 	run perf compare plots results check check-long clean
 
 help:
-	@sed -n "/^## make targets and variables/,/^## end of targets/s/^## \{0,1\}//p" README.md
+	@sed -n '/^## make targets/,/^## Where/{/^  /p;/^Variables/p}' README.md
 
 ## The main job: the default matrix, ending in graphs and RESULTS.md.
 all: deps tree kernels run plots results
