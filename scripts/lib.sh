@@ -70,3 +70,11 @@ parse_variants() { # list
 sha_of() { # files... -> short sha256 of their concatenation
 	cat "$@" | sha256sum | cut -c1-16
 }
+
+# The lock layer (pre, post, stock) and debug setting (on, off) of a variant.
+variant_lock() {
+	variant_fragments "$1" | sed -n 's|.*/lock-\(.*\)\.config$|\1|p'
+}
+variant_debug() {
+	if variant_fragments "$1" | grep -q -E '/debug-(on|magic)\.config$'; then echo on; else echo off; fi
+}

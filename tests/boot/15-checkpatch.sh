@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# checkpatch --strict from the tree: 0 errors and 0 warnings on every patch
+# and on the module (warnings kept in the series are listed, with reasons,
+# in patch/README.md and allowed here by type).
+. "$(dirname "$0")/lib.bash"
+cp=$TOP/build/tree/linux-source-6.1/scripts/checkpatch.pl
+[ -x "$cp" ] || fail "no tree: run make tree"
+allowed=$(sed -n 's/^<!-- checkpatch-allow: \(.*\) -->$/\1/p' "$TOP/patch/README.md" 2>/dev/null | tr '\n' ',')
+ignore=${allowed:+--ignore ${allowed%,}}
+bad=0
+for p in "$TOP"/patch/*.patch; do
+	[ -f "$p" ] || continue
+	# shellcheck disable=SC2086
+	out=$(cd "$TOP/build/tree/linux-source-6.1" && perl "$cp" --strict --no-tree --terse $ignore "$p" 2>&1) || true
+	sum=$(grep -E '^total:' <<<"$out" || echo "total: ? errors")
+	echo "$(basename "$p"): $sum"
+	grep -E -q 'total: 0 errors, 0 warnings' <<<"$sum" || { grep -E 'ERROR|WARNING' <<<"$out"; bad=1; }
+done
+out=$(cd "$TOP/bench-module" && perl "$cp" --strict --no-tree --terse -f ./*.c ./*.h 2>&1) || true
+if grep -E 'ERROR|WARNING' <<<"$out"; then bad=1; fi
+echo "bench-module: $(grep -c -E 'CHECK' <<<"$out" || true) checks, $(grep -c -E 'ERROR|WARNING' <<<"$out" || true) errors/warnings"
+[ $bad -eq 0 ] || fail "checkpatch found errors or warnings"
