@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# disasm-table.sh VARIANT...: a Markdown report of each variant's lock fast
+# paths, disassembled from its built vmlinux: an instruction-count table,
+# then each path side by side.  Instructions are counted from the entry to
+# the first ret along the straight-line fast path; calls into the lock
+# layer (do_raw_*, slow paths, helpers) are named so the extra call level
+# of the debug variants shows.
+. "$(dirname "$0")/lib.sh"
+[ $# -gt 0 ] || die "usage: disasm-table.sh VARIANT..."
+paths=(spin_lock spin_unlock spin_trylock spin_lock_irqsave spin_unlock_irqrestore
+	read_lock read_unlock read_trylock write_lock write_unlock write_trylock
+	read_lock_irqsave write_lock_irqsave)
+
+body() { # vmlinux symbol -> "insn" lines (no addresses)
+	objdump -d --no-show-raw-insn --disassemble="$2" "$1" 2>/dev/null |
+		awk -v s="<$2>:" '$2 == s { on = 1; next } on && /^$/ { exit } on { sub(/^[ \t]*[0-9a-f]+:[ \t]*/, ""); sub(/[ \t]+#.*/, ""); gsub(/[0-9a-f]{16} </, "<"); print }'
+}
+fastpath() { # lines -> count of instructions up to and including the first ret/jmp-out
+	awk '{ n++ } /^(ret|jmp .*<[^+]*>$)/ { print n; f = 1; exit } END { if (!f) print n + 0 }'
+}
+
+declare -A have
+for v in "$@"; do
+	variant_fragments "$v" >/dev/null
+	[ -f "$LB_KBUILD/$v/vmlinux" ] || die "no vmlinux for $v: run 'make kernel V=$v'"
+	have[$v]=1
+done
+
+echo "## Lock fast paths, disassembled"
+echo
+echo "Instructions from entry to the first return on the uncontended path of"
+echo "\`_raw_<path>\` in each vmlinux (objdump). *inline* means the kernel has no"
+echo "out-of-line function: the operation is inlined at each call site."
+echo "Calls into the lock layer are listed under the count."
+echo
+printf '| path |'; printf ' %s |' "$@"; echo
+printf '|---|'; printf -- '---:|%.0s' "$@"; echo
+for p in "${paths[@]}"; do
+	printf '| %s |' "$p"
+	for v in "$@"; do
+		b=$(body "$LB_KBUILD/$v/vmlinux" "_raw_$p")
+		if [ -z "$b" ]; then
+			printf ' inline |'
+			continue
+		fi
+		n=$(fastpath <<<"$b")
+		calls=$(grep -E -o '(call|jmp) +<(do_raw|__raw|__read_lock|__write_lock|queued|__spin|__lock|__bit|preempt|__local_bh)[^>+]*>' <<<"$b" |
+			sed -E 's/(call|jmp) +<([^>]*)>/\2/' | sort -u | tr '\n' ' ' || true)
+		printf ' %s%s |' "$n" "${calls:+ (→ ${calls% })}"
+	done
+	echo
+done
+echo
+for p in spin_lock spin_unlock spin_lock_irqsave read_lock write_lock write_unlock; do
+	echo "### _raw_$p"
+	echo
+	printf '| %s |' "$@"; echo
+	printf -- '|---%.0s' "$@"; echo '|'
+	printf '|'
+	for v in "$@"; do
+		b=$(body "$LB_KBUILD/$v/vmlinux" "_raw_$p" | head -n 40)
+		[ -n "$b" ] || b="(inline)"
+		printf ' <pre>%s</pre> |' "$(sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/|/\\|/g' <<<"$b" | awk '{ printf "%s<br>", $0 }')"
+	done
+	echo
+	echo
+done
