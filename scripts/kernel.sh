@@ -7,7 +7,7 @@ v=${1:?usage: kernel.sh VARIANT}
 variant_fragments "$v" >/dev/null # dies on an unknown name
 mapfile -t frags < <(variant_fragments "$v")
 frags=("$LB_TOP/vm-configs/base.config" "${frags[@]}")
-[ -f "$LB_BUILD/tree/stamp" ] || die "no kernel tree: run 'make tree' first"
+[ -f "$LB_STAMP" ] || die "no kernel tree: run 'make tree' first"
 out=$LB_KBUILD/$v
 need_disk "$LB_KBUILD" 1500
 mkdir -p "$out"
@@ -19,7 +19,7 @@ export CCACHE_BASEDIR=$LB_BUILD CCACHE_NOHASHDIR=1
 kmake() { make -C "$LB_TREE" O="$out" CC="$cc" "$@"; }
 
 # Reconfigure only when the fragments or the tree changed.
-cfg_key=$(sha_of "${frags[@]}" "$LB_BUILD/tree/stamp")
+cfg_key=$(sha_of "${frags[@]}" "$LB_STAMP")
 if [ "$(cat "$out/.lb-config-key" 2>/dev/null)" != "$cfg_key" ] || [ ! -f "$out/.config" ]; then
 	note "kernel $v: configuring from tinyconfig + ${frags[*]##*/}"
 	kmake -s tinyconfig >/dev/null

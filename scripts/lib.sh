@@ -7,8 +7,12 @@ LB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LB_BUILD=${LB_BUILD:-$LB_TOP/build}
 LB_SRC_TARBALL=${LB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 LB_SRC_PKG=${LB_SRC_PKG:-linux-source-6.1}
-LB_TREE=$LB_BUILD/tree/linux-source-6.1
+# The tree and the O= build directories are siblings, so that with
+# CCACHE_BASEDIR every compile sees the same relative paths and ccache
+# hits across trees and clean re-extractions.
 LB_KBUILD=$LB_BUILD/kernel
+LB_TREE=$LB_KBUILD/linux-source-6.1
+LB_STAMP=$LB_KBUILD/tree.stamp
 
 die() {
 	printf 'lockbench: error: %s\n' "$*" >&2

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make tree: extract Debian's linux-source-6.1 under build/tree and apply
+# make tree: extract Debian's linux-source-6.1 under build/kernel and apply
 # patch/series with fuzz 0.  A no-op while the package and series are
 # unchanged; any change re-extracts from scratch.
 . "$(dirname "$0")/lib.sh"
@@ -23,7 +23,7 @@ hashed=(/dev/null)
 series_hash=$(sha_of "${hashed[@]}")
 want="package=$LB_SRC_PKG $pkgver tarball=$(stat -c %s "$LB_SRC_TARBALL") series=$series_hash patches=${#patches[@]}"
 
-stamp=$LB_BUILD/tree/stamp
+stamp=$LB_STAMP
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -d "$LB_TREE" ]; then
 	note "tree: up to date ($want)"
 	exit 0
@@ -31,16 +31,16 @@ fi
 
 need_disk "$LB_BUILD" 2500
 note "tree: extracting $LB_SRC_TARBALL"
-rm -rf "$LB_BUILD/tree"
-mkdir -p "$LB_BUILD/tree"
-tar -xf "$LB_SRC_TARBALL" -C "$LB_BUILD/tree" || { rm -rf "$LB_BUILD/tree"; die "extracting $LB_SRC_TARBALL failed (disk full? see above)"; }
+rm -rf "$LB_TREE" "$stamp"
+mkdir -p "$LB_KBUILD"
+tar -xf "$LB_SRC_TARBALL" -C "$LB_KBUILD" || { rm -rf "$LB_TREE"; die "extracting $LB_SRC_TARBALL failed (disk full? see above)"; }
 [ -d "$LB_TREE" ] || die "$LB_SRC_TARBALL did not contain linux-source-6.1/"
 
 for p in "${patches[@]}"; do
 	name=${p#"$LB_TOP"/}
 	if ! out=$(cd "$LB_TREE" && patch -p1 --fuzz=0 --forward --batch --no-backup-if-mismatch <"$p" 2>&1); then
 		printf '%s\n' "$out" | grep -E 'FAILED|can.t find file|malformed|Reversed' >&2 || printf '%s\n' "$out" >&2
-		rm -rf "$LB_BUILD/tree"
+		rm -rf "$LB_TREE"
 		die "$name does not apply to $LB_SRC_PKG $pkgver with fuzz 0 (failing hunks above); refresh that patch against the package"
 	fi
 	note "tree: applied $name"

@@ -3,7 +3,7 @@
 # and on the module (warnings kept in the series are listed, with reasons,
 # in patch/README.md and allowed here by type).
 . "$(dirname "$0")/lib.bash"
-cp=$TOP/build/tree/linux-source-6.1/scripts/checkpatch.pl
+cp=$TOP/build/kernel/linux-source-6.1/scripts/checkpatch.pl
 [ -x "$cp" ] || fail "no tree: run make tree"
 allowed=$(sed -n 's/^<!-- checkpatch-allow: \(.*\) -->$/\1/p' "$TOP/patch/README.md" 2>/dev/null | tr '\n' ',')
 ignore=${allowed:+--ignore ${allowed%,}}
@@ -11,7 +11,7 @@ bad=0
 for p in "$TOP"/patch/*.patch; do
 	[ -f "$p" ] || continue
 	# shellcheck disable=SC2086
-	out=$(cd "$TOP/build/tree/linux-source-6.1" && perl "$cp" --strict --no-tree --terse $ignore "$p" 2>&1) || true
+	out=$(cd "$TOP/build/kernel/linux-source-6.1" && perl "$cp" --strict --no-tree --terse $ignore "$p" 2>&1) || true
 	sum=$(grep -E '^total:' <<<"$out" || echo "total: ? errors")
 	echo "$(basename "$p"): $sum"
 	grep -E -q 'total: 0 errors, 0 warnings' <<<"$sum" || { grep -E 'ERROR|WARNING' <<<"$out"; bad=1; }

@@ -20,8 +20,8 @@ expect_error "stale patch" "0001-stale.patch does not apply .* with fuzz 0" \
 	env LB_BUILD="$TMP/build" LB_PATCH_DIR="$TMP/patch" "$TOP/scripts/tree.sh"
 out=$(env LB_BUILD="$TMP/build" LB_PATCH_DIR="$TMP/patch" "$TOP/scripts/tree.sh" 2>&1) || true
 grep -q 'Hunk #1 FAILED' <<<"$out" || fail "the failing hunk is not named: $out"
-[ ! -e "$TMP/build/tree/stamp" ] || fail "a stamp was written for a tree that failed to patch"
-[ ! -d "$TMP/build/tree/linux-source-6.1" ] || fail "the half-patched tree was left behind"
+[ ! -e "$TMP/build/kernel/tree.stamp" ] || fail "a stamp was written for a tree that failed to patch"
+[ ! -d "$TMP/build/kernel/linux-source-6.1" ] || fail "the half-patched tree was left behind"
 echo 0001-missing.patch >"$TMP/patch/series"
 expect_error "missing patch" "names 0001-missing.patch, which does not exist" \
 	env LB_BUILD="$TMP/build" LB_PATCH_DIR="$TMP/patch" "$TOP/scripts/tree.sh"
