@@ -1,0 +1,27 @@
+# Loaded by every plots/*.gp.  Parameters (gnuplot -e): out (path without
+# extension), fmt (png or svg), ttl (title), sub (subtitle: accelerator,
+# host, n), and optionally w, h (pixels).
+if (!exists("w")) w = 1200
+if (!exists("h")) h = 700
+if (fmt eq "svg") {
+	set terminal svg size w, h dynamic noenhanced font "DejaVu Sans,13" background rgb "white"
+} else {
+	set terminal pngcairo size w, h noenhanced font "DejaVu Sans,13" background rgb "white"
+}
+set output out.".".fmt
+set encoding utf8
+if (!exists("note")) note = ""
+head = ttl."\n".sub.(note eq "" ? "" : "\n".note)
+set title head font ",14"
+set grid ytics lc rgb "#dddddd" lw 1 lt 1
+set border lw 1.2
+set key noenhanced
+
+# One colour per variant family, the same in every graph; -debug variants
+# share their family's colour and are drawn dashed (lines) or hatched (bars).
+isdbg(v) = strlen(v) > 6 && v[strlen(v)-5:strlen(v)] eq "-debug"
+fam(v) = isdbg(v) ? v[1:strlen(v)-6] : v
+vcolor(v, i) = fam(v) eq "pre" ? "#1f5fa8" : fam(v) eq "post" ? "#d4501c" : fam(v) eq "stock" ? "#2e8b3a" : \
+	word("#8a4fb0 #8c5a2b #d0479a #555555 #a8a020 #1aa0b0", (i - 1) % 6 + 1)
+vdash(v) = isdbg(v) ? 2 : 1
+vpoint(i) = word("7 5 9 11 13 15 7 5 9 11 13 15", (i - 1) % 12 + 1) + 0

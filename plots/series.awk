@@ -1,0 +1,47 @@
+# Per-variant blocks (separated by two blank lines, in variants order) of
+#   threads  mean lo hi [mean lo hi ...]  oversub
+# for one contended kind, one column triple per metric in metrics.
+#   -v kind=spin_lock -v metrics="ops_per_s" -v variants="..." [-v read_pct=90]
+# With -v all=1 every variant in variants gets a block (a NaN row when it
+# has no data), so that block i is variant i in every panel of a multiplot.
+# The first hold_ns/parallel_ns seen is kept; rows with another are
+# counted as #dup (the graphs show one configuration).
+BEGIN { nv = split(variants, vs, " "); nm = split(metrics, ms, " "); for (i = 1; i <= nm; i++) want[ms[i]] = i }
+NR == 1 { header(); next }
+v("mode") != "contended" || v("kind") != kind || !(v("metric") in want) { next }
+read_pct != "" && v("read_pct") + 0 != read_pct + 0 { next }
+{
+	c = v("hold_ns") "/" v("parallel_ns")
+	if (cfg == "") cfg = c
+	if (c != cfg) { dup++; next }
+	var = v("variant"); t = v("threads") + 0; key = var SUBSEP t SUBSEP v("metric")
+	if (key in mean) { dup++; next }
+	mean[key] = v("mean"); lo[key] = bound(v("ci_lo"), v("mean")); hi[key] = bound(v("ci_hi"), v("mean"))
+	if (v("oversub") == 1) ov[var SUBSEP t] = 1
+	if (!((var SUBSEP t) in vt)) { vt[var SUBSEP t] = 1; nt[var]++; ts[var, nt[var]] = t }
+	seen()
+}
+END {
+	meta()
+	split(cfg, cf, "/")
+	printf "#cfg hold_ns=%s parallel_ns=%s\n#dup %d\n", cf[1], cf[2], dup
+	for (i = 1; i <= nv; i++) if (vs[i] in nt) pv = pv (pv == "" ? "" : " ") vs[i]
+	printf "#variants %s\n", pv
+	np = all ? split(variants, p, " ") : split(pv, p, " ")
+	for (j = 1; j <= np; j++) {
+		var = p[j]; n = nt[var]
+		for (a = 1; a <= n; a++) x[a] = ts[var, a]
+		for (a = 2; a <= n; a++) for (b = a; b > 1 && x[b - 1] > x[b]; b--) { s = x[b]; x[b] = x[b - 1]; x[b - 1] = s }
+		printf "%s# %s\n", (j > 1) ? "\n\n" : "", var
+		if (n == 0) { printf "0"; for (m = 1; m <= nm; m++) printf " NaN NaN NaN"; printf " 0\n" }
+		for (a = 1; a <= n; a++) {
+			printf "%s", x[a]
+			for (m = 1; m <= nm; m++) {
+				key = var SUBSEP x[a] SUBSEP ms[m]
+				if (key in mean) printf " %s %s %s", mean[key], lo[key], hi[key]
+				else printf " NaN NaN NaN"
+			}
+			printf " %d\n", ((var SUBSEP x[a]) in ov)
+		}
+	}
+}

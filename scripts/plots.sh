@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# plots.sh RUN: the graphs of a run, from RUN/summary.csv and RUN/pairs.csv
+# (lb-summary), RUN/run.info and RUN/host.txt, into RUN/plots/NAME.png and
+# NAME.svg, with the reshaped data behind each in RUN/plots/data/.  The
+# gnuplot scripts and awk reshapers are in plots/.  Everything is written
+# to a temporary folder first: a failure leaves RUN/plots as it was.
+. "$(dirname "$0")/lib.sh"
+export LC_ALL=C
+P=$LB_TOP/plots
+
+[ $# -eq 1 ] || die "usage: plots.sh RUN (a run directory holding summary.csv)"
+run=${1%/}
+[ -d "$run" ] || die "plots: $run is not a directory"
+sum=$run/summary.csv pairs=$run/pairs.csv
+[ -f "$sum" ] || die "plots: $sum is missing (lb-summary writes it)"
+msg=$(awk -f "$P/csv.awk" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
+if [ -f "$pairs" ]; then
+	msg=$(awk -f "$P/csv.awk" -v what=pairs -f "$P/validate.awk" "$pairs" 2>&1) || die "plots: malformed pairs: ${msg:-$pairs: unreadable}"
+else
+	note "plots: $pairs is missing: the headline graph says so instead"
+	pairs=
+fi
+command -v gnuplot >/dev/null || die "plots: gnuplot is not installed (apt-get install gnuplot-nox)"
+
+# Title parts.  Quotes and backslashes would break gnuplot -e strings.
+clean() { tr -d "'\\\\\"" <<<"$1"; }
+accel=$(sed -n 's/^accel=//p' "$run/run.info" 2>/dev/null | head -1)
+[ -n "$accel" ] || { note "plots: no accel= in $run/run.info"; accel=unknown; }
+host=$(head -1 "$run/host.txt" 2>/dev/null || true)
+[ -n "$host" ] || host="unknown host"
+host=$(clean "$host")
+ACCEL=$(tr '[:lower:]' '[:upper:]' <<<"$accel")
+tcgnote=""
+[ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
+
+# Variants in the run: pre, post, stock families first, each before its
+# -debug twin, then any others sorted.
+mapfile -t present < <(awk -F, 'NR > 1 && $1 != "" { print $1 }' "$sum" | sort -u)
+main="pre pre-debug post post-debug stock stock-debug" order=""
+for v in $main; do
+	if printf '%s\n' "${present[@]}" | grep -qx -- "$v"; then order+="$v "; else
+		note "plots: variant $v is not in this run: graphs show the rest"
+	fi
+done
+for v in "${present[@]}"; do
+	case " $main " in *" $v "*) ;; *) order+="$v " ;; esac
+done
+order=${order% }
+nodebug="" debug=""
+for v in $order; do case $v in *-debug) debug+="$v " ;; *) nodebug+="$v " ;; esac; done
+kinds="empty irqsave_only spin_lock spin_lock_irq spin_lock_irqsave spin_lock_bh spin_trylock read_lock write_lock read_lock_irqsave write_lock_irqsave read_trylock write_trylock bit_spin_lock bit_spin_trylock"
+
+tmp=$(mktemp -d "$run/.plots.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/plots dat=$tmp/plots/data
+mkdir -p "$dat"
+
+# meta FILE KEY: a value from the #meta/#KEY lines a reshaper writes.
+meta() { sed -n "s/^#meta .*\b$2=\([^ ]*\).*/\1/p; s/^#$2 //p; s/^#$2\$//p" "$1" | head -1; }
+# sub FILE: the subtitle: accelerator, host, n, the TCG caveat.
+sub() {
+	local lo hi
+	lo=$(meta "$1" nmin) hi=$(meta "$1" nmax)
+	[ "$lo" = "$hi" ] && n="n=$lo" || n="n=$lo-$hi"
+	printf '%s, %s, %s per cell%s' "$ACCEL" "$host" "$n" "$tcgnote"
+}
+# gp SCRIPT NAME TITLE SUBTITLE NOTE [gnuplot assignments]: both formats.
+gp() {
+	local script=$1 name=$2 t s n fmt
+	t=$(clean "$3") s=$(clean "$4") n=$(clean "$5")
+	shift 5
+	for fmt in png svg; do
+		gnuplot -e "dir='$P'; out='$out/$name'; fmt='$fmt'; ttl='$t'; sub='$s'; note='$n'; $*" "$P/$script" \
+			>"$tmp/$name.$fmt.log" 2>&1 ||
+			die "plots: gnuplot failed on $script for $name.$fmt: $(tail -5 "$tmp/$name.$fmt.log")"
+	done
+	echo "plots: $name.png, $name.svg"
+}
+# nodata NAME TITLE WHY: a placeholder that says what is missing.
+nodata() {
+	note "plots: $1: $3; writing a placeholder"
+	gp nodata.gp "$1" "$2" "$ACCEL, $host$tcgnote" "" "msg='no data: $(clean "$3")'"
+}
+ovnote() { # ovnote FILE MARK
+	if [ -n "$(meta "$1" oversub)" ]; then printf '%s = oversubscribed cell (guest vCPUs > host CPUs): treat with care' "$2"; fi
+}
+dupnote() { # dupnote FILE NAME
+	local d
+	d=$(meta "$1" dup)
+	[ "${d:-0}" -eq 0 ] || note "plots: $2: $d rows with a second hold/parallel configuration or repeated key left out"
+}
+vars() { meta "$1" variants; }
+cfg() { meta "$1" cfg | sed 's/hold_ns=\([^ ]*\) parallel_ns=\(.*\)/hold \1 ns, parallel \2 ns/'; }
+
+# 1. Uncontended cost, debug off and on.
+for side in off on; do
+	[ $side = off ] && vs=$nodebug || vs=$debug
+	f=$dat/uncontended-debug-$side.dat
+	awk -f "$P/csv.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" "$sum" >"$f"
+	dupnote "$f" uncontended-debug-$side
+	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
+	if [ -z "$(vars "$f")" ]; then nodata uncontended-debug-$side "$t" "no hot ns_op rows for ${vs:-any debug-$side variant}"; continue; fi
+	gp uncontended.gp uncontended-debug-$side "$t" "$(sub "$f")" "$(ovnote "$f" †)" "in='$f'; vars='$(vars "$f")'; nbase=$(meta "$f" nbase)"
+done
+
+# 2. Contended throughput, one panel per kind.
+np=0 anyov=0 panels="" threads=""
+for k in spin_lock spin_lock_irqsave bit_spin_lock rwlock_mix:100 rwlock_mix:90 rwlock_mix:50 rwlock_mix:0; do
+	kind=${k%%:*} rp=""
+	[ "$kind" = "$k" ] || rp=${k#*:}
+	f=$dat/ct-$((np + 1)).dat
+	awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v kind="$kind" -v read_pct="$rp" -v metrics=ops_per_s -v variants="$order" "$sum" >"$f"
+	if [ -z "$(vars "$f")" ]; then note "plots: contended-throughput: no $kind${rp:+ read_pct=$rp} rows"; rm "$f"; continue; fi
+	np=$((np + 1))
+	dupnote "$f" "contended-throughput $k"
+	[ -n "$(meta "$f" oversub)" ] && anyov=1
+	panels+="pt$np='$kind${rp:+, $rp% read}'; "
+	threads+=" $(awk '!/^#/ && NF && $1 > 0 { print $1 }' "$f")"
+	cfg=$(cfg "$f")
+	[ -n "${nsub:-}" ] || nsub=$f
+done
+t="Contended throughput: all threads on one lock${cfg:+ ($cfg)}"
+if [ $np -eq 0 ]; then
+	nodata contended-throughput "$t" "no contended ops_per_s rows"
+else
+	xt=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
+	gp contended.gp contended-throughput "$t" "$(sub "$nsub")" "$( [ $anyov = 1 ] && echo '○ = oversubscribed cell (guest vCPUs > host CPUs)')" \
+		"ddir='$dat'; np=$np; $panels vars='$order'; anyov=$anyov; xt='$xt'; h=780"
+fi
+
+# 3. Fairness of contended spin_lock.
+f=$dat/fairness.dat
+awk -f "$P/csv.awk" -f "$P/series.awk" -v kind=spin_lock -v metrics="fair_cv share_min share_max" -v variants="$order" "$sum" >"$f"
+t="Fairness of contended spin_lock ($(cfg "$f"))"
+if [ -z "$(vars "$f")" ]; then nodata fairness "$t" "no contended spin_lock fair_cv/share rows"; else
+	dupnote "$f" fairness
+	xt=$(awk '!/^#/ && NF && $1 > 0 { print $1 }' "$f" | sort -nu | paste -sd' ')
+	gp fairness.gp fairness "$t" "$(sub "$f")" "$(ovnote "$f" ○)" \
+		"in='$f'; vars='$(vars "$f")'; xt='$xt'; anyov=$( [ -n "$(meta "$f" oversub)" ] && echo 1 || echo 0)"
+fi
+
+# 4. Wait-time percentiles of contended spin_lock at the largest thread count.
+f=$dat/wait-latency.dat
+awk -f "$P/csv.awk" -f "$P/wait.awk" -v kind=spin_lock -v variants="$order" "$sum" >"$f"
+t="Contended spin_lock: wait before acquiring, $(meta "$f" threads) threads ($(cfg "$f"))"
+if [ -z "$(vars "$f")" ]; then nodata wait-latency "Contended spin_lock: wait before acquiring" "no contended spin_lock wait_* rows"; else
+	dupnote "$f" wait-latency
+	gp wait.gp wait-latency "$t" "$(sub "$f")" "$([ -z "$(meta "$f" oversub)" ] || echo 'oversubscribed at this thread count (guest vCPUs > host CPUs): treat with care')" "in='$f'; vars='$(vars "$f")'"
+fi
+
+# 5. Debug overhead: X-debug / X per hot kind.
+f=$dat/debug-overhead.dat
+awk -f "$P/csv.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$order" -v kinds="$kinds" "$sum" |
+	awk -f "$P/ratio.awk" >"$f"
+t="Debug overhead: ns per op with debug options over without"
+if [ -z "$(vars "$f")" ]; then nodata debug-overhead "$t" "no variant with both X and X-debug hot ns_op rows"; else
+	gp overhead.gp debug-overhead "$t" "$(sub "$f")" "$(ovnote "$f" †)" "in='$f'; vars='$(vars "$f")'; nbase=$(meta "$f" nbase)"
+fi
+
+# 6. Headline: pre vs post, debug off (the A/A control) and on.
+f=$dat/headline.dat
+t="Headline: post vs pre, uncontended (hot) cost per lock kind"
+if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
+	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="pre:post pre-debug:post-debug" -v kinds="$kinds" "$pairs" >"$f"
+	for p in $(meta "$f" missing); do note "plots: headline: no hot ns_op pairs for ${p/:/ -> } in $pairs"; done
+	ps=$(meta "$f" pairs)
+	if [ -z "$ps" ]; then nodata headline "$t" "no pre:post or pre-debug:post-debug hot ns_op rows in pairs.csv"; else
+		labels="" j=0
+		for p in $ps; do
+			j=$((j + 1))
+			case $p in
+			pre:post) l="pre → post, debug off (A/A control)" ;;
+			pre-debug:post-debug) l="pre-debug → post-debug" ;;
+			*) l=${p/:/ → } ;;
+			esac
+			labels+="pl$j='$l'; "
+		done
+		n=$(awk -F, 'NR > 1 { print $10; print $11 }' "$pairs" | sort -nu | sed -n '1p;$p' | paste -sd' ')
+		[ "${n% *}" = "${n#* }" ] && n="n=${n% *}" || n="n=${n% *}-${n#* }"
+		gp headline.gp headline "$t" "$ACCEL, $host, $n per cell$tcgnote" "" "in='$f'; pairs='$ps'; $labels nk=$(meta "$f" nkinds)"
+	fi
+fi
+
+# Replace RUN/plots in one step.
+rm -rf "$run/plots.old"
+[ ! -e "$run/plots" ] || mv "$run/plots" "$run/plots.old"
+mv "$out" "$run/plots"
+rm -rf "$run/plots.old"
+note "plots: $(find "$run/plots" -maxdepth 1 -name '*.png' | wc -l) graphs in $run/plots"
