@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lb-guest: the guest-side runner.  Loads lockbench.ko, feeds it the job
+ * list through debugfs, and writes every result (or the reason there is
+ * none) to /lb-out/results.csv in the shared schema, with the context
+ * columns from the kernel command line.  Everything it does goes to
+ * /lb-out/guest.log and stdout; job starts also go to the console, where
+ * the host finds the job that was running when a guest dies.
+ *
+ *   lb-guest            run the jobs (refuses unless lb.variant= is on the
+ *                       kernel command line, so it never runs on a host)
+ *   lb-guest --finish   also tar /lb-out to lb.out and power off (implied
+ *                       when running as PID 1)
+ *   lb-guest --run-job LINE FILE   run one job, result line (or err_*
+ *                       status) to FILE: the command perf record runs
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "lbjob.h"
+#include "lbrec.h"
+
+#define OUTDIR		"/lb-out"
+#define CTL_DIR		"/sys/kernel/debug/lockbench"
+#define CTL_JOB		CTL_DIR "/job"
+#define CTL_RESULT	CTL_DIR "/result"
+#define CTL_HEADER	CTL_DIR "/header"
+#define PERF		"/usr/bin/perf"
+#define MAX_JOBS	4096
+
+static FILE *glog;
+static int failures;
+
+static void logmsg(const char *fmt, ...)
+{
+	struct timespec ts;
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	if (glog) {
+		fprintf(glog, "[%5ld.%03ld] %s\n", (long)ts.tv_sec, ts.tv_nsec / 1000000, msg);
+		fflush(glog);
+	}
+	printf("[%5ld.%03ld] %s\n", (long)ts.tv_sec, ts.tv_nsec / 1000000, msg);
+	fflush(stdout);
+}
+
+/* A failure: logged, and counted for the exit status. */
+#define fail(...) (failures++, logmsg("error: " __VA_ARGS__))
+
+static void console(const char *fmt, ...)
+{
+	int fd = open("/dev/console", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	char msg[700];
+	va_list ap;
+	int n;
+
+	if (fd < 0)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(msg, sizeof(msg) - 1, fmt, ap);
+	va_end(ap);
+	if (n > (int)sizeof(msg) - 2)
+		n = (int)sizeof(msg) - 2;
+	msg[n++] = '\n';
+	if (write(fd, msg, (size_t)n) < 0) {
+		/* Nothing to do: the log has the same line. */
+	}
+	close(fd);
+}
+
+/* Read a small file whole; -errno on failure. */
+static ssize_t slurp(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t got = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	while (got + 1 < len && (n = read(fd, buf + got, len - 1 - got)) > 0)
+		got += (size_t)n;
+	n = n < 0 ? -errno : (ssize_t)got;
+	close(fd);
+	buf[got] = '\0';
+	return n;
+}
+
+/* Write one job; the module runs it inside write().  0 or errno. */
+static int write_job(const char *line)
+{
+	char buf[520];
+	int fd, e = 0;
+	int n = snprintf(buf, sizeof(buf), "%s\n", line);
+
+	fd = open(CTL_JOB, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	if (write(fd, buf, (size_t)n) != n)
+		e = errno ? errno : EIO;
+	if (close(fd) && !e)
+		e = errno;
+	return e;
+}
+
+/* The module's result: its last non-comment line that is not the header. */
+static int read_result(char *line, size_t len)
+{
+	char buf[8192], *save = NULL, *l;
+	ssize_t n = slurp(CTL_RESULT, buf, sizeof(buf));
+
+	if (n < 0)
+		return (int)-n;
+	line[0] = '\0';
+	for (l = strtok_r(buf, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+		if (l[0] != '#' && strcmp(l, lb_module_header()))
+			snprintf(line, len, "%s", l);
+	return line[0] ? 0 : ENODATA;
+}
+
+/* One job, outcome as one line: the result, or an err_* status. */
+static void job_outcome(const char *line, char *out, size_t len)
+{
+	int e = write_job(line);
+
+	if (e) {
+		lb_errno_status("err", e, out, len);
+		return;
+	}
+	e = read_result(out, len);
+	if (e)
+		lb_errno_status("err_result", e, out, len);
+}
+
+static int run_job_cmd(const char *line, const char *file)
+{
+	char out[4096];
+	FILE *f;
+
+	job_outcome(line, out, sizeof(out));
+	f = fopen(file, "w");
+	if (!f || fprintf(f, "%s\n", out) < 0 || fclose(f))
+		return 4;
+	return strncmp(out, "err_", 4) ? 0 : 3;
+}
+
+static int run_wait(char *const argv[], const char *log)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid < 0)
+		return -errno;
+	if (!pid) {
+		if (log) {
+			int fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+
+			if (fd >= 0) {
+				dup2(fd, 1);
+				dup2(fd, 2);
+			}
+		}
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &st, 0) < 0)
+		return -errno;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* Run LINE under perf record; OUT gets the outcome.  Hardware cycles when
+ * the guest has a PMU, else the cpu-clock software event.  0 when the job
+ * ran (under perf), -1 when perf could not run it at all. */
+static int perf_job(const char *line, char *out, size_t len)
+{
+	static const char *const events[] = { "cycles", "cpu-clock" };
+	const char *res = "/tmp/lb-perf-result";
+	char self[256];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n <= 0)
+		snprintf(self, sizeof(self), "/bin/lb-guest");
+	else
+		self[n] = '\0';
+	if (access(PERF, X_OK)) {
+		fail("perf: %s: %s", PERF, strerror(errno));
+		return -1;
+	}
+	for (size_t i = 0; i < 2; i++) {
+		char *argv[] = { PERF, "record", "-g", "-a", "-e", (char *)events[i], "-o",
+				 OUTDIR "/perf.data", "--", self, "--run-job", (char *)line,
+				 (char *)res, NULL };
+		char evfile[80];
+		FILE *f;
+		int rc;
+
+		if (i == 0 && access("/sys/bus/event_source/devices/cpu", F_OK)) {
+			logmsg("perf: no hardware PMU (/sys/bus/event_source/devices/cpu), skipping cycles");
+			continue;
+		}
+		unlink(res);
+		logmsg("perf: recording with event %s", events[i]);
+		rc = run_wait(argv, OUTDIR "/perf.log");
+		if (slurp(res, out, len) <= 0) {
+			/* No PMU in the guest (TCG) is expected: fall back quietly. */
+			if (i == 0)
+				logmsg("perf record -e cycles exited %d before running the job (see perf.log), trying cpu-clock", rc);
+			else
+				fail("perf record -e %s exited %d before running the job (see perf.log)", events[i], rc);
+			continue;
+		}
+		out[strcspn(out, "\n")] = '\0';
+		if (rc && rc != 3)
+			fail("perf record -e %s exited %d after the job ran: perf.data may be incomplete",
+			     events[i], rc);
+		snprintf(evfile, sizeof(evfile), "%s\n", events[i]);
+		f = fopen(OUTDIR "/perf.event", "w");
+		if (!f || fputs(evfile, f) < 0 || fclose(f))
+			fail("perf: cannot write perf.event");
+		return 0;
+	}
+	return -1;
+}
+
+static size_t read_jobs(const struct lb_ctx *ctx, char (*jobs)[512])
+{
+	FILE *f = fopen(ctx->jobs, "r");
+	char line[512];
+	size_t n = 0, lineno = 0;
+
+	if (!f) {
+		fail("job file %s: %s", ctx->jobs, strerror(errno));
+		return 0;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line, *e;
+
+		lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			fail("%s:%zu: line too long, skipped", ctx->jobs, lineno);
+			while (fgets(line, sizeof(line), f) && !strchr(line, '\n'))
+				;
+			continue;
+		}
+		while (*p == ' ' || *p == '\t')
+			p++;
+		for (e = p + strlen(p); e > p && strchr(" \t\r\n", e[-1]); e--)
+			;
+		*e = '\0';
+		if (!*p || *p == '#')
+			continue;
+		if (n == MAX_JOBS) {
+			fail("%s: more than %d jobs, the rest skipped", ctx->jobs, MAX_JOBS);
+			break;
+		}
+		n += lb_expand_sweep(p, ctx->vcpus, jobs + n, MAX_JOBS - n);
+	}
+	fclose(f);
+	logmsg("jobs: %zu from %s", n, ctx->jobs);
+	return n;
+}
+
+/* Load the module; "" when usable, else the status every job records. */
+static void load_module(const struct lb_ctx *ctx, char *status, size_t len)
+{
+	char hdr[4096];
+	ssize_t n;
+	int fd;
+
+	status[0] = '\0';
+	fd = open(ctx->module, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		lb_errno_status("err_module", errno, status, len);
+		fail("module %s: %s", ctx->module, strerror(errno));
+		return;
+	}
+	if (syscall(SYS_finit_module, fd, "", 0) && errno != EEXIST) {
+		lb_errno_status("err_module", errno, status, len);
+		fail("finit_module(%s): %s", ctx->module, strerror(errno));
+		close(fd);
+		return;
+	}
+	close(fd);
+	logmsg("module %s loaded", ctx->module);
+	if (access(CTL_DIR, F_OK) && mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL))
+		logmsg("mount debugfs: %s", strerror(errno));
+	/* The module's columns must be ours, or every record would be misread. */
+	n = slurp(CTL_HEADER, hdr, sizeof(hdr));
+	if (n < 0) {
+		lb_errno_status("err_header", (int)-n, status, len);
+		fail("%s: %s", CTL_HEADER, strerror((int)-n));
+		return;
+	}
+	hdr[strcspn(hdr, "\n")] = '\0';
+	if (strcmp(hdr, lb_module_header())) {
+		snprintf(status, len, "err_schema_drift");
+		fail("schema drift: module header '%s', this runner expects '%s'", hdr,
+		     lb_module_header());
+	}
+}
+
+static void dmesg_snapshot(void)
+{
+	int size = klogctl(10, NULL, 0);	/* SYSLOG_ACTION_SIZE_BUFFER */
+	char *buf;
+	int n;
+	FILE *f;
+
+	if (size <= 0)
+		size = 1 << 20;
+	buf = malloc((size_t)size);
+	if (!buf)
+		return;
+	n = klogctl(3, buf, size);		/* SYSLOG_ACTION_READ_ALL */
+	if (n < 0) {
+		fail("klogctl: %s", strerror(errno));
+	} else if (!(f = fopen(OUTDIR "/dmesg.txt", "w")) ||
+		   fwrite(buf, 1, (size_t)n, f) != (size_t)n || fclose(f)) {
+		fail("cannot write dmesg.txt");
+	}
+	free(buf);
+}
+
+static void finish(const char *outdev)
+{
+	char *argv[] = { "/bin/busybox", "tar", "-cf", (char *)outdev, "-C", OUTDIR, ".", NULL };
+	int rc;
+
+	logmsg("writing %s to %s and powering off", OUTDIR, outdev);
+	if (glog)
+		fclose(glog);
+	glog = NULL;
+	sync();
+	rc = run_wait(argv, NULL);
+	console(rc ? "lockbench: could not write results to %s (tar exit %d)" :
+		"lockbench: results written to %s", outdev, rc);
+	sync();
+	reboot(RB_POWER_OFF);
+	console("lockbench: power off failed: %s", strerror(errno));
+	for (;;)
+		pause();	/* PID 1 must not exit */
+}
+
+/* Everything but the final tar and power-off.  Returns the exit status. */
+static int run_all(void)
+{
+	static char jobs[MAX_JOBS][512];
+	char cmdline[4096], warn[2048], modstatus[LB_STR_MAX] = "", out[4096], err[LB_ERR_MAX];
+	struct lb_ctx ctx;
+	FILE *res;
+	size_t njobs;
+	uint64_t seq = 0;
+	int ok = 0;
+
+	mkdir(OUTDIR, 0755);
+	glog = fopen(OUTDIR "/guest.log", "a");
+	if (!glog)
+		fprintf(stderr, "lb-guest: %s/guest.log: %s\n", OUTDIR, strerror(errno));
+	if (slurp("/proc/cmdline", cmdline, sizeof(cmdline)) < 0) {
+		fail("/proc/cmdline: %s", strerror(errno));
+		cmdline[0] = '\0';
+	}
+	cmdline[strcspn(cmdline, "\n")] = '\0';
+	logmsg("lb-guest: schema v%d, pid %d, cmdline: %s", LB_SCHEMA_VERSION, (int)getpid(), cmdline);
+	if (lb_ctx_parse(cmdline, &ctx, warn, sizeof(warn))) {
+		for (char *l = strtok(warn, "\n"); l; l = strtok(NULL, "\n"))
+			fail("%s", l);
+	}
+	logmsg("context: variant=%s accel=%s host=%s host_cpus=%llu vcpus=%llu boot=%llu repeat=%llu perf=%ld",
+	       ctx.variant, ctx.accel, ctx.host, (unsigned long long)ctx.host_cpus,
+	       (unsigned long long)ctx.vcpus, (unsigned long long)ctx.boot,
+	       (unsigned long long)ctx.repeat, ctx.perf);
+
+	res = fopen(OUTDIR "/results.csv", "w");
+	if (!res || lb_write_header(res) || fflush(res))
+		fail("%s/results.csv: %s", OUTDIR, strerror(errno));
+	njobs = read_jobs(&ctx, jobs);
+	if (njobs)
+		load_module(&ctx, modstatus, sizeof(modstatus));
+	if (ctx.perf >= (long)njobs)
+		fail("lb.perf=%ld: there are only %zu jobs", ctx.perf, njobs);
+
+	for (uint64_t r = 0; r < ctx.repeat; r++) {
+		for (size_t i = 0; i < njobs; i++, seq++) {
+			struct lb_record rec;
+			const char *line = jobs[i];
+
+			console("lockbench: job %llu start: %s", (unsigned long long)seq, line);
+			if (modstatus[0])
+				snprintf(out, sizeof(out), "%s", modstatus);
+			else if (r == 0 && (long)i == ctx.perf && !perf_job(line, out, sizeof(out)))
+				;	/* ran under perf */
+			else
+				job_outcome(line, out, sizeof(out));
+
+			if (!strncmp(out, "err_", 4)) {
+				lb_fail_record(&ctx, seq, line, out, &rec);
+				if (!modstatus[0])
+					fail("job %llu (%s): %s", (unsigned long long)seq, line, out);
+			} else if (lb_result_record(&ctx, seq, out, &rec, err, sizeof(err))) {
+				fail("job %llu (%s): bad result line '%.300s': %s",
+				     (unsigned long long)seq, line, out, err);
+				lb_fail_record(&ctx, seq, line, "err_bad_result", &rec);
+			} else if (strcmp(rec.status, "ok")) {
+				fail("job %llu (%s): module status %s", (unsigned long long)seq, line, rec.status);
+			} else {
+				ok++;
+			}
+			if (res && (lb_write_record(res, &rec) || fflush(res)))
+				fail("results.csv: %s", strerror(errno));
+			logmsg("job %llu: %s: %s", (unsigned long long)seq, rec.status, line);
+			console("lockbench: job %llu done: %s", (unsigned long long)seq, rec.status);
+		}
+	}
+	if (res && (fsync(fileno(res)), fclose(res)))
+		fail("results.csv: %s", strerror(errno));
+	dmesg_snapshot();
+	logmsg("done: %llu jobs, %d ok, %d problems logged", (unsigned long long)seq, ok, failures);
+	if (glog)
+		fclose(glog);
+	glog = NULL;
+	return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	char cmdline[4096], v[LB_STR_MAX], outdev[256] = "/dev/vda";
+	int do_finish = getpid() == 1, st = 0;
+	pid_t pid;
+
+	if (argc == 4 && !strcmp(argv[1], "--run-job"))
+		return run_job_cmd(argv[2], argv[3]);
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--finish")) {
+			do_finish = 1;
+		} else {
+			fprintf(stderr, "usage: lb-guest [--finish] | lb-guest --run-job LINE FILE\n");
+			return 2;
+		}
+	}
+	if (slurp("/proc/cmdline", cmdline, sizeof(cmdline)) < 0)
+		cmdline[0] = '\0';
+	if (lb_cmdline_get(cmdline, "variant", v, sizeof(v))) {
+		/* Guard: this loads a kernel module, and --finish powers off;
+		 * never on a host by mistake, whatever the options.  As PID 1
+		 * we are surely a guest: say so in the log and power off. */
+		fprintf(stderr, "lb-guest: no lb.variant= on /proc/cmdline: not a lockbench guest, refusing to run\n");
+		if (getpid() != 1)
+			return 2;
+		mkdir(OUTDIR, 0755);
+		glog = fopen(OUTDIR "/guest.log", "a");
+		logmsg("error: PID 1 without lb.variant= on the command line: no jobs run");
+		finish(outdev);
+	}
+	if (!do_finish)
+		return run_all();
+	/* Finishing: the work runs in a child, so that even if it crashes the
+	 * archive with guest.log is written and the guest powers off. */
+	lb_cmdline_get(cmdline, "out", outdev, sizeof(outdev));
+	pid = fork();
+	if (pid == 0)
+		_exit(run_all());
+	if (pid < 0 || waitpid(pid, &st, 0) < 0)
+		st = run_all() << 8;	/* no fork: run it here, unguarded */
+	mkdir(OUTDIR, 0755);
+	glog = fopen(OUTDIR "/guest.log", "a");
+	if (WIFSIGNALED(st))
+		logmsg("error: the runner died of signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
+	else
+		logmsg("runner exited %d", WEXITSTATUS(st));
+	finish(outdev);
+	return 0;
+}

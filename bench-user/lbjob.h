@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* lbjob: the guest runner's pure logic (command line, job lines, records),
+ * apart from lb-guest.c so the unit tests can run it on the host. */
+#ifndef LBJOB_H
+#define LBJOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "lbrec.h"
+
+/* What the host passed on the kernel command line. */
+struct lb_ctx {
+	char variant[LB_STR_MAX], accel[LB_STR_MAX], host[LB_STR_MAX];
+	uint64_t host_cpus, vcpus, boot;
+	char jobs[256], module[256], out[256];
+	long perf;		/* job index to record with perf, -1 none */
+	uint64_t repeat;
+};
+
+/* Value of lb.KEY= in CMDLINE; 0 when found, -1 when absent. */
+int lb_cmdline_get(const char *cmdline, const char *key, char *val, size_t len);
+
+/* Fill CTX from CMDLINE with defaults; each missing or bad value appends a
+ * line to WARN (so the runner can log it). Returns the number of problems. */
+int lb_ctx_parse(const char *cmdline, struct lb_ctx *ctx, char *warn, size_t wlen);
+
+/* Make S a schema STR word in place: bad bytes become '_', overlong is
+ * cut, empty becomes "unknown". */
+void lb_word(char *s, size_t size);
+
+/* A record for a job that produced no result: the context, the job's
+ * fields parsed from LINE (defaults where missing), measurements 0. */
+void lb_fail_record(const struct lb_ctx *ctx, uint64_t seq, const char *line,
+		    const char *status, struct lb_record *r);
+
+/* A record from the module's result line (module columns). */
+int lb_result_record(const struct lb_ctx *ctx, uint64_t seq, const char *result,
+		     struct lb_record *r, char *err, size_t errlen);
+
+/* Expand threads=SWEEP (1, 2, 4, ... up to VCPUS, always VCPUS) of LINE into
+ * OUT[]; returns the count (1 when there is no SWEEP), at most MAX. */
+size_t lb_expand_sweep(const char *line, uint64_t vcpus, char out[][512], size_t max);
+
+/* "err_ENOENT" style status for errno E. */
+void lb_errno_status(const char *prefix, int e, char *buf, size_t len);
+
+#endif
