@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lockbench internals shared by the module's files.  Everything that is part
+ * of the results format lives in lockbench_schema.h; this only derives C
+ * types from it.
+ */
+#ifndef LOCKBENCH_H
+#define LOCKBENCH_H
+
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <linux/bitops.h>
+#include <linux/spinlock.h>
+#include <asm/tsc.h>
+
+#include "lockbench_schema.h"
+
+#define LB_KIND_ENUM(name, rw)	LB_KIND_##name,
+enum lb_kind {
+	LB_KINDS(LB_KIND_ENUM)
+	LB_KIND_NR
+};
+
+#undef LB_KIND_ENUM
+
+#define LB_MODE_ENUM(name)	LB_MODE_##name,
+enum lb_mode {
+	LB_MODES(LB_MODE_ENUM)
+	LB_MODE_NR
+};
+
+#undef LB_MODE_ENUM
+
+/* A parsed job; the integer members come straight from LB_JOB_INT_KEYS. */
+#define LB_JOB_MEMBER(name, min, max, def)	u64 name;
+struct lb_job {
+	enum lb_kind kind;
+	enum lb_mode mode;
+	LB_JOB_INT_KEYS(LB_JOB_MEMBER)
+};
+
+#undef LB_JOB_MEMBER
+
+/* One result row, generated from the schema so it cannot drift from it. */
+#define LB_CTYPE_STR(name)	char name[LB_STR_MAX]
+#define LB_CTYPE_U64(name)	u64 name
+#define LB_CTYPE_DEC(name)	u64 name
+#define LB_RESULT_MEMBER(name, type, desc)	LB_CTYPE_##type(name);
+struct lb_result {
+	LB_MODULE_FIELDS(LB_RESULT_MEMBER)
+};
+
+#undef LB_RESULT_MEMBER
+
+/*
+ * Everything a lock kind may touch.  Cache-line aligned so that no other
+ * data shares the lock's line (hot mode) and so the cold-mode ping-pong
+ * moves just this object between CPUs.
+ */
+struct lb_lock {
+	spinlock_t spin;
+	rwlock_t rw;
+	unsigned long bits;	/* bit 0 is the bit spinlock */
+	int broken;		/* broken_lock's non-atomic flag */
+	int writer;		/* set inside exclusive sections */
+	u64 cs;			/* non-atomic critical-section count */
+	u64 touch;		/* cold mode: written by the remote CPU */
+} ____cacheline_aligned_in_smp;
+
+/* One kind: a timed loop of n pairs (hot) and a single pair (cold). */
+struct lb_kind_ops {
+	const char *name;
+	bool rw;
+	void (*loop)(struct lb_lock *l, u64 n, unsigned int read_pct);
+	void (*op)(struct lb_lock *l, bool read);
+};
+
+extern const struct lb_kind_ops lb_kinds[LB_KIND_NR];
+extern const char * const lb_mode_names[LB_MODE_NR];
+
+void lb_lock_init(struct lb_lock *l);
+
+/* Job parsing and the stop request shared by all run loops. */
+int lb_job_parse(char *line, struct lb_job *job);
+bool lb_should_stop(void);
+
+int lb_run_hot(const struct lb_job *job, struct lb_result *res);
+int lb_run_cold(const struct lb_job *job, struct lb_result *res);
+int lb_run_contended(const struct lb_job *job, struct lb_result *res);
+
+/* Statistics helpers (lockbench_stats.c). */
+void lb_set_status(struct lb_result *res, const char *status);
+void lb_sort_u64(u64 *v, size_t n);
+u64 lb_pct_sorted(const u64 *v, size_t n, unsigned int pct);
+u64 lb_cyc_to_ns(u64 cyc);
+u64 lb_ns_to_cyc(u64 ns);
+void lb_uncontended_summary(struct lb_result *res, u64 *samp, u64 *empty,
+			    size_t n);
+
+/*
+ * Acquire-wait histogram: HdrHistogram-like, 2^LB_HIST_SUB_BITS linear
+ * sub-buckets per power of two, so a bucket is at most 12.5% wide.
+ */
+#define LB_HIST_SUB_BITS	3
+#define LB_HIST_SUB		(1U << LB_HIST_SUB_BITS)
+#define LB_HIST_BUCKETS		((64 - LB_HIST_SUB_BITS + 1) * LB_HIST_SUB)
+
+static inline unsigned int lb_hist_index(u64 v)
+{
+	unsigned int e;
+
+	if (v < LB_HIST_SUB)
+		return v;
+	e = fls64(v) - 1;
+	return ((e - LB_HIST_SUB_BITS + 1) << LB_HIST_SUB_BITS) +
+	       ((v >> (e - LB_HIST_SUB_BITS)) & (LB_HIST_SUB - 1));
+}
+
+u64 lb_hist_value(unsigned int idx);
+u64 lb_hist_pct(const u64 *hist, u64 total, unsigned int pct);
+
+/* Busy-wait for cyc TSC cycles: hold_ns and parallel_ns work. */
+static __always_inline void lb_spin_cyc(u64 cyc)
+{
+	u64 t0;
+
+	if (!cyc)
+		return;
+	t0 = rdtsc();
+	while (rdtsc() - t0 < cyc)
+		cpu_relax();
+}
+
+#endif /* LOCKBENCH_H */

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The lock ops table: for every kind in LB_KINDS one timed loop (hot mode)
+ * and one single acquire+release (cold mode and the cold-mode toucher).
+ * Each is its own noinline function with the kind as a constant, so the
+ * measured code is exactly the lock API call and nothing dispatches on the
+ * kind inside the timed region.
+ */
+#include <linux/kernel.h>
+#include <linux/spinlock.h>
+
+#include "lockbench_ops.h"
+
+#define LB_KIND_FUNCS(name, rw)						\
+static noinline void lb_loop_##name(struct lb_lock *l, u64 n,		\
+				    unsigned int read_pct)		\
+{									\
+	unsigned long flags = 0;					\
+	unsigned int acc = 0;						\
+	bool read;							\
+	u64 i;								\
+									\
+	for (i = 0; i < n; i++) {					\
+		read = lb_mix_next(&acc, read_pct);			\
+		lb_acquire(LB_KIND_##name, l, read, &flags);		\
+		lb_release(LB_KIND_##name, l, read, flags);		\
+	}								\
+}									\
+									\
+static noinline void lb_op_##name(struct lb_lock *l, bool read)	\
+{									\
+	unsigned long flags = 0;					\
+									\
+	lb_acquire(LB_KIND_##name, l, read, &flags);			\
+	lb_release(LB_KIND_##name, l, read, flags);			\
+}
+
+LB_KINDS(LB_KIND_FUNCS)
+
+#define LB_KIND_OPS(k, is_rw)						\
+	[LB_KIND_##k] = {						\
+		.name = #k,						\
+		.rw = is_rw,						\
+		.loop = lb_loop_##k,					\
+		.op = lb_op_##k,					\
+	},
+
+const struct lb_kind_ops lb_kinds[LB_KIND_NR] = {
+	LB_KINDS(LB_KIND_OPS)
+};
+
+#define LB_MODE_NAME(name)	[LB_MODE_##name] = #name,
+
+const char * const lb_mode_names[LB_MODE_NR] = {
+	LB_MODES(LB_MODE_NAME)
+};
+
+void lb_lock_init(struct lb_lock *l)
+{
+	memset(l, 0, sizeof(*l));
+	spin_lock_init(&l->spin);
+	rwlock_init(&l->rw);
+}

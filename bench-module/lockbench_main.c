@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lockbench: measures the cost of kernel lock paths (hot, cold and
+ * contended) and reports one CSV row per job in the lockbench_schema.h
+ * format.
+ *
+ * Control is a root-only debugfs directory, lockbench/:
+ *   job     write one "key=value ..." line; runs it, the writer blocks
+ *   result  the last job's row
+ *   header  the row's column names
+ *   abort   any write asks a running job to stop early
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+
+#include "lockbench.h"
+
+/* Longest job line accepted, including the newline. */
+#define LB_JOB_MAX_LEN		256
+
+static struct dentry *lb_dir;
+static DEFINE_MUTEX(lb_job_mutex);	/* one job at a time */
+static DEFINE_MUTEX(lb_result_mutex);	/* protects lb_last */
+static struct lb_result lb_last;
+static bool lb_have_result;
+static bool lb_unloading;
+static bool lb_abort;
+
+bool lb_should_stop(void)
+{
+	return READ_ONCE(lb_unloading) || READ_ONCE(lb_abort);
+}
+
+static void lb_result_init(struct lb_result *res, const struct lb_job *job)
+{
+	strscpy(res->kind, lb_kinds[job->kind].name, sizeof(res->kind));
+	strscpy(res->mode, lb_mode_names[job->mode], sizeof(res->mode));
+#define LB_COPY_KEY(name, min, max, def)	res->name = job->name;
+	LB_JOB_INT_KEYS(LB_COPY_KEY)
+#undef LB_COPY_KEY
+	lb_set_status(res, "ok");
+	res->tsc_khz = tsc_khz;
+}
+
+static int lb_run_job(const struct lb_job *job, struct lb_result *res)
+{
+	switch (job->mode) {
+	case LB_MODE_hot:
+		return lb_run_hot(job, res);
+	case LB_MODE_cold:
+		return lb_run_cold(job, res);
+	case LB_MODE_contended:
+		return lb_run_contended(job, res);
+	default:
+		return -EINVAL;
+	}
+}
+
+static ssize_t lb_job_write(struct file *file, const char __user *ubuf,
+			    size_t count, loff_t *ppos)
+{
+	struct lb_result *res;
+	struct lb_job job;
+	char *line;
+	int ret;
+
+	if (!count || count > LB_JOB_MAX_LEN) {
+		pr_warn("job: line must be 1..%d bytes, got %zu\n",
+			LB_JOB_MAX_LEN, count);
+		return -EINVAL;
+	}
+	line = memdup_user_nul(ubuf, count);
+	if (IS_ERR(line))
+		return PTR_ERR(line);
+	if (strlen(line) != count) {
+		pr_warn("job: line contains a NUL byte\n");
+		kfree(line);
+		return -EINVAL;
+	}
+	ret = lb_job_parse(line, &job);
+	kfree(line);
+	if (ret)
+		return ret;
+
+	if (!mutex_trylock(&lb_job_mutex)) {
+		pr_warn("job: another job is running\n");
+		return -EBUSY;
+	}
+	res = kzalloc(sizeof(*res), GFP_KERNEL);
+	if (!res) {
+		ret = -ENOMEM;
+		goto out_unlock;
+	}
+	if (!tsc_khz) {
+		pr_err("no calibrated TSC\n");
+		ret = -ENODEV;
+		goto out_free;
+	}
+	lb_result_init(res, &job);
+	WRITE_ONCE(lb_abort, false);
+	ret = lb_run_job(&job, res);
+	if (!ret) {
+		mutex_lock(&lb_result_mutex);
+		lb_last = *res;
+		lb_have_result = true;
+		mutex_unlock(&lb_result_mutex);
+	}
+out_free:
+	kfree(res);
+out_unlock:
+	mutex_unlock(&lb_job_mutex);
+	return ret ? ret : count;
+}
+
+static const struct file_operations lb_job_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.write	= lb_job_write,
+	.llseek	= no_llseek,
+};
+
+static ssize_t lb_abort_write(struct file *file, const char __user *ubuf,
+			      size_t count, loff_t *ppos)
+{
+	WRITE_ONCE(lb_abort, true);
+	return count;
+}
+
+static const struct file_operations lb_abort_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.write	= lb_abort_write,
+	.llseek	= no_llseek,
+};
+
+/* One emitter per schema type; sep is "" for the first column. */
+static void lb_emit_STR(struct seq_file *m, const char *sep, const char *v)
+{
+	seq_printf(m, "%s%s", sep, v);
+}
+
+static void lb_emit_U64(struct seq_file *m, const char *sep, u64 v)
+{
+	seq_printf(m, "%s%llu", sep, v);
+}
+
+static void lb_emit_DEC(struct seq_file *m, const char *sep, u64 v)
+{
+	seq_printf(m, "%s%llu.%03llu", sep, v / LB_DEC_SCALE,
+		   v % LB_DEC_SCALE);
+}
+
+static int lb_result_file_show(struct seq_file *m, void *unused)
+{
+	const char *sep = "";
+
+	mutex_lock(&lb_result_mutex);
+	if (!lb_have_result) {
+		mutex_unlock(&lb_result_mutex);
+		return -ENODATA;
+	}
+#define LB_EMIT(name, type, desc)					\
+	do {								\
+		lb_emit_##type(m, sep, lb_last.name);			\
+		sep = ",";						\
+	} while (0);
+	LB_MODULE_FIELDS(LB_EMIT)
+#undef LB_EMIT
+	mutex_unlock(&lb_result_mutex);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+DEFINE_SHOW_ATTRIBUTE(lb_result_file);
+
+static int lb_header_file_show(struct seq_file *m, void *unused)
+{
+	const char *sep = "";
+
+#define LB_EMIT_NAME(name, type, desc)					\
+	do {								\
+		seq_printf(m, "%s%s", sep, #name);			\
+		sep = ",";						\
+	} while (0);
+	LB_MODULE_FIELDS(LB_EMIT_NAME)
+#undef LB_EMIT_NAME
+	seq_putc(m, '\n');
+	return 0;
+}
+
+DEFINE_SHOW_ATTRIBUTE(lb_header_file);
+
+static int __init lockbench_init(void)
+{
+	lb_dir = debugfs_create_dir("lockbench", NULL);
+	if (IS_ERR(lb_dir))
+		return PTR_ERR(lb_dir);
+	debugfs_create_file("job", 0200, lb_dir, NULL, &lb_job_fops);
+	debugfs_create_file("abort", 0200, lb_dir, NULL, &lb_abort_fops);
+	debugfs_create_file("result", 0400, lb_dir, NULL, &lb_result_file_fops);
+	debugfs_create_file("header", 0400, lb_dir, NULL, &lb_header_file_fops);
+	pr_info("ready, tsc_khz=%u, %u CPUs online\n", tsc_khz,
+		num_online_cpus());
+	return 0;
+}
+
+static void __exit lockbench_exit(void)
+{
+	/*
+	 * Stop first: removal waits for active file users, and a job writer
+	 * is one until its run loops see the flag.
+	 */
+	WRITE_ONCE(lb_unloading, true);
+	debugfs_remove_recursive(lb_dir);
+	/* Any job still past its file's protection finishes under the mutex. */
+	mutex_lock(&lb_job_mutex);
+	mutex_unlock(&lb_job_mutex);
+}
+
+module_init(lockbench_init);
+module_exit(lockbench_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Lock path cost benchmark");

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Uncontended modes.
+ *
+ * hot: a kthread pinned to one CPU times batches of batch_ops
+ * acquire+release pairs between two rdtsc_ordered() reads, the lock's line
+ * staying in that CPU's cache.  Each batch is preceded by an empty batch
+ * of the same length whose median is the overhead subtracted.
+ *
+ * cold: as libslock's ping-pong, a second kthread pinned to another CPU
+ * takes and releases the lock (and writes its line) before every timed
+ * acquisition, handing over through a flag on a separate cache line, so
+ * every timed acquire finds the line last written by the other CPU.
+ *
+ * Both start and end each timing on the same pinned CPU because the guest
+ * TSC may be unsynchronised between CPUs (QEMU TCG marks it unstable).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/completion.h>
+#include <linux/cpumask.h>
+#include <linux/jiffies.h>
+#include <linux/kthread.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+#include "lockbench_ops.h"
+
+/* Give up on the other CPU after this long without a handshake. */
+#define LB_HANDSHAKE_MS		1000
+
+struct lb_unc {
+	const struct lb_job *job;
+	struct lb_result *res;
+	const struct lb_kind_ops *ops;
+	struct lb_lock lock;
+	/* cold handshake: 1 = toucher's turn, 0 = timer's turn */
+	int turn ____cacheline_aligned_in_smp;
+	u64 *samp;		/* per batch, cycles per op in thousandths */
+	u64 *empty;
+	size_t done;		/* batches completed */
+	int err;
+	struct completion finished;
+};
+
+/* Parks a finished kthread until kthread_stop() so the task stays valid. */
+static void lb_wait_for_stop(void)
+{
+	set_current_state(TASK_INTERRUPTIBLE);
+	while (!kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
+}
+
+static bool lb_job_expired(unsigned long deadline)
+{
+	return lb_should_stop() || time_after(jiffies, deadline);
+}
+
+static int lb_hot_thread(void *arg)
+{
+	struct lb_unc *u = arg;
+	const struct lb_job *job = u->job;
+	void (*empty_loop)(struct lb_lock *l, u64 n, unsigned int read_pct);
+	unsigned long deadline = jiffies + msecs_to_jiffies(LB_MAX_JOB_MS);
+	unsigned int rp = job->read_pct;
+	u64 n = job->batch_ops, t0, t1, t2, t3;
+	size_t b;
+
+	empty_loop = lb_kinds[LB_KIND_empty].loop;
+	for (b = 0; b < job->batches; b++) {
+		if (lb_job_expired(deadline))
+			break;
+		/* Irq kinds disable irqs per op only; the batch needs no more. */
+		preempt_disable();
+		t0 = rdtsc_ordered();
+		empty_loop(&u->lock, n, rp);
+		t1 = rdtsc_ordered();
+		u->ops->loop(&u->lock, n, rp);
+		t2 = rdtsc_ordered();
+		preempt_enable();
+		t3 = t2 - t1;
+		u->empty[b] = div64_u64((t1 - t0) * LB_DEC_SCALE, n);
+		u->samp[b] = div64_u64(t3 * LB_DEC_SCALE, n);
+		u->done = b + 1;
+		cond_resched();
+	}
+	complete(&u->finished);
+	lb_wait_for_stop();
+	return 0;
+}
+
+/* Waits for the turn flag to become want; false on stop or timeout. */
+static bool lb_wait_turn(struct lb_unc *u, int want, u64 limit_cyc)
+{
+	u64 t0 = rdtsc();
+	unsigned int spins = 0;
+
+	while (smp_load_acquire(&u->turn) != want) {
+		cpu_relax();
+		if (++spins & 0xfff)
+			continue;
+		if (lb_should_stop() || kthread_should_stop() ||
+		    rdtsc() - t0 > limit_cyc)
+			return false;
+	}
+	return true;
+}
+
+static int lb_cold_toucher(void *arg)
+{
+	struct lb_unc *u = arg;
+	unsigned int acc = 0;
+	u64 limit = lb_ns_to_cyc(10ULL * NSEC_PER_MSEC);
+
+	while (!kthread_should_stop()) {
+		if (!lb_wait_turn(u, 1, limit)) {
+			/* Idle between batches: let the CPU do other work. */
+			cond_resched();
+			continue;
+		}
+		/* Same pattern as the timer so read/write lines match. */
+		u->ops->op(&u->lock, lb_mix_next(&acc, u->job->read_pct));
+		WRITE_ONCE(u->lock.touch, u->lock.touch + 1);
+		smp_store_release(&u->turn, 0);
+	}
+	return 0;
+}
+
+static int lb_cold_thread(void *arg)
+{
+	struct lb_unc *u = arg;
+	const struct lb_job *job = u->job;
+	void (*empty_op)(struct lb_lock *l, bool read);
+	unsigned long deadline = jiffies + msecs_to_jiffies(LB_MAX_JOB_MS);
+	u64 limit = lb_ns_to_cyc((u64)LB_HANDSHAKE_MS * NSEC_PER_MSEC);
+	u64 i, t0, t1, t2, sum_e, sum_op;
+	unsigned int acc = 0;
+	size_t b;
+	bool read;
+
+	empty_op = lb_kinds[LB_KIND_empty].op;
+	for (b = 0; b < job->batches && !u->err; b++) {
+		if (lb_job_expired(deadline))
+			break;
+		sum_e = 0;
+		sum_op = 0;
+		preempt_disable();
+		for (i = 0; i < job->batch_ops; i++) {
+			read = lb_mix_next(&acc, job->read_pct);
+			smp_store_release(&u->turn, 1);
+			if (!lb_wait_turn(u, 0, limit)) {
+				u->err = lb_should_stop() ? 0 : -ETIMEDOUT;
+				break;
+			}
+			/* Empty timing first: it does not touch the lock line. */
+			t0 = rdtsc_ordered();
+			empty_op(&u->lock, read);
+			t1 = rdtsc_ordered();
+			u->ops->op(&u->lock, read);
+			t2 = rdtsc_ordered();
+			sum_e += t1 - t0;
+			sum_op += t2 - t1;
+		}
+		preempt_enable();
+		if (i < job->batch_ops)
+			break;
+		u->empty[b] = div64_u64(sum_e * LB_DEC_SCALE, job->batch_ops);
+		u->samp[b] = div64_u64(sum_op * LB_DEC_SCALE, job->batch_ops);
+		u->done = b + 1;
+		cond_resched();
+	}
+	complete(&u->finished);
+	lb_wait_for_stop();
+	return 0;
+}
+
+static int lb_run_unc(const struct lb_job *job, struct lb_result *res,
+		      bool cold)
+{
+	struct task_struct *timer = NULL, *toucher = NULL;
+	unsigned int cpu_a, cpu_b;
+	struct lb_unc *u;
+	int ret = 0;
+
+	u = kzalloc(sizeof(*u), GFP_KERNEL);
+	if (!u)
+		return -ENOMEM;
+	u->samp = kcalloc(job->batches, sizeof(*u->samp), GFP_KERNEL);
+	u->empty = kcalloc(job->batches, sizeof(*u->empty), GFP_KERNEL);
+	if (!u->samp || !u->empty) {
+		ret = -ENOMEM;
+		goto out_free;
+	}
+	u->job = job;
+	u->res = res;
+	u->ops = &lb_kinds[job->kind];
+	lb_lock_init(&u->lock);
+	init_completion(&u->finished);
+
+	cpu_a = cpumask_first(cpu_online_mask);
+	cpu_b = cpumask_next(cpu_a, cpu_online_mask);
+	if (cold && cpu_b >= nr_cpu_ids) {
+		pr_err("cold mode needs 2 online CPUs\n");
+		ret = -EINVAL;
+		goto out_free;
+	}
+
+	timer = kthread_create_on_cpu(cold ? lb_cold_thread : lb_hot_thread,
+				      u, cpu_a, "lockbench/%u");
+	if (IS_ERR(timer)) {
+		ret = PTR_ERR(timer);
+		timer = NULL;
+		goto out_free;
+	}
+	if (cold) {
+		toucher = kthread_create_on_cpu(lb_cold_toucher, u, cpu_b,
+						"lockbench/%u");
+		if (IS_ERR(toucher)) {
+			ret = PTR_ERR(toucher);
+			toucher = NULL;
+			goto out_stop;
+		}
+		wake_up_process(toucher);
+	}
+	wake_up_process(timer);
+	wait_for_completion(&u->finished);
+
+	if (u->err) {
+		pr_err("%s %s: other CPU stopped answering\n", u->ops->name,
+		       lb_mode_names[job->mode]);
+		lb_set_status(res, "timeout");
+	} else if (lb_should_stop()) {
+		lb_set_status(res, "aborted");
+	} else if (u->done < job->batches) {
+		pr_warn("%s %s: capped at %u ms after %zu of %llu batches\n",
+			u->ops->name, lb_mode_names[job->mode], LB_MAX_JOB_MS,
+			u->done, job->batches);
+		lb_set_status(res, "capped");
+	}
+	if (u->done)
+		lb_uncontended_summary(res, u->samp, u->empty, u->done);
+
+out_stop:
+	if (toucher)
+		kthread_stop(toucher);
+	/* A never-woken thread exits from kthread_stop() without running. */
+	kthread_stop(timer);
+out_free:
+	kfree(u->samp);
+	kfree(u->empty);
+	kfree(u);
+	return ret;
+}
+
+int lb_run_hot(const struct lb_job *job, struct lb_result *res)
+{
+	return lb_run_unc(job, res, false);
+}
+
+int lb_run_cold(const struct lb_job *job, struct lb_result *res)
+{
+	return lb_run_unc(job, res, true);
+}
