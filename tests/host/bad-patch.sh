@@ -45,11 +45,11 @@ Subject: [PATCH] bump the level
 EOT
 echo 0001-good.patch >"$TMP/patch/series"
 t() { env LB_BUILD="$TMP/build" LB_PATCH_DIR="$TMP/patch" "$TOP/scripts/tree.sh" 2>&1; }
-t | grep -q 'applied 0001-good.patch' || fail "the good patch was not applied"
+grep -q 'applied 0001-good.patch' <<<"$(t)" || fail "the good patch was not applied"
 grep -q 'PATCHLEVEL = 2' "$TMP/build/kernel/linux-source-6.1/Makefile" || fail "patched content missing"
-t | grep -q 'tree: up to date' || fail "a re-run with nothing changed was not a no-op"
+grep -q 'tree: up to date' <<<"$(t)" || fail "a re-run with nothing changed was not a no-op"
 touch "$TMP/build/kernel/linux-source-6.1/marker"
 echo '# comment' >>"$TMP/patch/series"
-t | grep -q 'extracting' || fail "a series change did not re-extract"
+grep -q 'extracting' <<<"$(t)" || fail "a series change did not re-extract"
 [ ! -e "$TMP/build/kernel/linux-source-6.1/marker" ] || fail "the re-extraction was not clean"
 echo "ok: apply, no-op re-run, clean re-extract after a series change"
