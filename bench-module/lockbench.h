@@ -31,26 +31,56 @@ enum lb_mode {
 
 #undef LB_MODE_ENUM
 
+/*
+ * Expands to nothing.  The member generators below end in it rather than
+ * in a bare ';' only so that checkpatch does not read them as statement
+ * macros with a trailing semicolon.
+ */
+#define LB_DECL_END
+
 /* A parsed job; the integer members come straight from LB_JOB_INT_KEYS. */
-#define LB_JOB_MEMBER(name, min, max, def)	u64 name;
+#define LB_JOB_MEMBER(name, min, max, def)	u64 name; LB_DECL_END
 struct lb_job {
 	enum lb_kind kind;
 	enum lb_mode mode;
+
 	LB_JOB_INT_KEYS(LB_JOB_MEMBER)
 };
 
 #undef LB_JOB_MEMBER
 
 /* One result row, generated from the schema so it cannot drift from it. */
-#define LB_CTYPE_STR(name)	char name[LB_STR_MAX]
-#define LB_CTYPE_U64(name)	u64 name
-#define LB_CTYPE_DEC(name)	u64 name
-#define LB_RESULT_MEMBER(name, type, desc)	LB_CTYPE_##type(name);
+#define LB_CTYPE_STR(name)	char name[LB_STR_MAX]; LB_DECL_END
+#define LB_CTYPE_U64(name)	u64 name; LB_DECL_END
+#define LB_CTYPE_DEC(name)	u64 name; LB_DECL_END
+#define LB_RESULT_MEMBER(name, type, desc)	LB_CTYPE_##type(name)
 struct lb_result {
 	LB_MODULE_FIELDS(LB_RESULT_MEMBER)
 };
 
 #undef LB_RESULT_MEMBER
+
+/* Field types of the schema, for the table-driven emitter. */
+enum lb_ftype { LB_FT_STR, LB_FT_U64, LB_FT_DEC };
+
+/* An integer job key: limits and default from the schema, and where the
+ * value lives in struct lb_job and struct lb_result.
+ */
+struct lb_int_key {
+	const char *name;
+	u64 min, max, def;
+	size_t job_off, res_off;
+};
+
+#define LB_INT_KEY_ENUM(name, min, max, def)	LB_IK_##name,
+enum {
+	LB_JOB_INT_KEYS(LB_INT_KEY_ENUM)
+	LB_NR_INT_KEYS
+};
+
+#undef LB_INT_KEY_ENUM
+
+extern const struct lb_int_key lb_int_keys[LB_NR_INT_KEYS];
 
 /*
  * Everything a lock kind may touch.  Cache-line aligned so that no other
@@ -58,8 +88,8 @@ struct lb_result {
  * moves just this object between CPUs.
  */
 struct lb_lock {
-	spinlock_t spin;
-	rwlock_t rw;
+	spinlock_t spin;	/* the spin_* kinds */
+	rwlock_t rw;		/* the read_*, write_* and rwlock_mix kinds */
 	unsigned long bits;	/* bit 0 is the bit spinlock */
 	int broken;		/* broken_lock's non-atomic flag */
 	int writer;		/* set inside exclusive sections */
@@ -70,19 +100,29 @@ struct lb_lock {
 /* One kind: a timed loop of n pairs (hot) and a single pair (cold). */
 struct lb_kind_ops {
 	const char *name;
-	bool rw;
 	void (*loop)(struct lb_lock *l, u64 n, unsigned int read_pct);
 	void (*op)(struct lb_lock *l, bool read);
 };
 
 extern const struct lb_kind_ops lb_kinds[LB_KIND_NR];
-extern const char * const lb_mode_names[LB_MODE_NR];
+struct lb_mode_desc {
+	const char *name;
+};
+
+extern const struct lb_mode_desc lb_modes[LB_MODE_NR];
 
 void lb_lock_init(struct lb_lock *l);
 
 /* Job parsing and the stop request shared by all run loops. */
 int lb_job_parse(char *line, struct lb_job *job);
-bool lb_should_stop(void);
+
+extern bool lb_unloading, lb_abort;
+
+/* Checked by every run loop; cheap enough for each iteration. */
+static inline bool lb_should_stop(void)
+{
+	return READ_ONCE(lb_unloading) || READ_ONCE(lb_abort);
+}
 
 int lb_run_hot(const struct lb_job *job, struct lb_result *res);
 int lb_run_cold(const struct lb_job *job, struct lb_result *res);
@@ -102,7 +142,7 @@ void lb_uncontended_summary(struct lb_result *res, u64 *samp, u64 *empty,
  * sub-buckets per power of two, so a bucket is at most 12.5% wide.
  */
 #define LB_HIST_SUB_BITS	3
-#define LB_HIST_SUB		(1U << LB_HIST_SUB_BITS)
+#define LB_HIST_SUB		BIT(LB_HIST_SUB_BITS)
 #define LB_HIST_BUCKETS		((64 - LB_HIST_SUB_BITS + 1) * LB_HIST_SUB)
 
 static inline unsigned int lb_hist_index(u64 v)

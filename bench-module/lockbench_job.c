@@ -6,22 +6,36 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/build_bug.h>
 #include <linux/cpumask.h>
 #include <linux/kernel.h>
+#include <linux/stddef.h>
 #include <linux/string.h>
 
 #include "lockbench.h"
 
-/* Bit numbers for duplicate detection: kind, mode, then the int keys. */
-#define LB_KEY_ENUM(name, min, max, def)	LB_KEY_##name,
-enum {
-	LB_KEY_kind,
-	LB_KEY_mode,
-	LB_JOB_INT_KEYS(LB_KEY_ENUM)
-	LB_KEY_NR
+/* The size checks keep the untyped offset copies below honest. */
+#define LB_U64_OFF(type, n)						\
+	(offsetof(struct type, n) +					\
+	 BUILD_BUG_ON_ZERO(sizeof(((struct type *)0)->n) != sizeof(u64)))
+#define LB_INT_KEY(n, lo, hi, d)					\
+	{ #n, lo, hi, d, LB_U64_OFF(lb_job, n), LB_U64_OFF(lb_result, n) },
+
+const struct lb_int_key lb_int_keys[LB_NR_INT_KEYS] = {
+	LB_JOB_INT_KEYS(LB_INT_KEY)
 };
 
-#undef LB_KEY_ENUM
+/* Bits for duplicate detection: the int keys, then kind and mode. */
+enum {
+	LB_SEEN_KIND = LB_NR_INT_KEYS,
+	LB_SEEN_MODE,
+	LB_SEEN_NR
+};
+
+static u64 *lb_job_int(struct lb_job *job, const struct lb_int_key *k)
+{
+	return (u64 *)((char *)job + k->job_off);
+}
 
 static int lb_parse_kind(const char *val, struct lb_job *job)
 {
@@ -42,7 +56,7 @@ static int lb_parse_mode(const char *val, struct lb_job *job)
 	int i;
 
 	for (i = 0; i < LB_MODE_NR; i++) {
-		if (!strcmp(val, lb_mode_names[i])) {
+		if (!strcmp(val, lb_modes[i].name)) {
 			job->mode = i;
 			return 0;
 		}
@@ -73,6 +87,7 @@ static int lb_parse_u64(const char *key, const char *val, u64 min, u64 max,
 static int lb_parse_word(char *word, struct lb_job *job, unsigned long *seen)
 {
 	char *val = strchr(word, '=');
+	const struct lb_int_key *k;
 	int key;
 
 	if (!val || val == word || !val[1]) {
@@ -81,39 +96,30 @@ static int lb_parse_word(char *word, struct lb_job *job, unsigned long *seen)
 	}
 	*val++ = '\0';
 
-	if (!strcmp(word, "kind"))
-		key = LB_KEY_kind;
-	else if (!strcmp(word, "mode"))
-		key = LB_KEY_mode;
-#define LB_KEY_MATCH(name, min, max, def)				\
-	else if (!strcmp(word, #name))					\
-		key = LB_KEY_##name;
-	LB_JOB_INT_KEYS(LB_KEY_MATCH)
-#undef LB_KEY_MATCH
-	else
-		key = -1;
-
-	if (key < 0) {
-		pr_warn("job: %s: unknown key\n", word);
-		return -EINVAL;
+	if (!strcmp(word, "kind")) {
+		key = LB_SEEN_KIND;
+	} else if (!strcmp(word, "mode")) {
+		key = LB_SEEN_MODE;
+	} else {
+		for (key = 0; key < LB_NR_INT_KEYS; key++)
+			if (!strcmp(word, lb_int_keys[key].name))
+				break;
+		if (key == LB_NR_INT_KEYS) {
+			pr_warn("job: %s: unknown key\n", word);
+			return -EINVAL;
+		}
 	}
 	if (__test_and_set_bit(key, seen)) {
 		pr_warn("job: %s: given twice\n", word);
 		return -EINVAL;
 	}
 
-	switch (key) {
-	case LB_KEY_kind:
+	if (key == LB_SEEN_KIND)
 		return lb_parse_kind(val, job);
-	case LB_KEY_mode:
+	if (key == LB_SEEN_MODE)
 		return lb_parse_mode(val, job);
-#define LB_KEY_PARSE(name, min, max, def)				\
-	case LB_KEY_##name:						\
-		return lb_parse_u64(#name, val, min, max, &job->name);
-	LB_JOB_INT_KEYS(LB_KEY_PARSE)
-#undef LB_KEY_PARSE
-	}
-	return -EINVAL;
+	k = &lb_int_keys[key];
+	return lb_parse_u64(k->name, val, k->min, k->max, lb_job_int(job, k));
 }
 
 /* Checks that need the whole job: required keys and kind/mode combos. */
@@ -121,11 +127,11 @@ static int lb_job_check(const struct lb_job *job, const unsigned long *seen)
 {
 	unsigned int cpus = num_online_cpus();
 
-	if (!test_bit(LB_KEY_kind, seen)) {
+	if (!test_bit(LB_SEEN_KIND, seen)) {
 		pr_warn("job: kind: missing\n");
 		return -EINVAL;
 	}
-	if (!test_bit(LB_KEY_mode, seen)) {
+	if (!test_bit(LB_SEEN_MODE, seen)) {
 		pr_warn("job: mode: missing\n");
 		return -EINVAL;
 	}
@@ -149,14 +155,13 @@ static int lb_job_check(const struct lb_job *job, const unsigned long *seen)
 /* Parses line (modified in place) into job.  Returns 0 or -EINVAL. */
 int lb_job_parse(char *line, struct lb_job *job)
 {
-	DECLARE_BITMAP(seen, LB_KEY_NR) = { 0 };
+	DECLARE_BITMAP(seen, LB_SEEN_NR) = { 0 };
 	char *word;
-	int ret;
+	int i, ret;
 
 	memset(job, 0, sizeof(*job));
-#define LB_KEY_DEFAULT(name, min, max, def)	job->name = def;
-	LB_JOB_INT_KEYS(LB_KEY_DEFAULT)
-#undef LB_KEY_DEFAULT
+	for (i = 0; i < LB_NR_INT_KEYS; i++)
+		*lb_job_int(job, &lb_int_keys[i]) = lb_int_keys[i].def;
 
 	line = strim(line);
 	while ((word = strsep(&line, " \t")) != NULL) {

@@ -37,10 +37,10 @@ static noinline void lb_op_##name(struct lb_lock *l, bool read)	\
 
 LB_KINDS(LB_KIND_FUNCS)
 
-#define LB_KIND_OPS(k, is_rw)						\
-	[LB_KIND_##k] = {						\
+/* Positional: LB_KINDS also generates enum lb_kind in the same order. */
+#define LB_KIND_OPS(k, rw)						\
+	{								\
 		.name = #k,						\
-		.rw = is_rw,						\
 		.loop = lb_loop_##k,					\
 		.op = lb_op_##k,					\
 	},
@@ -49,10 +49,11 @@ const struct lb_kind_ops lb_kinds[LB_KIND_NR] = {
 	LB_KINDS(LB_KIND_OPS)
 };
 
-#define LB_MODE_NAME(name)	[LB_MODE_##name] = #name,
+/* Positional too: LB_MODES generates enum lb_mode in this order. */
+#define LB_MODE_DESC(k)	{ .name = #k },
 
-const char * const lb_mode_names[LB_MODE_NR] = {
-	LB_MODES(LB_MODE_NAME)
+const struct lb_mode_desc lb_modes[LB_MODE_NR] = {
+	LB_MODES(LB_MODE_DESC)
 };
 
 void lb_lock_init(struct lb_lock *l)

@@ -9,6 +9,10 @@
  *   result  the last job's row
  *   header  the row's column names
  *   abort   any write asks a running job to stop early
+ *
+ * A job writer keeps the job file open, and debugfs pins the owning module
+ * while a file is open, so rmmod during a job is refused (EAGAIN) rather
+ * than tearing the job down; abort is the way to cut a job short.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -18,6 +22,7 @@
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/stddef.h>
 #include <linux/uaccess.h>
 
 #include "lockbench.h"
@@ -30,21 +35,18 @@ static DEFINE_MUTEX(lb_job_mutex);	/* one job at a time */
 static DEFINE_MUTEX(lb_result_mutex);	/* protects lb_last */
 static struct lb_result lb_last;
 static bool lb_have_result;
-static bool lb_unloading;
-static bool lb_abort;
-
-bool lb_should_stop(void)
-{
-	return READ_ONCE(lb_unloading) || READ_ONCE(lb_abort);
-}
+bool lb_unloading;		/* module exit: stop for good */
+bool lb_abort;			/* abort file: stop the current job */
 
 static void lb_result_init(struct lb_result *res, const struct lb_job *job)
 {
+	const struct lb_int_key *k;
+
 	strscpy(res->kind, lb_kinds[job->kind].name, sizeof(res->kind));
-	strscpy(res->mode, lb_mode_names[job->mode], sizeof(res->mode));
-#define LB_COPY_KEY(name, min, max, def)	res->name = job->name;
-	LB_JOB_INT_KEYS(LB_COPY_KEY)
-#undef LB_COPY_KEY
+	strscpy(res->mode, lb_modes[job->mode].name, sizeof(res->mode));
+	for (k = lb_int_keys; k < lb_int_keys + LB_NR_INT_KEYS; k++)
+		*(u64 *)((char *)res + k->res_off) =
+			*(const u64 *)((const char *)job + k->job_off);
 	lb_set_status(res, "ok");
 	res->tsc_khz = tsc_khz;
 }
@@ -140,39 +142,51 @@ static const struct file_operations lb_abort_fops = {
 	.llseek	= no_llseek,
 };
 
-/* One emitter per schema type; sep is "" for the first column. */
-static void lb_emit_STR(struct seq_file *m, const char *sep, const char *v)
-{
-	seq_printf(m, "%s%s", sep, v);
-}
+/* The row's columns, in schema order, for the emitters below. */
+struct lb_field {
+	const char *name;
+	enum lb_ftype type;
+	size_t off;
+};
 
-static void lb_emit_U64(struct seq_file *m, const char *sep, u64 v)
-{
-	seq_printf(m, "%s%llu", sep, v);
-}
+#define LB_FIELD(n, t, desc)	{ #n, LB_FT_##t, offsetof(struct lb_result, n) },
 
-static void lb_emit_DEC(struct seq_file *m, const char *sep, u64 v)
+static const struct lb_field lb_fields[] = {
+	LB_MODULE_FIELDS(LB_FIELD)
+};
+
+static void lb_emit(struct seq_file *m, const struct lb_result *r,
+		    const struct lb_field *f)
 {
-	seq_printf(m, "%s%llu.%03llu", sep, v / LB_DEC_SCALE,
-		   v % LB_DEC_SCALE);
+	const char *p = (const char *)r + f->off;
+	u64 v = f->type == LB_FT_STR ? 0 : *(const u64 *)p;
+
+	if (f != lb_fields)
+		seq_putc(m, ',');
+	switch (f->type) {
+	case LB_FT_STR:
+		seq_puts(m, p);
+		break;
+	case LB_FT_U64:
+		seq_printf(m, "%llu", v);
+		break;
+	case LB_FT_DEC:
+		seq_printf(m, "%llu.%03llu", v / LB_DEC_SCALE, v % LB_DEC_SCALE);
+		break;
+	}
 }
 
 static int lb_result_file_show(struct seq_file *m, void *unused)
 {
-	const char *sep = "";
+	size_t i;
 
 	mutex_lock(&lb_result_mutex);
 	if (!lb_have_result) {
 		mutex_unlock(&lb_result_mutex);
 		return -ENODATA;
 	}
-#define LB_EMIT(name, type, desc)					\
-	do {								\
-		lb_emit_##type(m, sep, lb_last.name);			\
-		sep = ",";						\
-	} while (0);
-	LB_MODULE_FIELDS(LB_EMIT)
-#undef LB_EMIT
+	for (i = 0; i < ARRAY_SIZE(lb_fields); i++)
+		lb_emit(m, &lb_last, &lb_fields[i]);
 	mutex_unlock(&lb_result_mutex);
 	seq_putc(m, '\n');
 	return 0;
@@ -182,15 +196,10 @@ DEFINE_SHOW_ATTRIBUTE(lb_result_file);
 
 static int lb_header_file_show(struct seq_file *m, void *unused)
 {
-	const char *sep = "";
+	size_t i;
 
-#define LB_EMIT_NAME(name, type, desc)					\
-	do {								\
-		seq_printf(m, "%s%s", sep, #name);			\
-		sep = ",";						\
-	} while (0);
-	LB_MODULE_FIELDS(LB_EMIT_NAME)
-#undef LB_EMIT_NAME
+	for (i = 0; i < ARRAY_SIZE(lb_fields); i++)
+		seq_printf(m, "%s%s", i ? "," : "", lb_fields[i].name);
 	seq_putc(m, '\n');
 	return 0;
 }
@@ -215,7 +224,8 @@ static void __exit lockbench_exit(void)
 {
 	/*
 	 * Stop first: removal waits for active file users, and a job writer
-	 * is one until its run loops see the flag.
+	 * would be one until its run loops see the flag.  (An open file pins
+	 * the module, so this is defence in depth, e.g. for forced unload.)
 	 */
 	WRITE_ONCE(lb_unloading, true);
 	debugfs_remove_recursive(lb_dir);

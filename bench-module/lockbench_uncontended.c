@@ -31,7 +31,6 @@
 
 struct lb_unc {
 	const struct lb_job *job;
-	struct lb_result *res;
 	const struct lb_kind_ops *ops;
 	struct lb_lock lock;
 	/* cold handshake: 1 = toucher's turn, 0 = timer's turn */
@@ -98,6 +97,7 @@ static bool lb_wait_turn(struct lb_unc *u, int want, u64 limit_cyc)
 	u64 t0 = rdtsc();
 	unsigned int spins = 0;
 
+	/* Acquire: see the other CPU's lock-line writes before timing. */
 	while (smp_load_acquire(&u->turn) != want) {
 		cpu_relax();
 		if (++spins & 0xfff)
@@ -124,6 +124,7 @@ static int lb_cold_toucher(void *arg)
 		/* Same pattern as the timer so read/write lines match. */
 		u->ops->op(&u->lock, lb_mix_next(&acc, u->job->read_pct));
 		WRITE_ONCE(u->lock.touch, u->lock.touch + 1);
+		/* Release: publish the line writes before handing back. */
 		smp_store_release(&u->turn, 0);
 	}
 	return 0;
@@ -150,6 +151,7 @@ static int lb_cold_thread(void *arg)
 		preempt_disable();
 		for (i = 0; i < job->batch_ops; i++) {
 			read = lb_mix_next(&acc, job->read_pct);
+			/* Release: our last op is done before the toucher's. */
 			smp_store_release(&u->turn, 1);
 			if (!lb_wait_turn(u, 0, limit)) {
 				u->err = lb_should_stop() ? 0 : -ETIMEDOUT;
@@ -195,7 +197,6 @@ static int lb_run_unc(const struct lb_job *job, struct lb_result *res,
 		goto out_free;
 	}
 	u->job = job;
-	u->res = res;
 	u->ops = &lb_kinds[job->kind];
 	lb_lock_init(&u->lock);
 	init_completion(&u->finished);
@@ -230,13 +231,13 @@ static int lb_run_unc(const struct lb_job *job, struct lb_result *res,
 
 	if (u->err) {
 		pr_err("%s %s: other CPU stopped answering\n", u->ops->name,
-		       lb_mode_names[job->mode]);
+		       lb_modes[job->mode].name);
 		lb_set_status(res, "timeout");
 	} else if (lb_should_stop()) {
 		lb_set_status(res, "aborted");
 	} else if (u->done < job->batches) {
 		pr_warn("%s %s: capped at %u ms after %zu of %llu batches\n",
-			u->ops->name, lb_mode_names[job->mode], LB_MAX_JOB_MS,
+			u->ops->name, lb_modes[job->mode].name, LB_MAX_JOB_MS,
 			u->done, job->batches);
 		lb_set_status(res, "capped");
 	}

@@ -1,0 +1,199 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# guest-selftest.sh MODULE.ko: exercise lockbench.ko inside a throwaway
+# guest (never on a real host).  Needs root, debugfs, insmod/rmmod and a
+# busybox-level userland.  Prints one line per check, then "N passed, M
+# failed"; exits non-zero when anything failed.
+#
+# LB_QUICK=1 runs fewer kinds and shorter jobs.
+
+ko=${1:?usage: guest-selftest.sh lockbench.ko}
+D=/sys/kernel/debug/lockbench
+pass=0
+fail=0
+ncpu=$(grep -c '^processor' /proc/cpuinfo)
+
+ok() { pass=$((pass + 1)); echo "PASS: $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# job LINE: run one job; the exit status is the write's.
+job() { printf '%s\n' "$1" > "$D/job"; }
+
+# col NAME: that column of the last result, by the header's order.
+col() {
+	awk -F, -v want="$1" 'NR == FNR { for (i = 1; i <= NF; i++)
+		if ($i == want) c = i; next } { print $c }' "$D/header" "$D/result"
+}
+
+# expect_ok LINE [STATUS]: job must succeed with status (default ok).
+expect_ok() {
+	want=${2:-ok}
+	if ! job "$1" 2>/tmp/lb.err; then
+		bad "'$1' failed: $(cat /tmp/lb.err)"
+		return 1
+	fi
+	st=$(col status)
+	if [ "$st" != "$want" ]; then
+		bad "'$1' status=$st, want $want"
+		return 1
+	fi
+	ncol=$(tr ',' '\n' < "$D/result" | wc -l)
+	if [ "$ncol" != "$nhdr" ]; then
+		bad "'$1' has $ncol columns, header has $nhdr"
+		return 1
+	fi
+	ok "'$1' -> $(cat "$D/result")"
+}
+
+# expect_err LINE: job must be refused by the write.
+expect_err() {
+	if job "$1" 2>/dev/null; then
+		bad "'$1' was accepted"
+	else
+		ok "'$1' refused"
+	fi
+}
+
+dmesg -c >/dev/null 2>&1
+mountpoint -q /sys/kernel/debug 2>/dev/null ||
+	mount -t debugfs none /sys/kernel/debug 2>/dev/null
+
+if insmod "$ko"; then ok "insmod"; else bad "insmod"; echo "$pass passed, $fail failed"; exit 1; fi
+
+for f in job result header abort; do
+	if [ -e "$D/$f" ]; then ok "$f exists"; else bad "$f missing"; fi
+done
+if cat "$D/result" >/dev/null 2>&1; then
+	bad "result readable before any job"
+else
+	ok "result before any job refused"
+fi
+nhdr=$(tr ',' '\n' < "$D/header" | wc -l)
+case "$(cat "$D/header")" in
+kind,mode,threads,*,cs_count,cs_expected) ok "header: $nhdr columns" ;;
+*) bad "header: $(cat "$D/header")" ;;
+esac
+
+kinds="empty irqsave_only spin_lock spin_lock_irq spin_lock_irqsave
+	spin_lock_bh spin_trylock read_lock write_lock read_lock_irqsave
+	write_lock_irqsave read_trylock write_trylock rwlock_mix
+	bit_spin_lock bit_spin_trylock"
+dur=100
+if [ -n "$LB_QUICK" ]; then
+	kinds="empty spin_lock spin_lock_irqsave rwlock_mix bit_spin_lock"
+	dur=50
+fi
+th=2
+[ "$ncpu" -lt 2 ] && th=1
+
+for k in $kinds; do
+	expect_ok "kind=$k mode=hot batches=50 batch_ops=200"
+done
+if [ "$ncpu" -ge 2 ]; then
+	for k in $kinds; do
+		expect_ok "kind=$k mode=cold batches=20 batch_ops=20"
+	done
+else
+	expect_err "kind=spin_lock mode=cold"
+fi
+for k in $kinds; do
+	if expect_ok "kind=$k mode=contended threads=$th duration_ms=$dur read_pct=50"; then
+		c=$(col cs_count)
+		e=$(col cs_expected)
+		[ "$c" = "$e" ] && ok "$k: cs_count $c = cs_expected" ||
+			bad "$k: cs_count $c != $e"
+	fi
+done
+expect_ok "kind=spin_lock mode=contended threads=$ncpu duration_ms=$dur hold_ns=200 parallel_ns=500"
+expect_ok "kind=rwlock_mix mode=contended threads=$ncpu duration_ms=$dur read_pct=90 hold_ns=100"
+expect_ok "  kind=spin_lock   mode=hot	batches=1 batch_ops=1  "
+
+# broken_lock must trip the mutual-exclusion check.
+if [ "$ncpu" -ge 2 ]; then
+	st=
+	for try in 1 2 3; do
+		job "kind=broken_lock mode=contended threads=$ncpu duration_ms=100" 2>/dev/null
+		st=$(col status)
+		[ "$st" = mismatch ] && break
+	done
+	if [ "$st" = mismatch ]; then
+		ok "broken_lock: status=mismatch ($(col cs_count) of $(col cs_expected))"
+	else
+		bad "broken_lock: status=$st"
+	fi
+	dmesg | grep -q 'MUTUAL EXCLUSION FAILED' && ok "broken_lock: pr_err" ||
+		bad "broken_lock: no pr_err"
+fi
+
+# Invalid jobs: every one is refused with an error.
+big=$(printf 'x%.0s' $(seq 300))
+for l in "" "kind=spin_lock" "mode=hot" "kind=nope mode=hot" \
+	"kind=spin_lock mode=warm" "kind=spin_lock mode=hot bogus=1" \
+	"kind=spin_lock mode=hot threads=0" "kind=spin_lock mode=hot threads=-1" \
+	"kind=spin_lock mode=hot threads=$((ncpu + 1))" \
+	"kind=spin_lock mode=hot batches=0" "kind=spin_lock mode=hot batches=100001" \
+	"kind=spin_lock mode=hot batch_ops=99999999999999999999999" \
+	"kind=spin_lock mode=hot duration_ms=10001" "kind=spin_lock mode=hot read_pct=101" \
+	"kind=spin_lock mode=hot hold_ns=abc" "kind=spin_lock mode=hot hold_ns=1x" \
+	"kind=spin_lock mode=hot hold_ns=" "kind=spin_lock mode=hot =5" \
+	"kind=spin_lock mode=hot garbage" "kind=spin_lock kind=spin_lock mode=hot" \
+	"kind=spin_lock mode=hot batches=5 batches=5" \
+	"kind=broken_lock mode=hot" "kind=broken_lock mode=contended threads=1" \
+	"kind=broken_lock mode=cold" "kind=spin_lock mode=hot $big"; do
+	expect_err "$l"
+done
+
+# A second job while one runs gets EBUSY (dd reports the errno).
+job "kind=spin_lock mode=contended threads=1 duration_ms=2000" 2>/dev/null &
+bg=$!
+sleep 0.5
+if echo "kind=spin_lock mode=hot" | dd of="$D/job" 2>/tmp/lb.err; then
+	bad "concurrent job accepted"
+else
+	grep -qi busy /tmp/lb.err && ok "concurrent job: $(grep -i busy /tmp/lb.err)" ||
+		bad "concurrent job: $(cat /tmp/lb.err)"
+fi
+wait $bg && ok "long job finished" || bad "long job failed"
+
+# rmmod during a long job must neither hang nor crash.  The open job file
+# holds a module reference (debugfs takes it at open), so module exit
+# cannot run until the writer returns: rmmod is refused (or, if the rmmod
+# waits, it completes once the job ends).  The abort file stops the job.
+rm -f /tmp/lb.rmmod
+t0=$(date +%s)
+job "kind=spin_lock mode=contended threads=$ncpu duration_ms=10000" 2>/dev/null &
+bg=$!
+sleep 1
+(rmmod lockbench 2>/tmp/lb.rmmod.err; echo $? > /tmp/lb.rmmod) &
+rm_pid=$!
+sleep 1
+if [ -e /tmp/lb.rmmod ]; then
+	ok "rmmod during job returned rc=$(cat /tmp/lb.rmmod): $(cat /tmp/lb.rmmod.err)"
+else
+	ok "rmmod during job is waiting"
+fi
+[ -e "$D/abort" ] && echo 1 > "$D/abort"
+wait $bg
+t1=$(date +%s)
+[ $((t1 - t0)) -lt 8 ] && ok "job ended $((t1 - t0))s after start" ||
+	bad "job ran $((t1 - t0))s despite abort/rmmod"
+if [ -d "$D" ]; then
+	st=$(col status)
+	[ "$st" = aborted ] && ok "aborted job: status=$st" || bad "aborted job: status=$st"
+fi
+wait $rm_pid
+if grep -q '^lockbench ' /proc/modules; then
+	rmmod lockbench && ok "rmmod" || bad "rmmod"
+else
+	ok "module unloaded by the rmmod issued during the job"
+fi
+[ -d "$D" ] && bad "debugfs dir left after rmmod" || ok "debugfs dir removed"
+
+if dmesg | grep -E 'BUG|WARNING|lockup|stall|Call Trace|hung_task'; then
+	bad "kernel log has warnings (above)"
+else
+	ok "kernel log clean"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# check-disasm.sh BUILD_DIR LOCKTYPE [DEBUG]
+#   BUILD_DIR  a kernel O= directory holding vmlinux and .config
+#   LOCKTYPE   pre | post | stock
+#   DEBUG      on | off (default: from .config, DEBUG_SPINLOCK or
+#              DEBUG_SPINLOCK_MAGIC)
+#
+# Disassembles the lock functions of the built vmlinux and checks that they
+# contain the instruction sequences of the selected lock layer:
+#   pre/post  lock decb; pause + cmpb $0 + jle; movb $0x1; xchg;
+#             lock subl $0x1 + call __read_lock_failed;
+#             lock subl $0x1000000 + call __write_lock_failed;
+#             lock incl; lock addl $0x1000000; the two .S helpers
+#   stock     lock cmpxchg + queued_spin_lock_slowpath; movb $0x0;
+#             lock xadd + queued_read_lock_slowpath;
+#             lock cmpxchg + queued_write_lock_slowpath
+# A function is checked together with the lock-layer functions it calls
+# (do_raw_*, __*_lock_debug, ...), so both the inlined form and the debug
+# form that calls do_raw_* out of line are handled.  The expected lock path
+# follows the configuration: with GENERIC_LOCKBREAK (legacy + PREEMPT) and
+# with the 2.6.14 lockup detector (DEBUG_SPINLOCK_LOCKUP) locks are taken
+# by a trylock loop, as in 2005, so the lock functions show the trylock
+# sequences (and, for the lockup detector, its rdtsc + pause delay).
+#
+# Exits 0 when everything is found, 1 naming each missing sequence, 2 on
+# usage errors.  OBJDUMP overrides the objdump binary.
+set -u
+usage() { echo "usage: $0 BUILD_DIR pre|post|stock [on|off]" >&2; exit 2; }
+[ $# -ge 2 ] && [ $# -le 3 ] || usage
+dir=$1 type=$2 dbg=${3:-}
+case $type in pre|post|stock) ;; *) usage ;; esac
+vml=$dir/vmlinux cfg=$dir/.config
+[ -f "$vml" ] || { echo "check-disasm: no $vml" >&2; exit 2; }
+[ -f "$cfg" ] || { echo "check-disasm: no $cfg" >&2; exit 2; }
+OBJDUMP=${OBJDUMP:-objdump}
+
+has() { grep -q "^CONFIG_$1=y" "$cfg"; }
+if [ -z "$dbg" ]; then
+	if has DEBUG_SPINLOCK || has DEBUG_SPINLOCK_MAGIC; then dbg=on; else dbg=off; fi
+fi
+case $dbg in on|off) ;; *) usage ;; esac
+
+fail=0
+miss() { echo "MISSING: $*"; fail=1; }
+ok() { [ -n "${VERBOSE:-}" ] && echo "ok: $*"; return 0; }
+
+# The configuration must match the requested lock type.
+case $type in
+pre) has X86_SPINLOCK_LEGACY_2613 || miss "CONFIG_X86_SPINLOCK_LEGACY_2613=y in $cfg" ;;
+post) has X86_SPINLOCK_LEGACY_2614 || miss "CONFIG_X86_SPINLOCK_LEGACY_2614=y in $cfg" ;;
+stock) has QUEUED_SPINLOCKS || miss "CONFIG_QUEUED_SPINLOCKS=y in $cfg" ;;
+esac
+
+syms=$(nm "$vml" 2>/dev/null | awk '$2 ~ /^[tTwW]$/ { print $3 }' | sort -u)
+defined() { grep -qx -- "$1" <<<"$syms"; }
+
+# body SYM: the instructions of SYM, one a line, without addresses.
+body() {
+	"$OBJDUMP" -d --no-show-raw-insn --disassemble="$1" "$vml" 2>/dev/null |
+		awk -v s="<$1>:" '$2 == s { on = 1; next } on && /^$/ { exit }
+			on { sub(/^[ \t]*[0-9a-f]+:[ \t]*/, ""); sub(/[ \t]+#.*/, ""); print }'
+}
+
+# code SYM: SYM plus the lock-layer functions it calls, two levels deep.
+code() {
+	local seen=" $1 " todo=$1 next s t
+	for _ in 1 2 3; do
+		next=
+		for s in $todo; do
+			body "$s" > "$tmp/$s"
+			cat "$tmp/$s"
+			for t in $(sed -n 's/^\(call\|jmp\)[ \t]*[0-9a-f]* <\([A-Za-z0-9_.]*\)>$/\2/p' "$tmp/$s" | sort -u); do
+				case $t in
+				do_raw_*|__raw_*|_raw_*|__*_lock_debug|lockup_delay_tick|arch_*) ;;
+				*) continue ;;
+				esac
+				case $seen in *" $t "*) continue ;; esac
+				seen="$seen$t "
+				next="$next $t"
+			done
+		done
+		todo=$next
+		[ -n "$todo" ] || break
+	done
+}
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# first_defined SYM...: the first of SYM... present in vmlinux.
+first_defined() {
+	local s
+	for s in "$@"; do defined "$s" && { echo "$s"; return 0; }; done
+	return 1
+}
+
+# expect OP "SYM..." REGEX...: the code of the first defined SYM must match
+# each REGEX (extended, against one instruction line).
+expect() {
+	local op=$1 cands=$2 sym re
+	shift 2
+	if ! sym=$(first_defined $cands); then
+		miss "$op: none of [$cands] in vmlinux"
+		return
+	fi
+	code "$sym" > "$tmp/code.$op"
+	for re in "$@"; do
+		if grep -Eq -- "$re" "$tmp/code.$op"; then
+			ok "$op ($sym): /$re/"
+		else
+			miss "$op ($sym): no instruction matching /$re/"
+		fi
+	done
+}
+
+# reject OP "SYM..." REGEX: the code must not match REGEX.
+reject() {
+	local op=$1 cands=$2 re=$3 sym
+	sym=$(first_defined $cands) || return
+	code "$sym" > "$tmp/code.$op"
+	if grep -Eq -- "$re" "$tmp/code.$op"; then
+		miss "$op ($sym): unexpected /$re/"
+	fi
+}
+
+L='^lock '
+BIAS='\$0x1000000,'
+CALL='(call|jmp)[ \t]+[0-9a-f]+ <'
+SPIN_UNLOCK="_raw_spin_unlock _raw_spin_unlock_bh _raw_spin_unlock_irqrestore"
+READ_UNLOCK="_raw_read_unlock _raw_read_unlock_bh _raw_read_unlock_irqrestore"
+WRITE_UNLOCK="_raw_write_unlock _raw_write_unlock_bh _raw_write_unlock_irqrestore"
+
+if [ "$type" = stock ]; then
+	expect spin_lock _raw_spin_lock "${L}cmpxchg" "${CALL}queued_spin_lock_slowpath>"
+	expect spin_unlock "$SPIN_UNLOCK" '^movb +\$0x0,'
+	expect spin_trylock _raw_spin_trylock "${L}cmpxchg"
+	expect read_lock _raw_read_lock "${L}xadd" "${CALL}queued_read_lock_slowpath>"
+	expect read_unlock "$READ_UNLOCK" "${L}(xadd|addl|subl)"
+	expect read_trylock _raw_read_trylock "${L}xadd"
+	expect write_lock _raw_write_lock "${L}cmpxchg" "${CALL}queued_write_lock_slowpath>"
+	expect write_unlock "$WRITE_UNLOCK" '^movb +\$0x0,'
+	expect write_trylock _raw_write_trylock "${L}cmpxchg"
+	# No paravirt: virt_spin_lock() is the generic constant false, so
+	# the slow path is the MCS queue, not a test-and-set loop.
+	if defined virt_spin_lock_key || nm "$vml" | grep -q ' virt_spin_lock_key$'; then
+		miss "stock: virt_spin_lock_key exists (PARAVIRT): slow path may be test-and-set"
+	fi
+	defined __read_lock_failed && miss "stock: legacy __read_lock_failed present"
+	[ $fail = 0 ] && echo "check-disasm: $dir: stock ($dbg) OK"
+	exit $fail
+fi
+
+# pre / post
+defined queued_spin_lock_slowpath && miss "$type: queued_spin_lock_slowpath present"
+lockbreak=0 lockup=0
+has GENERIC_LOCKBREAK && lockbreak=1
+has DEBUG_SPINLOCK_LOCKUP && lockup=1
+[ "$type" = post ] && [ "$dbg" = on ] && [ $lockup = 0 ] &&
+	miss "post debug: CONFIG_DEBUG_SPINLOCK_LOCKUP=y in $cfg"
+
+# The out-of-line rwlock helpers.
+expect __read_lock_failed __read_lock_failed "${L}incl" '^pause' '^cmpl +\$0x1,' "${L}decl"
+expect __write_lock_failed __write_lock_failed "${L}addl +$BIAS" '^pause' "^cmpl +$BIAS" "${L}subl +$BIAS"
+
+if [ $lockbreak = 1 ] || [ $lockup = 1 ]; then
+	# 2005 trylock loops.
+	expect spin_lock _raw_spin_lock '^xchg +%[a-z0-9]+,\(' '^pause'
+	expect read_lock _raw_read_lock "${L}decl" "${L}incl"
+	expect write_lock _raw_write_lock "${L}subl +$BIAS" "${L}addl +$BIAS"
+	[ $lockup = 1 ] && expect spin_lock_delay _raw_spin_lock '^rdtsc' '^pause'
+else
+	expect spin_lock _raw_spin_lock "${L}decb" '^pause' '^cmpb +\$0x0,' '^jle '
+	expect read_lock _raw_read_lock "${L}subl +\$0x1,\(%rax\)" "${CALL}__read_lock_failed>"
+	expect write_lock _raw_write_lock "${L}subl +$BIAS\(%rax\)" "${CALL}__write_lock_failed>"
+fi
+expect spin_unlock "$SPIN_UNLOCK" '^movb +\$0x1,'
+expect spin_trylock _raw_spin_trylock '^xchg +%[a-z0-9]+,\('
+expect read_unlock "$READ_UNLOCK" "${L}incl"
+expect write_unlock "$WRITE_UNLOCK" "${L}addl +$BIAS"
+expect read_trylock _raw_read_trylock "${L}decl" "${L}incl"
+expect write_trylock _raw_write_trylock "${L}subl +$BIAS" "${L}addl +$BIAS"
+
+SMAGIC='\$0xdead4ead,' RMAGIC='\$0xdeaf1eed,'
+if [ "$dbg" = on ]; then
+	expect spin_lock_debug _raw_spin_lock "$SMAGIC"
+	expect spin_unlock_debug "$SPIN_UNLOCK" "$SMAGIC"
+	if [ $lockbreak = 0 ]; then
+		expect read_lock_debug _raw_read_lock "$RMAGIC"
+		expect write_lock_debug _raw_write_lock "$RMAGIC"
+	fi
+	if [ "$type" = post ]; then
+		# owner/owner_cpu stores: current task and CPU number via %gs.
+		expect spin_lock_owner _raw_spin_lock '%gs:'
+		expect spin_unlock_owner "$SPIN_UNLOCK" '^movq +\$0xffffffffffffffff,'
+	else
+		reject spin_lock_owner _raw_spin_lock '%gs:'
+		reject spin_lock_lockup _raw_spin_lock '^rdtsc'
+	fi
+else
+	reject spin_lock_debug _raw_spin_lock "$SMAGIC"
+	reject spin_unlock_debug "$SPIN_UNLOCK" "$SMAGIC"
+fi
+
+[ $fail = 0 ] && echo "check-disasm: $dir: $type (debug $dbg$([ $lockbreak = 1 ] && echo ', lock-break')) OK"
+exit $fail
