@@ -14,7 +14,10 @@ run=${1%/}
 sum=$run/summary.csv pairs=$run/pairs.csv
 [ -f "$sum" ] || die "plots: $sum is missing (lb-summary writes it)"
 msg=$(awk -f "$P/csv.awk" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
-if [ -f "$pairs" ]; then
+if [ -f "$pairs" ] && [ "$(wc -l <"$pairs")" -le 1 ] && head -n 1 "$pairs" | grep -q '^base,other,'; then
+	note "plots: $pairs has no pairs (fewer than two comparable variants): the headline graph says so instead"
+	pairs=
+elif [ -f "$pairs" ]; then
 	msg=$(awk -f "$P/csv.awk" -v what=pairs -f "$P/validate.awk" "$pairs" 2>&1) || die "plots: malformed pairs: ${msg:-$pairs: unreadable}"
 else
 	note "plots: $pairs is missing: the headline graph says so instead"
