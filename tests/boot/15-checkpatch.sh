@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.bash"
 cp=$TOP/build/kernel/linux-source-6.1/scripts/checkpatch.pl
 [ -x "$cp" ] || fail "no tree: run make tree"
-allowed=$(sed -n 's/^<!-- checkpatch-allow: \(.*\) -->$/\1/p' "$TOP/patch/README.md" 2>/dev/null | tr '\n' ',')
+allowed=$(sed -n 's/^<!-- checkpatch-allow: \(.*\) -->$/\1/p' "$TOP/patch/README.md" 2>/dev/null | tr '\n' ',' || true)
 ignore=${allowed:+--ignore ${allowed%,}}
 bad=0
 for p in "$TOP"/patch/*.patch; do
@@ -16,7 +16,15 @@ for p in "$TOP"/patch/*.patch; do
 	echo "$(basename "$p"): $sum"
 	grep -E -q 'total: 0 errors, 0 warnings' <<<"$sum" || { grep -E 'ERROR|WARNING' <<<"$out"; bad=1; }
 done
-out=$(cd "$TOP/bench-module" && perl "$cp" --strict --no-tree --terse -f ./*.c ./*.h 2>&1) || true
+mod=$(cd "$TOP/bench-module" && ls ./*.c ./*.h | grep -v lockbench_schema.h)
+# shellcheck disable=SC2086
+out=$(cd "$TOP/bench-module" && perl "$cp" --strict --no-tree --terse -f $mod 2>&1) || true
 if grep -E 'ERROR|WARNING' <<<"$out"; then bad=1; fi
 echo "bench-module: $(grep -c -E 'CHECK' <<<"$out" || true) checks, $(grep -c -E 'ERROR|WARNING' <<<"$out" || true) errors/warnings"
+# The schema header is a set of X-macro lists ("#define LIST(X) X(a) X(b)"),
+# which checkpatch always reads as unparenthesised complex values and as
+# argument reuse; those two types are waived for that file alone.
+out=$(cd "$TOP/bench-module" && perl "$cp" --strict --no-tree --terse --ignore COMPLEX_MACRO,MACRO_ARG_REUSE -f lockbench_schema.h 2>&1) || true
+[ -z "$out" ] || { echo "$out"; bad=1; }  # --terse prints nothing when clean
+echo "lockbench_schema.h (COMPLEX_MACRO, MACRO_ARG_REUSE waived): ${out:-clean}"
 [ $bad -eq 0 ] || fail "checkpatch found errors or warnings"
