@@ -5,19 +5,22 @@
  * format.
  *
  * Control is a root-only debugfs directory, lockbench/:
- *   job     write one "key=value ..." line; runs it, the writer blocks
- *   result  the last job's row
+ *   job     write one "key=value ..." line: it is checked, then runs in
+ *           a kthread of its own and the write returns
+ *   result  the last job's row; a read waits for a running job to end
  *   header  the row's column names
  *   abort   any write asks a running job to stop early
  *
- * A job writer keeps the job file open, and debugfs pins the owning module
- * while a file is open, so rmmod during a job is refused (EAGAIN) rather
- * than tearing the job down; abort is the way to cut a job short.
+ * The job runs outside the writer so that no open file pins the module
+ * while it runs: rmmod during a job stops it and waits for its thread.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/completion.h>
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/fs.h>
+#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
@@ -31,10 +34,13 @@
 #define LB_JOB_MAX_LEN		256
 
 static struct dentry *lb_dir;
-static DEFINE_MUTEX(lb_job_mutex);	/* one job at a time */
-static DEFINE_MUTEX(lb_result_mutex);	/* protects lb_last */
+static DEFINE_MUTEX(lb_job_mutex);	/* starting a job; lb_started */
+static DEFINE_MUTEX(lb_result_mutex);	/* protects lb_last, lb_job_err */
+static DECLARE_COMPLETION(lb_job_done);	/* the job thread has finished */
+static bool lb_started;			/* a job thread was ever started */
 static struct lb_result lb_last;
 static bool lb_have_result;
+static int lb_job_err;			/* error of the last job, if any */
 bool lb_unloading;		/* module exit: stop for good */
 bool lb_abort;			/* abort file: stop the current job */
 
@@ -65,10 +71,60 @@ static int lb_run_job(const struct lb_job *job, struct lb_result *res)
 	}
 }
 
+/*
+ * The job's own thread.  It ends in kthread_complete_and_exit(), so once
+ * lb_job_done is complete no module code runs on it any more: module exit
+ * may then free the text it ran.
+ */
+static int lb_job_thread(void *data)
+{
+	struct lb_job *job = data;
+	struct lb_result *res = kzalloc(sizeof(*res), GFP_KERNEL);
+	int ret = -ENOMEM;
+
+	if (res) {
+		lb_result_init(res, job);
+		ret = lb_run_job(job, res);
+	}
+	mutex_lock(&lb_result_mutex);
+	lb_job_err = ret;
+	if (!ret) {
+		lb_last = *res;
+		lb_have_result = true;
+	}
+	mutex_unlock(&lb_result_mutex);
+	kfree(res);
+	kfree(job);
+	kthread_complete_and_exit(&lb_job_done, 0);
+}
+
+/* Called with lb_job_mutex held and no job running. */
+static int lb_job_start(const struct lb_job *job)
+{
+	struct task_struct *t;
+	struct lb_job *copy = kmemdup(job, sizeof(*job), GFP_KERNEL);
+
+	if (!copy)
+		return -ENOMEM;
+	WRITE_ONCE(lb_abort, false);
+	mutex_lock(&lb_result_mutex);
+	lb_have_result = false;
+	lb_job_err = 0;
+	mutex_unlock(&lb_result_mutex);
+	reinit_completion(&lb_job_done);
+	t = kthread_run(lb_job_thread, copy, "lockbench-job");
+	if (IS_ERR(t)) {
+		kfree(copy);
+		complete(&lb_job_done);
+		return PTR_ERR(t);
+	}
+	WRITE_ONCE(lb_started, true);
+	return 0;
+}
+
 static ssize_t lb_job_write(struct file *file, const char __user *ubuf,
 			    size_t count, loff_t *ppos)
 {
-	struct lb_result *res;
 	struct lb_job job;
 	char *line;
 	int ret;
@@ -91,32 +147,17 @@ static ssize_t lb_job_write(struct file *file, const char __user *ubuf,
 	if (ret)
 		return ret;
 
-	if (!mutex_trylock(&lb_job_mutex)) {
+	if (!tsc_khz) {
+		pr_err("no calibrated TSC\n");
+		return -ENODEV;
+	}
+	mutex_lock(&lb_job_mutex);
+	if (lb_started && !completion_done(&lb_job_done)) {
+		mutex_unlock(&lb_job_mutex);
 		pr_warn("job: another job is running\n");
 		return -EBUSY;
 	}
-	res = kzalloc(sizeof(*res), GFP_KERNEL);
-	if (!res) {
-		ret = -ENOMEM;
-		goto out_unlock;
-	}
-	if (!tsc_khz) {
-		pr_err("no calibrated TSC\n");
-		ret = -ENODEV;
-		goto out_free;
-	}
-	lb_result_init(res, &job);
-	WRITE_ONCE(lb_abort, false);
-	ret = lb_run_job(&job, res);
-	if (!ret) {
-		mutex_lock(&lb_result_mutex);
-		lb_last = *res;
-		lb_have_result = true;
-		mutex_unlock(&lb_result_mutex);
-	}
-out_free:
-	kfree(res);
-out_unlock:
+	ret = lb_job_start(&job);
 	mutex_unlock(&lb_job_mutex);
 	return ret ? ret : count;
 }
@@ -179,11 +220,23 @@ static void lb_emit(struct seq_file *m, const struct lb_result *r,
 static int lb_result_file_show(struct seq_file *m, void *unused)
 {
 	size_t i;
+	int ret;
 
+	if (!READ_ONCE(lb_started))
+		return -ENODATA;
+	/*
+	 * A job is running: poll for its end rather than wait on the
+	 * completion, which a waiter would consume from the next reader.
+	 * A signal cuts the wait short.
+	 */
+	while (!completion_done(&lb_job_done))
+		if (msleep_interruptible(10))
+			return -EINTR;
 	mutex_lock(&lb_result_mutex);
 	if (!lb_have_result) {
+		ret = lb_job_err ? lb_job_err : -ENODATA;
 		mutex_unlock(&lb_result_mutex);
-		return -ENODATA;
+		return ret;
 	}
 	for (i = 0; i < ARRAY_SIZE(lb_fields); i++)
 		lb_emit(m, &lb_last, &lb_fields[i]);
@@ -223,14 +276,15 @@ static int __init lockbench_init(void)
 static void __exit lockbench_exit(void)
 {
 	/*
-	 * Stop first: removal waits for active file users, and a job writer
-	 * would be one until its run loops see the flag.  (An open file pins
-	 * the module, so this is defence in depth, e.g. for forced unload.)
+	 * Stop the running job first, so that result readers polling for
+	 * it (active users that removal waits for) return; a job started
+	 * after this stops at once.  Then wait for the job thread.
 	 */
 	WRITE_ONCE(lb_unloading, true);
 	debugfs_remove_recursive(lb_dir);
-	/* Any job still past its file's protection finishes under the mutex. */
 	mutex_lock(&lb_job_mutex);
+	if (lb_started)
+		wait_for_completion(&lb_job_done);
 	mutex_unlock(&lb_job_mutex);
 }
 
