@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The whole data path on the variants under test: make run (a short job
+# list, 3 passes), the collector, lb-compare, lb-summary, the graphs, and
+# perf in the guest naming the lock functions of that variant's vmlinux.
+. "$(dirname "$0")/lib.bash"
+cat >"$TMP/jobs" <<'EOT'
+kind=empty mode=hot batches=50 batch_ops=100
+kind=spin_lock mode=hot batches=50 batch_ops=100
+kind=spin_lock_irqsave mode=hot batches=50 batch_ops=100
+kind=read_lock mode=hot batches=50 batch_ops=100
+kind=write_lock mode=hot batches=50 batch_ops=100
+kind=spin_lock mode=contended threads=SWEEP duration_ms=100 hold_ns=100 parallel_ns=200
+kind=rwlock_mix mode=contended threads=SWEEP duration_ms=100 read_pct=90 hold_ns=100 parallel_ns=200
+EOT
+vs=$(echo $VARIANTS_UNDER_TEST | tr ' ' ,)
+env VARIANTS="$vs" JOBFILE="$TMP/jobs" BOOTS=1 REPEAT=3 VCPUS=2 ACCEL=tcg PERF=1 TIMEOUT=300 \
+	"$TOP/scripts/run.sh" || fail "make run failed"
+run=$(readlink -f "$TOP/build/runs/latest")
+[ ! -f "$run/failures.csv" ] || fail "boots failed: $(cat "$run/failures.csv")"
+for v in $VARIANTS_UNDER_TEST; do
+	"$TOP/bench-user/lb-validate" "$run/$v.csv" || fail "$v.csv does not validate"
+	n=$(grep -c "^$v," "$run/$v.csv")
+	[ "$n" -eq 27 ] || fail "$v.csv has $n records, expected 27 (9 jobs x 3 passes)"
+	grep -q ",tcg," "$run/$v.csv" || fail "$v.csv records do not name the accelerator"
+	top=$run/perf/$v/perf-top.txt
+	[ -s "$top" ] || fail "no perf summary for $v"
+	grep -E -q 'spin_lock|queued_spin|lock' "$top" || fail "perf for $v names no lock function: $(head "$top")"
+	echo "ok: $v: $n records; perf top: $(grep -v '^#' "$top" | head -n 1 | tr -s ' ')"
+done
+"$TOP/scripts/compare.sh" "$run" || fail "compare failed"
+[ -s "$run/summary.csv" ] && [ -s "$run/pairs.csv" ] || fail "no summary/pairs"
+ls "$run"/compare/*.md >/dev/null 2>&1 || fail "no comparison tables"
+"$TOP/scripts/plots.sh" "$run" >/dev/null || fail "plots failed"
+[ "$(ls "$run"/plots/*.png | wc -l)" -ge 7 ] || fail "graphs missing"
+# Refusal: the same run compared against a copy claiming another host.
+f=$(ls "$run"/*.csv | grep -v -E 'summary|pairs|failures' | head -n 1)
+sed '3,$s/,tcg,[^,]*,/,tcg,Other_host,/' "$f" >"$TMP/other.csv"
+rc=0
+"$TOP/bench-user/lb-compare" "$f" "$TMP/other.csv" >/dev/null 2>"$TMP/err" || rc=$?
+[ $rc -eq 2 ] || fail "comparing runs from different hosts was not refused (rc $rc)"
+grep -q host "$TMP/err" || fail "refusal does not say why: $(cat "$TMP/err")"
+echo "ok: $(ls "$run"/compare/*.md | wc -l) comparison tables, $(ls "$run"/plots/*.png | wc -l) graphs; host mismatch refused"
+rm -rf "$run"
