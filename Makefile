@@ -16,7 +16,7 @@ export VARIANTS VCPUS MEM ACCEL BOOTS REPEAT
 S := scripts
 
 .PHONY: help all deps tree kernels kernel module modules user initramfs boot \
-	run perf compare plots results check check-long clean
+	run perf quality compare plots results check check-long clean
 
 help:
 	@sed -n '/^## make targets/,/^## Where/{/^  /p;/^Variables/p}' README.md
@@ -63,6 +63,11 @@ run: tree user
 perf: tree user
 	@[ -n "$(V)" ] && [ -n "$(JOB)" ] || { echo "lockbench: error: make perf V=variant JOB='kind=spin_lock mode=contended threads=2'" >&2; exit 1; }
 	@$(S)/perf.sh $(V) "$(JOB)"
+
+## Measurement quality of the instrument: make quality V=stock
+quality: user
+	@[ -n "$(V)" ] || { echo "lockbench: error: name a variant: make quality V=stock" >&2; exit 1; }
+	@$(S)/quality.sh $(V) $(BOOTS_Q)
 
 compare: user
 	@$(S)/compare.sh $(RUN)

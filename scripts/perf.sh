@@ -22,7 +22,7 @@ event=$(cat "$out/boot/guest/perf.event" 2>/dev/null || echo unknown)
 {
 	echo "# perf top symbols: variant $v, event $event, job: $job"
 	perf report -i "$out/perf.data" --vmlinux "$LB_KBUILD/$v/vmlinux" --stdio \
-		--no-children --sort symbol --percent-limit 1 2>/dev/null | grep -v '^$' | grep -v '^#' | head -n 25
+		--no-children -g none --sort symbol --percent-limit 1 2>/dev/null | grep -v '^$' | grep -v '^#' | head -n 25
 } >"$out/perf-top.txt"
 note "perf $v: ${out#"$LB_TOP"/}/perf.data, summary in perf-top.txt"
 head -n 8 "$out/perf-top.txt" >&2
