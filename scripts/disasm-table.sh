@@ -19,11 +19,9 @@ fastpath() { # lines -> count of instructions up to and including the first ret/
 	awk '{ n++ } /^(ret|jmp .*<[^+]*>$)/ { print n; f = 1; exit } END { if (!f) print n + 0 }'
 }
 
-declare -A have
 for v in "$@"; do
 	variant_fragments "$v" >/dev/null
 	[ -f "$LB_KBUILD/$v/vmlinux" ] || die "no vmlinux for $v: run 'make kernel V=$v'"
-	have[$v]=1
 done
 
 echo "## Lock fast paths, disassembled"
