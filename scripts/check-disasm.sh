@@ -125,6 +125,7 @@ reject() {
 
 L='^lock '
 BIAS='\$0x1000000,'
+ONE='\$0x1,'
 CALL='(call|jmp)[ \t]+[0-9a-f]+ <'
 SPIN_UNLOCK="_raw_spin_unlock _raw_spin_unlock_bh _raw_spin_unlock_irqrestore"
 READ_UNLOCK="_raw_read_unlock _raw_read_unlock_bh _raw_read_unlock_irqrestore"
@@ -170,7 +171,7 @@ if [ $lockbreak = 1 ] || [ $lockup = 1 ]; then
 	[ $lockup = 1 ] && expect spin_lock_delay _raw_spin_lock '^rdtsc' '^pause'
 else
 	expect spin_lock _raw_spin_lock "${L}decb" '^pause' '^cmpb +\$0x0,' '^jle '
-	expect read_lock _raw_read_lock "${L}subl +\$0x1,\(%rax\)" "${CALL}__read_lock_failed>"
+	expect read_lock _raw_read_lock "${L}subl +$ONE\(%rax\)" "${CALL}__read_lock_failed>"
 	expect write_lock _raw_write_lock "${L}subl +$BIAS\(%rax\)" "${CALL}__write_lock_failed>"
 fi
 expect spin_unlock "$SPIN_UNLOCK" '^movb +\$0x1,'
