@@ -142,7 +142,10 @@ if [ "$type" = stock ]; then
 	expect write_unlock "$WRITE_UNLOCK" '^movb +\$0x0,'
 	expect write_trylock _raw_write_trylock "${L}cmpxchg"
 	# No paravirt: virt_spin_lock() is the generic constant false, so
-	# the slow path is the MCS queue, not a test-and-set loop.
+	# the slow path is the MCS queue, not a test-and-set loop: there is
+	# no virt_spin_lock_key and the slow path goes straight to the
+	# pending bit ("lock btsl $0x8").
+	expect queued_slowpath queued_spin_lock_slowpath '^lock btsl +\$0x8,'
 	if defined virt_spin_lock_key || nm "$vml" | grep -q ' virt_spin_lock_key$'; then
 		miss "stock: virt_spin_lock_key exists (PARAVIRT): slow path may be test-and-set"
 	fi
@@ -168,7 +171,10 @@ if [ $lockbreak = 1 ] || [ $lockup = 1 ]; then
 	expect spin_lock _raw_spin_lock '^xchg +%[a-z0-9]+,\(' '^pause'
 	expect read_lock _raw_read_lock "${L}decl" "${L}incl"
 	expect write_lock _raw_write_lock "${L}subl +$BIAS" "${L}addl +$BIAS"
-	[ $lockup = 1 ] && expect spin_lock_delay _raw_spin_lock '^rdtsc' '^pause'
+	# With lock-break the loop runs on the (debug) trylock, which has
+	# neither the lockup detector nor the lock-side checks (as in 2005).
+	[ $lockup = 1 ] && [ $lockbreak = 0 ] &&
+		expect spin_lock_delay _raw_spin_lock '^rdtsc' '^pause'
 else
 	expect spin_lock _raw_spin_lock "${L}decb" '^pause' '^cmpb +\$0x0,' '^jle '
 	expect read_lock _raw_read_lock "${L}subl +$ONE\(%rax\)" "${CALL}__read_lock_failed>"
@@ -183,9 +189,9 @@ expect write_trylock _raw_write_trylock "${L}subl +$BIAS" "${L}addl +$BIAS"
 
 SMAGIC='\$0xdead4ead,' RMAGIC='\$0xdeaf1eed,'
 if [ "$dbg" = on ]; then
-	expect spin_lock_debug _raw_spin_lock "$SMAGIC"
 	expect spin_unlock_debug "$SPIN_UNLOCK" "$SMAGIC"
 	if [ $lockbreak = 0 ]; then
+		expect spin_lock_debug _raw_spin_lock "$SMAGIC"
 		expect read_lock_debug _raw_read_lock "$RMAGIC"
 		expect write_lock_debug _raw_write_lock "$RMAGIC"
 	fi
