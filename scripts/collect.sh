@@ -11,7 +11,7 @@ status=$(cat "$boot/status" 2>/dev/null || echo missing)
 fail() { # reason
 	local job
 	job=$(grep -a -o 'lockbench: job [0-9]* start: .*' "$boot/console.log" 2>/dev/null | tail -n 1 |
-		sed 's/lockbench: job \([0-9]*\) start: /\1,/' | tr ',' ' ' | tr -d '\r')
+		sed 's/lockbench: job \([0-9]*\) start: /\1,/' | tr ',' ' ' | tr -d '\r' || true)
 	[ -f "$run/failures.csv" ] || echo "variant,boot,status,last_job,console" >"$run/failures.csv"
 	printf '%s,%s,%s,%s,%s\n' "$v" "$(basename "$boot")" "$1" "${job:-none}" \
 		"${boot#"$run"/}/console.log" >>"$run/failures.csv"

@@ -32,8 +32,10 @@ build_s=$(($(date +%s) - start))
 # One probe for the whole run, so every boot uses the same accelerator.
 accel=$("$LB_TOP/scripts/accel.sh" "${ACCEL:-auto}" "$LB_KBUILD/${variants[0]}/arch/x86/boot/bzImage")
 oversub=0
-[ "$vcpus" -gt "$(nproc)" ] && oversub=1 &&
+if [ "$vcpus" -gt "$(nproc)" ]; then
+	oversub=1
 	note "run: VCPUS=$vcpus exceeds the host's $(nproc) CPUs: every cell is flagged oversubscribed"
+fi
 cat >"$run/run.info" <<EOT
 variants=${variants[*]}
 accel=${accel%%:*}
