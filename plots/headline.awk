@@ -10,6 +10,7 @@ BEGIN {
 NR == 1 { header(); next }
 !((v("base") ":" v("other")) in wantp) { next }
 v("mode") != "hot" || v("metric") != "ns_op" { next }
+tolower(v("pct_change")) ~ /nan/ { next }
 {
 	key = v("base") ":" v("other") SUBSEP v("kind")
 	if (key in pct) next
