@@ -12,7 +12,8 @@ for p in "$TOP"/patch/*.patch; do
 	[ -f "$p" ] || continue
 	# shellcheck disable=SC2086
 	out=$(cd "$TOP/build/kernel/linux-source-6.1" && perl "$cp" --strict --no-tree --terse $ignore "$p" 2>&1) || true
-	sum=$(grep -E '^total:' <<<"$out" || echo "total: ? errors")
+	# --terse prints nothing at all for a clean patch.
+	sum=$(grep -E '^total:' <<<"$out" || { [ -z "$out" ] && echo "total: 0 errors, 0 warnings"; } || echo "total: ? errors")
 	echo "$(basename "$p"): $sum"
 	grep -E -q 'total: 0 errors, 0 warnings' <<<"$sum" || { grep -E 'ERROR|WARNING' <<<"$out"; bad=1; }
 done
