@@ -13,7 +13,8 @@ paths=(spin_lock spin_unlock spin_trylock spin_lock_irqsave spin_unlock_irqresto
 
 body() { # vmlinux symbol -> "insn" lines (no addresses)
 	objdump -d --no-show-raw-insn --disassemble="$2" "$1" 2>/dev/null |
-		awk -v s="<$2>:" '$2 == s { on = 1; next } on && /^$/ { exit } on { sub(/^[ \t]*[0-9a-f]+:[ \t]*/, ""); sub(/[ \t]+#.*/, ""); gsub(/[0-9a-f]{16} </, "<"); print }'
+		awk -v s="<$2>:" '$2 == s { on = 1; next } on && /^$/ { exit } on { sub(/^[ \t]*[0-9a-f]+:[ \t]*/, ""); sub(/[ \t]+#.*/, ""); print }' |
+		sed -E 's/[0-9a-f]{16} </</'
 }
 fastpath() { # lines -> count of instructions up to and including the first ret/jmp-out
 	awk '{ n++ } /^(ret|jmp .*<[^+]*>$)/ { print n; f = 1; exit } END { if (!f) print n + 0 }'
