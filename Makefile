@@ -14,9 +14,10 @@ RUN ?= build/runs/latest
 export VARIANTS VCPUS MEM ACCEL BOOTS REPEAT
 
 S := scripts
+comma := ,
 
 .PHONY: help all deps tree kernels kernel module modules user initramfs boot \
-	run perf quality compare plots results check check-long clean
+	run perf quality compare plots results check check-long check-bisect clean
 
 help:
 	@sed -n '/^## make targets/,/^## Where/{/^  /p;/^Variables/p}' README.md
@@ -84,6 +85,9 @@ check: deps
 
 check-long: deps
 	@LB_LONG=1 $(S)/check.sh
+
+check-bisect: deps
+	@$(S)/check-bisect.sh $(subst $(comma), ,$(VARIANTS))
 
 clean:
 	rm -rf build

@@ -5,7 +5,13 @@
 # and skips by exiting 77.  LB_LONG=1 (make check-long) runs the long forms.
 . "$(dirname "$0")/lib.sh"
 
-export CHECK_VARIANTS=${CHECK_VARIANTS:-pre-debug post-debug stock}
+# CI covers the two legacy debug variants and stock; the long check covers
+# the whole default matrix plus the legacy PREEMPT (lock-break) variants.
+if [ "${LB_LONG:-0}" = 1 ]; then
+	export CHECK_VARIANTS=${CHECK_VARIANTS:-$(matrix_variants | tr '\n' ' ')pre-preempt post-preempt}
+else
+	export CHECK_VARIANTS=${CHECK_VARIANTS:-pre-debug post-debug stock}
+fi
 export LB_CHECK_DIR=$LB_BUILD/check
 rm -rf "$LB_CHECK_DIR"
 mkdir -p "$LB_CHECK_DIR"
@@ -48,6 +54,9 @@ for v in $CHECK_VARIANTS; do
 	run_test "build/initramfs-$v" "$LB_TOP/scripts/initramfs.sh" "$v"
 done
 run_test build/initramfs-base "$LB_TOP/scripts/initramfs.sh" base
+# Bisectability: every prefix of the series builds (long check only: it is
+# about 20 kernel builds).
+[ "${LB_LONG:-0}" = 1 ] && run_test build/bisect "$LB_TOP/scripts/check-bisect.sh"
 
 # 3. Boots.
 for t in "$LB_TOP"/tests/boot/*.sh; do run_test "boot/$(basename "$t" .sh)" "$t"; done

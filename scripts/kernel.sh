@@ -6,7 +6,7 @@
 v=${1:?usage: kernel.sh VARIANT}
 variant_fragments "$v" >/dev/null # dies on an unknown name
 mapfile -t frags < <(variant_fragments "$v")
-frags=("$LB_TOP/vm-configs/base.config" "${frags[@]}")
+frags=("$LB_VMCONFIGS/base.config" "${frags[@]}")
 [ -f "$LB_STAMP" ] || die "no kernel tree: run 'make tree' first"
 out=$LB_KBUILD/$v
 need_disk "$LB_KBUILD" 1500

@@ -13,6 +13,9 @@ LB_SRC_PKG=${LB_SRC_PKG:-linux-source-6.1}
 LB_KBUILD=$LB_BUILD/kernel
 LB_TREE=$LB_KBUILD/linux-source-6.1
 LB_STAMP=$LB_KBUILD/tree.stamp
+# The variant matrix and its Kconfig fragments (check-bisect.sh points this
+# at a filtered copy).
+LB_VMCONFIGS=${LB_VMCONFIGS:-$LB_TOP/vm-configs}
 
 die() {
 	printf 'lockbench: error: %s\n' "$*" >&2
@@ -33,14 +36,14 @@ need_disk() { # need_disk DIR MIB
 }
 
 matrix_files() {
-	printf '%s\n' "$LB_TOP/vm-configs/matrix" "$LB_TOP/vm-configs/matrix.extra"
+	printf '%s\n' "$LB_VMCONFIGS/matrix" "$LB_VMCONFIGS/matrix.extra"
 }
 
 # All variant names known to the matrix files, one per line.
 matrix_variants() { # [default] -> only vm-configs/matrix
-	local f=$LB_TOP/vm-configs/matrix
+	local f=$LB_VMCONFIGS/matrix
 	if [ "${1:-}" = all ]; then
-		cat "$LB_TOP/vm-configs/matrix" "$LB_TOP/vm-configs/matrix.extra"
+		cat "$LB_VMCONFIGS/matrix" "$LB_VMCONFIGS/matrix.extra"
 	else
 		cat "$f"
 	fi | awk '!/^[[:space:]]*(#|$)/ { print $1 }'
@@ -49,15 +52,15 @@ matrix_variants() { # [default] -> only vm-configs/matrix
 # Fragments of one variant, one path per line; dies on an unknown name.
 variant_fragments() { # variant
 	local line
-	line=$(cat "$LB_TOP/vm-configs/matrix" "$LB_TOP/vm-configs/matrix.extra" |
+	line=$(cat "$LB_VMCONFIGS/matrix" "$LB_VMCONFIGS/matrix.extra" |
 		awk -v v="$1" '!/^[[:space:]]*#/ && $1 == v { $1 = ""; print; exit }')
 	[ -n "$line" ] ||
 		die "unknown variant '$1'; known variants: $(matrix_variants all | tr '\n' ' ')(see vm-configs/matrix)"
 	local frag
 	for frag in $line; do
-		[ -f "$LB_TOP/vm-configs/$frag.config" ] ||
+		[ -f "$LB_VMCONFIGS/$frag.config" ] ||
 			die "variant '$1' names fragment '$frag' but vm-configs/$frag.config does not exist"
-		printf '%s\n' "$LB_TOP/vm-configs/$frag.config"
+		printf '%s\n' "$LB_VMCONFIGS/$frag.config"
 	done
 }
 
