@@ -14,7 +14,6 @@ RUN ?= build/runs/latest
 export VARIANTS VCPUS MEM ACCEL BOOTS REPEAT
 
 S := scripts
-comma := ,
 
 .PHONY: help all deps tree kernels kernel module modules user initramfs boot \
 	run perf quality compare plots results check check-long check-bisect clean
@@ -87,7 +86,7 @@ check-long: deps
 	@LB_LONG=1 $(S)/check.sh
 
 check-bisect: deps
-	@$(S)/check-bisect.sh $(subst $(comma), ,$(VARIANTS))
+	@$(S)/check-bisect.sh "$(VARIANTS)"
 
 clean:
 	rm -rf build

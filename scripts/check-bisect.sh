@@ -14,8 +14,9 @@ series=$top/patch/series
 [ -f "$series" ] || die "no patch/series"
 mapfile -t all < <(awk '!/^[[:space:]]*(#|$)/ { print $1 }' "$series")
 [ ${#all[@]} -gt 0 ] || die "patch/series is empty"
-if [ $# -gt 0 ]; then variants=("$@"); else mapfile -t variants < <(matrix_variants); fi
-for v in "${variants[@]}"; do variant_fragments "$v" >/dev/null; done
+# Same list syntax as VARIANTS elsewhere; dies on an unknown name.
+vs=$(parse_variants "$*") || exit 1
+mapfile -t variants <<<"$vs"
 
 root=$LB_BUILD/bisect
 need_disk "$LB_BUILD" 3000

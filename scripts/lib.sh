@@ -35,24 +35,21 @@ need_disk() { # need_disk DIR MIB
 		die "only ${avail} MiB free on $(df -P "$1" | awk 'NR == 2 { print $6 }'), need $2 MiB for $1; free space (make clean removes build/) and retry"
 }
 
-matrix_files() {
-	printf '%s\n' "$LB_VMCONFIGS/matrix" "$LB_VMCONFIGS/matrix.extra"
+# Both matrix files: the default matrix, then the extra variants.
+matrix_cat() {
+	cat "$LB_VMCONFIGS/matrix" "$LB_VMCONFIGS/matrix.extra"
 }
 
 # All variant names known to the matrix files, one per line.
-matrix_variants() { # [default] -> only vm-configs/matrix
-	local f=$LB_VMCONFIGS/matrix
-	if [ "${1:-}" = all ]; then
-		cat "$LB_VMCONFIGS/matrix" "$LB_VMCONFIGS/matrix.extra"
-	else
-		cat "$f"
-	fi | awk '!/^[[:space:]]*(#|$)/ { print $1 }'
+matrix_variants() { # [all] -> also matrix.extra
+	if [ "${1:-}" = all ]; then matrix_cat; else cat "$LB_VMCONFIGS/matrix"; fi |
+		awk '!/^[[:space:]]*(#|$)/ { print $1 }'
 }
 
 # Fragments of one variant, one path per line; dies on an unknown name.
 variant_fragments() { # variant
 	local line
-	line=$(cat "$LB_VMCONFIGS/matrix" "$LB_VMCONFIGS/matrix.extra" |
+	line=$(matrix_cat |
 		awk -v v="$1" '!/^[[:space:]]*#/ && $1 == v { $1 = ""; print; exit }')
 	[ -n "$line" ] ||
 		die "unknown variant '$1'; known variants: $(matrix_variants all | tr '\n' ' ')(see vm-configs/matrix)"
