@@ -105,6 +105,11 @@ struct lb_kind_ops {
 };
 
 extern const struct lb_kind_ops lb_kinds[LB_KIND_NR];
+
+/* spin_lock's hot loop with pad extra instructions; NULL if not in LB_PADS. */
+const struct lb_kind_ops *lb_pad_ops(u64 pad);
+#define LB_PAD_WORD(npad)	" " #npad
+#define LB_PAD_LIST		LB_PADS(LB_PAD_WORD)
 struct lb_mode_desc {
 	const char *name;
 };

@@ -144,6 +144,20 @@ static int lb_job_check(const struct lb_job *job, const unsigned long *seen)
 		pr_warn("job: mode: cold needs 2 online CPUs, have %u\n", cpus);
 		return -EINVAL;
 	}
+	if (job->slope && job->mode != LB_MODE_hot) {
+		pr_warn("job: slope: only mode=hot has batches of two lengths\n");
+		return -EINVAL;
+	}
+	if (job->pad && (job->kind != LB_KIND_spin_lock ||
+			 job->mode != LB_MODE_hot)) {
+		pr_warn("job: pad: only kind=spin_lock mode=hot is padded\n");
+		return -EINVAL;
+	}
+	if (job->pad && !lb_pad_ops(job->pad)) {
+		pr_warn("job: pad: %llu is not one of" LB_PAD_LIST "\n",
+			job->pad);
+		return -EINVAL;
+	}
 	if (job->kind == LB_KIND_broken_lock &&
 	    (job->mode != LB_MODE_contended || job->threads < 2)) {
 		pr_warn("job: kind: broken_lock needs mode=contended and threads>=2\n");

@@ -49,6 +49,49 @@ const struct lb_kind_ops lb_kinds[LB_KIND_NR] = {
 	LB_KINDS(LB_KIND_OPS)
 };
 
+/*
+ * The calibration loops: spin_lock's hot loop with npad single-instruction
+ * increments of a clobbered register inside each critical section.  Only
+ * the increments differ from lb_loop_spin_lock, so an exact instrument
+ * must see exactly npad more instructions per op (make calibrate).
+ */
+#define LB_PAD_FUNC(npad)						\
+static noinline void lb_loop_pad##npad(struct lb_lock *l, u64 n,	\
+				       unsigned int read_pct)		\
+{									\
+	unsigned long flags = 0;					\
+	u64 i;								\
+									\
+	for (i = 0; i < n; i++) {					\
+		lb_acquire(LB_KIND_spin_lock, l, false, &flags);	\
+		asm volatile(".rept " #npad "\n\tincl %%eax\n\t.endr"	\
+			     : : : "eax", "cc");			\
+		lb_release(LB_KIND_spin_lock, l, false, flags);		\
+	}								\
+}
+
+LB_PADS(LB_PAD_FUNC)
+
+#define LB_PAD_OPS(npad)						\
+	{ .name = "spin_lock", .loop = lb_loop_pad##npad },
+
+static const struct lb_kind_ops lb_pad_table[] = {
+	LB_PADS(LB_PAD_OPS)
+};
+
+#define LB_PAD_VALUE(npad)	npad,
+static const u64 lb_pad_values[] = { LB_PADS(LB_PAD_VALUE) };
+
+const struct lb_kind_ops *lb_pad_ops(u64 pad)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lb_pad_values); i++)
+		if (lb_pad_values[i] == pad)
+			return &lb_pad_table[i];
+	return NULL;
+}
+
 /* Positional too: LB_MODES generates enum lb_mode in this order. */
 #define LB_MODE_DESC(k)	{ .name = #k },
 

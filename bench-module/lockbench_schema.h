@@ -18,15 +18,15 @@
 #define LOCKBENCH_SCHEMA_H
 
 #define LB_SCHEMA_NAME		"lockbench"
-#define LB_SCHEMA_VERSION	1
-#define LB_SCHEMA_MAGIC		"#lockbench-results v1"
+#define LB_SCHEMA_VERSION	2
+#define LB_SCHEMA_MAGIC		"#lockbench-results v2"
 #define LB_STR_MAX		48
 #define LB_DEC_SCALE		1000
 
 /* Columns written by the guest runner from the kernel command line. */
 #define LB_CONTEXT_FIELDS(X)						\
 	X(variant,	STR, "kernel variant name from vm-configs/matrix") \
-	X(accel,	STR, "QEMU accelerator: tcg or kvm")		\
+	X(accel,	STR, "QEMU accelerator, one of LB_ACCELS")	\
 	X(host,		STR, "host identity: CPU model and core count")	\
 	X(host_cpus,	U64, "host logical CPUs")			\
 	X(vcpus,	U64, "guest vCPUs")				\
@@ -44,7 +44,9 @@
 	X(parallel_ns,	U64, "work outside the critical section")	\
 	X(duration_ms,	U64, "contended: wall time each thread runs")	\
 	X(batches,	U64, "hot/cold: timed batches")			\
-	X(batch_ops,	U64, "hot/cold: acquire+release pairs per batch")
+	X(batch_ops,	U64, "hot/cold: acquire+release pairs per batch") \
+	X(slope,	U64, "hot: 1 = cost is the slope from n to 2n ops") \
+	X(pad,		U64, "hot spin_lock: known instructions added")
 
 /* ... then what it measured.  Unused columns are 0 for that mode. */
 #define LB_MEASURE_FIELDS(X)						\
@@ -67,6 +69,18 @@
 	X(wait_max_ns,	U64, "contended: acquire-wait maximum")		\
 	X(cs_count,	U64, "critical sections counted inside the lock") \
 	X(cs_expected,	U64, "sum of per-thread counts")
+
+/*
+ * Accelerators and the unit their cost columns (overhead_cyc, cyc_op,
+ * cyc_p25, cyc_p75) are in.  Under icount (single-threaded TCG with
+ * -icount shift=0) the guest TSC advances by one per executed guest
+ * instruction, so the same columns count instructions.  Records of
+ * different units never mix in one file or one comparison.
+ */
+#define LB_ACCELS(X)				\
+	X(tcg,		cycles)			\
+	X(kvm,		cycles)			\
+	X(icount,	instructions)
 
 #define LB_MODULE_FIELDS(X) LB_JOB_FIELDS(X) LB_MEASURE_FIELDS(X)
 #define LB_RECORD_FIELDS(X) LB_CONTEXT_FIELDS(X) LB_MODULE_FIELDS(X)
@@ -99,6 +113,13 @@
  * above; the rest are integers.  A job's run time is capped by LB_MAX_JOB_MS.
  */
 #define LB_MAX_JOB_MS		10000
+/*
+ * pad=N adds exactly N single-instruction ALU ops inside each spin_lock
+ * critical section of a hot job: the calibration of both instruments.  N
+ * is compiled in, so it must be one of LB_PADS.
+ */
+#define LB_PAD_MAX		512
+#define LB_PADS(X) X(1) X(2) X(4) X(8) X(16) X(32) X(64) X(128) X(256) X(512)
 #define LB_JOB_INT_KEYS(X)					\
 	X(threads,	1,	64,		1)		\
 	X(read_pct,	0,	100,		100)		\
@@ -106,6 +127,8 @@
 	X(parallel_ns,	0,	100000,		0)		\
 	X(duration_ms,	1,	LB_MAX_JOB_MS,	200)		\
 	X(batches,	1,	100000,		200)		\
-	X(batch_ops,	1,	100000,		100)
+	X(batch_ops,	1,	100000,		100)		\
+	X(slope,	0,	1,		0)		\
+	X(pad,		0,	LB_PAD_MAX,	0)
 
 #endif /* LOCKBENCH_SCHEMA_H */

@@ -5,7 +5,9 @@
  * hot: a kthread pinned to one CPU times batches of batch_ops
  * acquire+release pairs between two rdtsc_ordered() reads, the lock's line
  * staying in that CPU's cache.  Each batch is preceded by an empty batch
- * of the same length whose median is the overhead subtracted.
+ * of the same length whose median is the overhead subtracted.  With
+ * slope=1 each timing is the loop of 2n minus the loop of n, so per-batch
+ * fixed costs cancel and icount reports whole instructions per op.
  *
  * cold: as libslock's ping-pong, a second kthread pinned to another CPU
  * takes and releases the lock (and writes its line) before every timed
@@ -58,6 +60,28 @@ static bool lb_job_expired(unsigned long deadline)
 	return lb_should_stop() || time_after(jiffies, deadline);
 }
 
+/*
+ * One timed loop of n ops; with slope, the loop of 2n minus the loop of n,
+ * which cancels what a batch pays once (call, prologue, the timer reads)
+ * and leaves exactly n ops' worth: what makes icount counts integers.
+ */
+static u64 lb_time_loop(void (*loop)(struct lb_lock *l, u64 n,
+				     unsigned int read_pct),
+			struct lb_lock *l, u64 n, unsigned int rp, bool slope)
+{
+	u64 t0, t1, t2;
+
+	t0 = rdtsc_ordered();
+	loop(l, n, rp);
+	t1 = rdtsc_ordered();
+	if (!slope)
+		return t1 - t0;
+	loop(l, 2 * n, rp);
+	t2 = rdtsc_ordered();
+	/* Noise can make the longer loop look shorter: clamp, not wrap. */
+	return t2 - t1 > t1 - t0 ? (t2 - t1) - (t1 - t0) : 0;
+}
+
 static int lb_hot_thread(void *arg)
 {
 	struct lb_unc *u = arg;
@@ -65,7 +89,8 @@ static int lb_hot_thread(void *arg)
 	void (*empty_loop)(struct lb_lock *l, u64 n, unsigned int read_pct);
 	unsigned long deadline = jiffies + msecs_to_jiffies(LB_MAX_JOB_MS);
 	unsigned int rp = job->read_pct;
-	u64 n = job->batch_ops, t0, t1, t2, t3;
+	u64 n = job->batch_ops, te, tk;
+	bool slope = job->slope;
 	size_t b;
 
 	empty_loop = lb_kinds[LB_KIND_empty].loop;
@@ -74,15 +99,11 @@ static int lb_hot_thread(void *arg)
 			break;
 		/* Irq kinds disable irqs per op only; the batch needs no more. */
 		preempt_disable();
-		t0 = rdtsc_ordered();
-		empty_loop(&u->lock, n, rp);
-		t1 = rdtsc_ordered();
-		u->ops->loop(&u->lock, n, rp);
-		t2 = rdtsc_ordered();
+		te = lb_time_loop(empty_loop, &u->lock, n, rp, slope);
+		tk = lb_time_loop(u->ops->loop, &u->lock, n, rp, slope);
 		preempt_enable();
-		t3 = t2 - t1;
-		u->empty[b] = div64_u64((t1 - t0) * LB_DEC_SCALE, n);
-		u->samp[b] = div64_u64(t3 * LB_DEC_SCALE, n);
+		u->empty[b] = div64_u64(te * LB_DEC_SCALE, n);
+		u->samp[b] = div64_u64(tk * LB_DEC_SCALE, n);
 		u->done = b + 1;
 		cond_resched();
 	}
@@ -197,7 +218,7 @@ static int lb_run_unc(const struct lb_job *job, struct lb_result *res,
 		goto out_free;
 	}
 	u->job = job;
-	u->ops = &lb_kinds[job->kind];
+	u->ops = job->pad ? lb_pad_ops(job->pad) : &lb_kinds[job->kind];
 	lb_lock_init(&u->lock);
 	init_completion(&u->finished);
 

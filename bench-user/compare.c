@@ -33,8 +33,8 @@ struct rset {
 };
 
 struct cell {
-	char kind[LB_STR_MAX], mode[LB_STR_MAX];
-	uint64_t threads, read_pct, hold_ns, parallel_ns;
+	char kind[LB_STR_MAX], mode[LB_STR_MAX], accel[LB_STR_MAX];
+	uint64_t threads, read_pct, hold_ns, parallel_ns, slope, pad;
 	int oversub;
 };
 
@@ -157,14 +157,18 @@ static int same_cell(const struct cell *c, const struct lb_record *r)
 {
 	return !strcmp(c->kind, r->kind) && !strcmp(c->mode, r->mode) &&
 	       c->threads == r->threads && c->read_pct == r->read_pct &&
-	       c->hold_ns == r->hold_ns && c->parallel_ns == r->parallel_ns;
+	       c->hold_ns == r->hold_ns && c->parallel_ns == r->parallel_ns &&
+	       c->slope == r->slope && c->pad == r->pad;
 }
 
 static const char *cell_metric(const struct opts *op, const struct cell *c)
 {
 	if (strcmp(op->metric, "auto"))
 		return op->metric;
-	return strcmp(c->mode, "contended") ? "ns_op" : "ops_per_s";
+	if (!strcmp(c->mode, "contended"))
+		return "ops_per_s";
+	/* icount's ns are instructions scaled by a calibrated tsc_khz. */
+	return strcmp(lb_accel_unit(c->accel) ?: "", "instructions") ? "ns_op" : "cyc_op";
 }
 
 /* The context columns that make numbers comparable at all. */
@@ -185,7 +189,18 @@ static int check_comparable(const struct rset *sets, size_t n, const struct opts
 			    FILE *err, FILE *notes)
 {
 	int refused = 0;
+	char why[LB_ERR_MAX];
 
+	/* Cycles and instructions are different quantities: --force or not. */
+	for (size_t i = 0; i < n; i++) {
+		for (size_t j = 0; j < sets[i].s.n; j++) {
+			if (lb_units_differ(&sets[0].s.rec[0], &sets[i].s.rec[j], why, sizeof(why))) {
+				fprintf(err, "lb-compare: refusing to compare %s with %s: %s\n",
+					sets[0].path, sets[i].path, why);
+				return 1;
+			}
+		}
+	}
 	for (size_t k = 0; k < sizeof(must_match) / sizeof(must_match[0]); k++) {
 		const char *f = must_match[k];
 		char a[LB_STR_MAX + 24], b[LB_STR_MAX + 24], msg[512];
@@ -267,10 +282,13 @@ static int add_cells(struct cell **cells, size_t *nc, const struct rset *s)
 			memset(&nw[c], 0, sizeof(nw[c]));
 			strcpy(nw[c].kind, r->kind);
 			strcpy(nw[c].mode, r->mode);
+			strcpy(nw[c].accel, r->accel);
 			nw[c].threads = r->threads;
 			nw[c].read_pct = r->read_pct;
 			nw[c].hold_ns = r->hold_ns;
 			nw[c].parallel_ns = r->parallel_ns;
+			nw[c].slope = r->slope;
+			nw[c].pad = r->pad;
 			(*nc)++;
 		}
 		(*cells)[c].oversub |= r->oversub != 0;

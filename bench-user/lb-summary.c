@@ -45,7 +45,8 @@ static int same_cell(const struct lb_record *a, const struct lb_record *b)
 {
 	return !strcmp(a->kind, b->kind) && !strcmp(a->mode, b->mode) &&
 	       a->threads == b->threads && a->read_pct == b->read_pct &&
-	       a->hold_ns == b->hold_ns && a->parallel_ns == b->parallel_ns;
+	       a->hold_ns == b->hold_ns && a->parallel_ns == b->parallel_ns &&
+	       a->slope == b->slope && a->pad == b->pad;
 }
 
 /* Values of METRIC over the ok records of VARIANT in CELL. */
@@ -186,6 +187,21 @@ static void write_pairs(FILE *f, const struct lb_set *s, const struct pair *p,
 	}
 }
 
+/* Cycles and instructions never share a table, --force or not. */
+static int check_units(const struct lb_set *s)
+{
+	char why[LB_ERR_MAX];
+
+	for (size_t i = 1; i < s->n; i++) {
+		if (lb_units_differ(&s->rec[0], &s->rec[i], why, sizeof(why))) {
+			fprintf(stderr, "lb-summary: refusing to summarise %s with %s: %s\n",
+				s->rec[0].variant, s->rec[i].variant, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Records from different accelerators, vCPU counts or hosts do not compare. */
 static int check_context(const struct lb_set *s)
 {
@@ -274,7 +290,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "lb-summary: no ok records in the input\n");
 		return 1;
 	}
-	if (!force && check_context(&ok))
+	if (check_units(&ok) || (!force && check_context(&ok)))
 		return 2;
 	x = calloc(ok.n, sizeof(*x));
 	y = calloc(ok.n, sizeof(*y));

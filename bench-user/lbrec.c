@@ -417,3 +417,32 @@ void lb_set_free(struct lb_set *set)
 	set->rec = NULL;
 	set->n = set->cap = 0;
 }
+
+#define LB_ACCEL_ROW(name, unit) { #name, #unit },
+static const struct {
+	const char *accel, *unit;
+} lb_accel_units[] = { LB_ACCELS(LB_ACCEL_ROW) };
+
+const char *lb_accel_unit(const char *accel)
+{
+	for (size_t i = 0; i < sizeof(lb_accel_units) / sizeof(lb_accel_units[0]); i++)
+		if (!strcmp(accel, lb_accel_units[i].accel))
+			return lb_accel_units[i].unit;
+	return NULL;
+}
+
+int lb_units_differ(const struct lb_record *a, const struct lb_record *b, char *err, size_t len)
+{
+	const char *ua = lb_accel_unit(a->accel), *ub = lb_accel_unit(b->accel);
+
+	if (!ua || !ub) {
+		snprintf(err, len, "unknown accelerator '%s' (known: tcg, kvm, icount)",
+			 ua ? b->accel : a->accel);
+		return 1;
+	}
+	if (!strcmp(ua, ub))
+		return 0;
+	snprintf(err, len, "%s records count %s, %s records count %s: the units do not mix",
+		 a->accel, ua, b->accel, ub);
+	return 1;
+}

@@ -73,6 +73,12 @@ int lb_get_double(const struct lb_record *r, const char *name, double *out);
 const char *lb_get_str(const struct lb_record *r, const char *name);
 uint64_t lb_get_u64(const struct lb_record *r, const char *name);
 
+/* The unit of the cost columns under ACCEL (LB_ACCELS); NULL if unknown. */
+const char *lb_accel_unit(const char *accel);
+/* 0 when A and B have known accelerators with one unit; else 1 with the
+ * reason, naming both units, in ERR. */
+int lb_units_differ(const struct lb_record *a, const struct lb_record *b, char *err, size_t len);
+
 int lb_set_add(struct lb_set *set, const struct lb_record *r);
 void lb_set_free(struct lb_set *set);
 

@@ -4,15 +4,16 @@
 # guest must reach its /init and power off within LB_KVM_PROBE_S seconds
 # (default 15) per CPU model tried.  /dev/kvm can exist and still hang a nested guest, so its
 # presence proves nothing.  auto falls back to multi-threaded TCG and says
-# so; kvm fails.  Prints tcg, or kvm:CPUMODEL.
+# so; kvm fails.  tcg and icount need no probe.  Prints tcg, icount, or
+# kvm:CPUMODEL.
 . "$(dirname "$0")/lib.sh"
 
 want=${1:-auto} kernel=${2:?usage: accel.sh auto|kvm|tcg BZIMAGE}
 limit=${LB_KVM_PROBE_S:-15}
 case $want in
-tcg) echo tcg; exit 0 ;;
+tcg | icount) echo "$want"; exit 0 ;;
 auto | kvm) ;;
-*) die "ACCEL=$want is not one of auto, kvm, tcg" ;;
+*) die "ACCEL=$want is not one of auto, kvm, tcg, icount" ;;
 esac
 command -v qemu-system-x86_64 >/dev/null ||
 	die "qemu-system-x86_64 not found: install qemu-system-x86 ('make deps')"

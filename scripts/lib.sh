@@ -82,3 +82,14 @@ variant_lock() {
 variant_debug() {
 	if variant_fragments "$1" | grep -q -E '/debug-(on|magic)\.config$'; then echo on; else echo off; fi
 }
+
+# The instruction-count instrument: single-threaded TCG where the guest TSC
+# advances by one per executed guest instruction (shift=0: 2^0 ns per
+# instruction; sleep=off: an idle vCPU does not let host time in).
+LB_ICOUNT_QEMU=(-accel tcg,thread=single -icount shift=0,sleep=off -cpu max)
+LB_ICOUNT_WHY_1CPU="QEMU 7.2 hangs bringing up secondary CPUs under -icount (README: Accelerators)"
+
+icount_vcpus_ok() { # vcpus
+	[ "$1" -eq 1 ] ||
+		die "ACCEL=icount runs on 1 vCPU, not VCPUS=$1: $LB_ICOUNT_WHY_1CPU"
+}

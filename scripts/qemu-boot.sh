@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # qemu-boot.sh VARIANT OUTDIR: boot one variant once and bring back what the
 # guest wrote.  Settings come from the environment:
-#   ACCEL    auto|kvm|tcg, or an already resolved tcg / kvm:CPU (default auto)
+#   ACCEL    auto|kvm|tcg|icount, or an already resolved tcg / kvm:CPU
+#            (default auto); icount counts instructions on 1 vCPU
 #   VCPUS    guest vCPUs (default 2)          MEM      guest MiB (default 1024)
 #   TIMEOUT  seconds before the guest is killed (default 300)
 #   JOBS     job file for the C runner, or SCRIPT: a shell script to run instead
@@ -16,7 +17,9 @@
 v=${1:?usage: qemu-boot.sh VARIANT OUTDIR}
 out=${2:?usage: qemu-boot.sh VARIANT OUTDIR}
 variant_fragments "$v" >/dev/null
-VCPUS=${VCPUS:-2} MEM=${MEM:-1024} TIMEOUT=${TIMEOUT:-300}
+default_vcpus=2
+[ "${ACCEL:-auto}" = icount ] && default_vcpus=1
+VCPUS=${VCPUS:-$default_vcpus} MEM=${MEM:-1024} TIMEOUT=${TIMEOUT:-300}
 for n in VCPUS MEM TIMEOUT; do
 	case ${!n} in '' | *[!0-9]*) die "$n=${!n} is not a positive integer" ;; esac
 	[ "${!n}" -gt 0 ] || die "$n must be greater than 0"
@@ -38,7 +41,11 @@ case $accel in auto | kvm) accel=$("$LB_TOP/scripts/accel.sh" "$accel" "$kernel"
 case $accel in
 tcg) qaccel=(-accel tcg,thread=multi -cpu max) ;;
 kvm:*) qaccel=(-accel kvm -cpu "${accel#kvm:}") ;;
-*) die "ACCEL=$accel is not one of auto, kvm, tcg" ;;
+icount)
+	icount_vcpus_ok "$vcpus"
+	qaccel=("${LB_ICOUNT_QEMU[@]}")
+	;;
+*) die "ACCEL=$accel is not one of auto, kvm, tcg, icount" ;;
 esac
 
 need_disk "$(dirname "$out")" 200

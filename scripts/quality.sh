@@ -11,16 +11,19 @@
 
 v=${1:?usage: quality.sh VARIANT [BOOTS]} boots=${2:-3}
 variant_fragments "$v" >/dev/null
+accel=${ACCEL:-tcg}
+case $accel in auto | tcg | kvm) accel=$accel metric=ns_op unit=ns vcpus=${VCPUS:-2} extra= ;;
+icount) metric=cyc_op unit=instructions vcpus=${VCPUS:-1} extra=" slope=1" && icount_vcpus_ok "$vcpus" ;;
+*) die "ACCEL=$accel is not one of auto, kvm, tcg, icount" ;;
+esac
 out=$LB_BUILD/quality/$v-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$out"
-cat >"$out/jobs" <<'EOT'
-kind=empty mode=hot batches=200 batch_ops=100
-kind=spin_lock mode=hot batches=200 batch_ops=100
-kind=spin_lock_irqsave mode=hot batches=200 batch_ops=100
-EOT
+for k in empty spin_lock spin_lock_irqsave; do
+	echo "kind=$k mode=hot batches=200 batch_ops=100$extra"
+done >"$out/jobs"
 files=()
 for b in $(seq 1 "$boots"); do
-	JOBS=$out/jobs REPEAT=10 BOOT=$b ACCEL=${ACCEL:-tcg} VCPUS=${VCPUS:-2} \
+	JOBS=$out/jobs REPEAT=10 BOOT=$b ACCEL=$accel VCPUS=$vcpus \
 		"$LB_TOP/scripts/qemu-boot.sh" "$v" "$out/boot$b" || die "boot $b failed"
 	# One pseudo-variant per boot, so lb-summary gives within-boot statistics.
 	sed "3,\$s/^$v,/$v-b$b,/" "$out/boot$b/guest/results.csv" >"$out/b$b.csv"
@@ -29,24 +32,28 @@ done
 "$LB_TOP/bench-user/lb-summary" -s "$out/per-boot.csv" -p "$out/unused.csv" "${files[@]}"
 "$LB_TOP/bench-user/lb-summary" -s "$out/all.csv" -p "$out/unused2.csv" "$out/boot1/guest/results.csv" \
 	$(for b in $(seq 2 "$boots"); do echo "$out/boot$b/guest/results.csv"; done)
-ovh=$(awk -F, 'NR > 2 && $9 == "spin_lock" { s += $20; n++ } END { printf "%.2f", s / n }' "$out"/boot*/guest/results.csv)
+# Columns by name, from each file's header line.
+ovh=$(awk -F, 'FNR == 2 { for (i = 1; i <= NF; i++) c[$i] = i }
+	FNR > 2 && $c["kind"] == "spin_lock" { s += $c["overhead_cyc"]; n++ } END { printf "%.2f", s / n }' "$out"/boot*/guest/results.csv)
 {
-	echo "variant=$v accel=${ACCEL:-tcg} vcpus=${VCPUS:-2} boots=$boots jobs_per_boot=10"
-	awk -F, -v ovh="$ovh" '
-	$3 == "hot" && $8 == "cyc_op" && $2 == "spin_lock" { sl += $11; nsl++ }
-	$3 == "hot" && $8 == "ns_op" {
-		split($1, a, "-b"); b = a[length(a)]
-		cv = $11 > 0 ? 100 * $12 / $11 : 0
-		printf "within boot %s: %-18s n=%s median %.3f ns mean %.3f ns CV %.1f%%\n", b, $2, $9, $10, $11, cv
-		m[$2] = m[$2] " " $11
+	echo "variant=$v accel=$accel vcpus=$vcpus boots=$boots jobs_per_boot=10 unit=$unit"
+	awk -F, -v ovh="$ovh" -v metric="$metric" -v unit="$unit" '
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["mode"] == "hot" && $c["metric"] == "cyc_op" && $c["kind"] == "spin_lock" { sl += $c["mean"]; nsl++ }
+	$c["mode"] == "hot" && $c["metric"] == metric {
+		split($c["variant"], a, "-b"); b = a[length(a)]
+		cv = $c["mean"] > 0 ? 100 * $c["sd"] / $c["mean"] : 0
+		printf "within boot %s: %-18s n=%s median %.3f %s mean %.3f %s CV %.1f%%\n", b, $c["kind"], $c["n"], $c["median"], unit, $c["mean"], unit, cv
+		m[$c["kind"]] = m[$c["kind"]] " " $c["mean"]
 	}
 	END {
 		for (k in m) {
 			n = split(m[k], x, " "); s = 0; for (i = 1; i <= n; i++) s += x[i]; mu = s / n
 			q = 0; for (i = 1; i <= n; i++) q += (x[i] - mu) ^ 2
 			sd = n > 1 ? sqrt(q / (n - 1)) : 0
-			if (mu > 0) printf "across %d boots: %-18s mean of boot means %.3f ns, CV %.1f%%\n", n, k, mu, 100 * sd / mu
+			if (mu > 0) printf "across %d boots: %-18s mean of boot means %.3f %s, CV %.1f%%\n", n, k, mu, unit, 100 * sd / mu
 		}
-		if (nsl) printf "harness overhead: %s cycles per op subtracted; spin_lock hot %.2f cycles per op after it: overhead share %.1f%%\n", ovh, sl / nsl, 100 * ovh / (ovh + sl / nsl)
+		cu = unit == "ns" ? "cycles" : unit
+		if (nsl) printf "harness overhead: %s %s per op subtracted; spin_lock hot %.2f %s per op after it: overhead share %.1f%%\n", ovh, cu, sl / nsl, cu, 100 * ovh / (ovh + sl / nsl)
 	}' "$out/per-boot.csv"
 } | tee "$out/report.txt"

@@ -7,20 +7,28 @@
 parse_variants "${VARIANTS:-}" >/dev/null # dies on an unknown name
 mapfile -t variants < <(parse_variants "${VARIANTS:-}")
 [ ${#variants[@]} -gt 0 ] || die "no variants to run"
-vcpus=${VCPUS:-2} boots=${BOOTS:-2} repeat=${REPEAT:-5}
+want_accel=${ACCEL:-auto}
+# icount counts instructions on one vCPU: its own default, checked early.
+if [ "$want_accel" = icount ]; then vcpus=${VCPUS:-1}; else vcpus=${VCPUS:-2}; fi
+boots=${BOOTS:-2} repeat=${REPEAT:-5}
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/default.jobs}
+jobs_origin=user
+[ -n "${JOBFILE:-}" ] || jobs_origin=default
 for n in vcpus boots repeat; do
 	case ${!n} in '' | *[!0-9]* | 0) die "${n^^}=${!n} must be a positive integer" ;; esac
 done
+[ "$want_accel" = icount ] && icount_vcpus_ok "$vcpus"
 
 ts=$(date -u +%Y%m%dT%H%M%SZ)
+[ "$want_accel" = icount ] && ts+=-icount
 run=$LB_BUILD/runs/$ts
 need_disk "$LB_BUILD/runs" 500
+jobs=$("$LB_TOP/scripts/jobs.sh" "$jobfile" "$vcpus" "$want_accel" "$jobs_origin")
 mkdir -p "$run"
+printf '%s\n' "$jobs" >"$run/jobs"
 ln -sfn "$ts" "$LB_BUILD/runs/latest"
+[ "$want_accel" = icount ] && ln -sfn "$ts" "$LB_BUILD/runs/latest-icount"
 start=$(date +%s)
-
-"$LB_TOP/scripts/jobs.sh" "$jobfile" "$vcpus" >"$run/jobs"
 for v in "${variants[@]}"; do
 	"$LB_TOP/scripts/kernel.sh" "$v"
 	"$LB_TOP/scripts/module.sh" "$v"
@@ -30,7 +38,7 @@ done
 build_s=$(($(date +%s) - start))
 
 # One probe for the whole run, so every boot uses the same accelerator.
-accel=$("$LB_TOP/scripts/accel.sh" "${ACCEL:-auto}" "$LB_KBUILD/${variants[0]}/arch/x86/boot/bzImage")
+accel=$("$LB_TOP/scripts/accel.sh" "$want_accel" "$LB_KBUILD/${variants[0]}/arch/x86/boot/bzImage")
 oversub=0
 if [ "$vcpus" -gt "$(nproc)" ]; then
 	oversub=1
@@ -61,9 +69,11 @@ for b in $(seq 1 "$boots"); do
 done
 
 if [ "${PERF:-1}" = 1 ]; then
+	perf_job="kind=spin_lock mode=contended threads=$vcpus duration_ms=1000 hold_ns=100 parallel_ns=200"
+	# One vCPU: a long hot job is what icount can record.
+	[ "$accel" = icount ] && perf_job="kind=spin_lock mode=hot batches=2000 batch_ops=1000 slope=1"
 	for v in "${variants[@]}"; do
-		ACCEL=$accel VCPUS=$vcpus "$LB_TOP/scripts/perf.sh" "$v" \
-			"kind=spin_lock mode=contended threads=$vcpus duration_ms=1000 hold_ns=100 parallel_ns=200" \
+		ACCEL=$accel VCPUS=$vcpus "$LB_TOP/scripts/perf.sh" "$v" "$perf_job" \
 			"$run/perf/$v" || note "run: perf recording for $v failed (see $run/perf/$v)"
 	done
 fi

@@ -57,6 +57,16 @@ static void test_refuse_accel(void **state)
 	assert_string_equal(out, "");
 }
 
+static void test_refuse_units(void **state)
+{
+	(void)state;
+	/* Instructions and cycles: refused even with --force, both named. */
+	assert_int_equal(run("--force", F("pre.csv"), F("post-icount.csv"), NULL), LBC_REFUSED);
+	assert_has(err, "refusing to compare " F("pre.csv") " with " F("post-icount.csv")
+		   ": kvm records count cycles, icount records count instructions: the units do not mix");
+	assert_string_equal(out, "");
+}
+
 static void test_refuse_vcpus_host(void **state)
 {
 	(void)state;
@@ -206,8 +216,8 @@ static void test_output_never_overwrites(void **state)
 static void test_bad_inputs(void **state)
 {
 	(void)state;
-	assert_int_equal(run(F("pre.csv"), F("bad/v2.csv"), NULL), LBC_ERR);
-	assert_has(err, "v2.csv:1: schema v2, this tool reads v1");
+	assert_int_equal(run(F("pre.csv"), F("bad/v1.csv"), NULL), LBC_ERR);
+	assert_has(err, "v1.csv:1: schema v1, this tool reads v2");
 	assert_int_equal(run(F("pre.csv"), LB_FIXTURES, NULL), LBC_ERR);
 	assert_has(err, "is a directory");
 	assert_int_equal(run(F("pre.csv"), NULL), LBC_ERR);
@@ -236,6 +246,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_refuse_accel),
+		cmocka_unit_test(test_refuse_units),
 		cmocka_unit_test(test_refuse_vcpus_host),
 		cmocka_unit_test(test_refuse_mixed_within_set),
 		cmocka_unit_test(test_force_overrides),

@@ -152,9 +152,9 @@ static void test_bad_magic_and_version(void **state)
 	b2[0] = 'X';
 	expect_error(b2, strlen(b2), "t.csv:1: not a lockbench results file");
 	strcpy(b2, buf);
-	b2[strlen(LB_SCHEMA_MAGIC) - 1] = '2';	/* "...v2" */
-	expect_error(b2, strlen(b2), "t.csv:1: schema v2, this tool reads v1");
-	expect_error("#lockbench-results v10\nx\n", 25, "schema v10, this tool reads v1");
+	b2[strlen(LB_SCHEMA_MAGIC) - 1] = '1';	/* "...v1" */
+	expect_error(b2, strlen(b2), "t.csv:1: schema v1, this tool reads v2");
+	expect_error("#lockbench-results v10\nx\n", 25, "schema v10, this tool reads v2");
 	free(b2);
 	free(r);
 	free(buf);
@@ -191,12 +191,12 @@ static void test_missing_and_extra_field(void **state)
 	(void)state;
 	*strrchr(cut, ',') = '\0';
 	buf = file_of(cut, NULL);
-	expect_error(buf, strlen(buf), "t.csv:3: 35 fields, expected 36: missing field 'cs_expected'");
+	expect_error(buf, strlen(buf), "t.csv:3: 37 fields, expected 38: missing field 'cs_expected'");
 	free(buf);
 	cut = realloc(cut, strlen(r) + 8);
 	sprintf(cut, "%s,7,8", r);
 	buf = file_of(r, cut, NULL);
-	expect_error(buf, strlen(buf), "t.csv:4: 38 fields, expected 36: 2 extra after 'cs_expected'");
+	expect_error(buf, strlen(buf), "t.csv:4: 40 fields, expected 38: 2 extra after 'cs_expected'");
 	free(buf);
 	buf = file_of(r, "", NULL);
 	expect_error(buf, strlen(buf), "t.csv:4: empty line");
@@ -297,7 +297,7 @@ static void test_fixture_corruptions(void **state)
 {
 	static const struct { const char *file, *want; } cases[] = {
 		{ "/bad/truncated.csv", "truncated.csv:4: truncated" },
-		{ "/bad/v2.csv", "v2.csv:1: schema v2, this tool reads v1" },
+		{ "/bad/v1.csv", "v1.csv:1: schema v1, this tool reads v2" },
 		{ "/bad/nul.csv", "nul.csv:3: corrupt byte 0x00" },
 		{ "/bad/empty-set.csv", "no records (empty set)" },
 		{ "/nosuch.csv", "nosuch.csv: No such file or directory" },

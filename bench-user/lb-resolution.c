@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lb-resolution: the timed instrument's resolution, from a calibration run
+ * of kind=spin_lock mode=hot with pad=0 and pad=N (N known instructions
+ * added inside the critical section).  For every N it tests the pad=N
+ * records against the pad=0 ones (Mann-Whitney, two-sided) and reports
+ * the smallest N resolved at p < ALPHA.
+ *
+ *   lb-resolution [--alpha A] [--metric ns_op|cyc_op] FILE...
+ *
+ * Records are pooled over boots and passes, as lb-compare does; n is
+ * printed.  Exit: 0 with a resolution found, 1 error, 3 no N resolved.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lbrec.h"
+#include "lbstats.h"
+
+#define MAX_PADS 64
+
+static size_t values(const struct lb_set *s, uint64_t pad, const char *metric, double *x)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct lb_record *r = &s->rec[i];
+
+		if (r->pad == pad && !strcmp(r->kind, "spin_lock") && !strcmp(r->mode, "hot") &&
+		    !strcmp(r->status, "ok"))
+			lb_get_double(r, metric, &x[n++]);
+	}
+	return n;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "alpha", required_argument, NULL, 'a' },
+		{ "metric", required_argument, NULL, 'm' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct lb_set set = { 0 };
+	uint64_t pads[MAX_PADS];
+	size_t npads = 0, n0;
+	const char *metric = "ns_op", *unit;
+	double alpha = 0.01, *x0, *x;
+	char err[LB_ERR_MAX], *end;
+	int c, found = 0;
+	uint64_t first = 0, from = 0;
+
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			alpha = strtod(optarg, &end);
+			if (*end || !(alpha > 0 && alpha < 1)) {
+				fprintf(stderr, "lb-resolution: --alpha %s: expected a number in (0, 1)\n", optarg);
+				return 1;
+			}
+			break;
+		case 'm':
+			if (strcmp(optarg, "ns_op") && strcmp(optarg, "cyc_op")) {
+				fprintf(stderr, "lb-resolution: --metric %s: expected ns_op or cyc_op\n", optarg);
+				return 1;
+			}
+			metric = optarg;
+			break;
+		default:
+			fprintf(stderr, "usage: lb-resolution [--alpha A] [--metric ns_op|cyc_op] FILE...\n");
+			return 1;
+		}
+	}
+	if (optind == argc) {
+		fprintf(stderr, "usage: lb-resolution [--alpha A] [--metric ns_op|cyc_op] FILE...\n");
+		return 1;
+	}
+	for (int i = optind; i < argc; i++) {
+		if (lb_parse_file(argv[i], &set, err, sizeof(err))) {
+			fprintf(stderr, "lb-resolution: %s\n", err);
+			return 1;
+		}
+	}
+	for (size_t i = 0; i < set.n; i++) {
+		size_t k;
+
+		if (lb_units_differ(&set.rec[0], &set.rec[i], err, sizeof(err))) {
+			fprintf(stderr, "lb-resolution: record %zu: %s\n", i + 1, err);
+			return 1;
+		}
+		for (k = 0; k < npads && pads[k] != set.rec[i].pad; k++)
+			;
+		if (k == npads && npads < MAX_PADS)
+			pads[npads++] = set.rec[i].pad;
+	}
+	/* Ascending, for "smallest N". */
+	for (size_t i = 1; i < npads; i++)
+		for (size_t j = i; j > 0 && pads[j - 1] > pads[j]; j--) {
+			uint64_t tmp = pads[j];
+
+			pads[j] = pads[j - 1];
+			pads[j - 1] = tmp;
+		}
+	x0 = calloc(set.n + 1, sizeof(*x0));
+	x = calloc(set.n + 1, sizeof(*x));
+	if (!x0 || !x)
+		return 1;
+	n0 = values(&set, 0, metric, x0);
+	if (n0 < 2 || npads < 2) {
+		fprintf(stderr, "lb-resolution: need spin_lock hot records with pad=0 and pad>0 (n >= 2 each); have %zu at pad=0 and %zu pad values\n",
+			n0, npads);
+		return 1;
+	}
+	unit = !strcmp(metric, "ns_op") ? "ns" : lb_accel_unit(set.rec[0].accel);
+	printf("# timed resolution: accel %s, metric %s, Mann-Whitney two-sided, alpha %g, records pooled over boots and passes\n",
+	       set.rec[0].accel, metric, alpha);
+	printf("| pad N (instructions) | n | median (%s) | n at pad=0 | median at pad=0 | change | p | resolved |\n", unit);
+	printf("|---:|---:|---:|---:|---:|---:|---:|---|\n");
+	for (size_t k = 0; k < npads; k++) {
+		struct lb_test t;
+		size_t n;
+		double m, m0 = lb_median(x0, n0);
+		int ok;
+
+		if (!pads[k])
+			continue;
+		n = values(&set, pads[k], metric, x);
+		if (n < 2 || lb_mannwhitney(x, n, x0, n0, &t)) {
+			printf("| %" PRIu64 " | %zu | – | %zu | %.3f | – | n too small | no |\n", pads[k], n, n0, m0);
+			from = 0;
+			continue;
+		}
+		m = lb_median(x, n);
+		ok = t.p < alpha;
+		printf("| %" PRIu64 " | %zu | %.3f | %zu | %.3f | %+.3f | %.2g | %s |\n", pads[k], n, m,
+		       n0, m0, m - m0, t.p, ok ? "yes" : "no");
+		if (ok && !found) {
+			found = 1;
+			first = pads[k];
+		}
+		if (ok && !from)
+			from = pads[k];
+		else if (!ok)
+			from = 0;
+	}
+	if (!found) {
+		printf("resolution: none of the pads was resolved at p < %g\n", alpha);
+		return 3;
+	}
+	printf("resolution: smallest N resolved at p < %g: %" PRIu64 " instructions", alpha, first);
+	if (from)
+		printf("; resolved at every N from %" PRIu64 " up", from);
+	printf("\n");
+	lb_set_free(&set);
+	free(x0);
+	free(x);
+	return 0;
+}
