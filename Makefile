@@ -5,24 +5,28 @@ SHELL := /bin/bash
 
 VARIANTS ?=
 V ?=
-VCPUS ?= 2
+VCPUS ?=
 MEM ?= 1024
 ACCEL ?= auto
 BOOTS ?= 2
 REPEAT ?= 5
 RUN ?= build/runs/latest
-export VARIANTS VCPUS MEM ACCEL BOOTS REPEAT
+ICOUNT_RUN ?= build/runs/latest-icount
+BOOTS_ICOUNT ?= 2
+export VARIANTS VCPUS MEM ACCEL BOOTS REPEAT ICOUNT_RUN
 
 S := scripts
 
 .PHONY: help all deps tree kernels kernel module modules user initramfs boot \
-	run perf quality compare plots results check check-long check-bisect clean
+	run pathlen calibrate perf quality compare plots results check check-long \
+	check-bisect clean
 
 help:
 	@sed -n '/^## make targets/,/^## Where/{/^  /p;/^Variables/p}' README.md
 
-## The main job: the default matrix, ending in graphs and RESULTS.md.
-all: deps tree kernels run plots results
+## The main job: path lengths (icount), calibration, then the timed matrix,
+## ending in graphs and RESULTS.md.
+all: deps tree kernels pathlen calibrate run plots results
 
 deps:
 	@$(S)/deps.sh
@@ -59,6 +63,15 @@ boot: user
 
 run: tree user
 	@$(S)/run.sh
+
+## Path lengths: every hot kind on every variant under icount, 2 boots.
+pathlen: tree user
+	@ACCEL=icount BOOTS=$(BOOTS_ICOUNT) REPEAT=1 PERF=0 JOBFILE=$(JOBFILE) $(S)/run.sh
+	@$(S)/pathlen-table.sh build/runs/latest-icount
+
+## Both instruments against known work: make calibrate V=stock
+calibrate: tree user
+	@$(S)/calibrate.sh $(or $(V),stock)
 
 perf: tree user
 	@[ -n "$(V)" ] && [ -n "$(JOB)" ] || { echo "lockbench: error: make perf V=variant JOB='kind=spin_lock mode=contended threads=2'" >&2; exit 1; }

@@ -89,6 +89,18 @@ variant_debug() {
 LB_ICOUNT_QEMU=(-accel tcg,thread=single -icount shift=0,sleep=off -cpu max)
 LB_ICOUNT_WHY_1CPU="QEMU 7.2 hangs bringing up secondary CPUs under -icount (README: Accelerators)"
 
+# QEMU arguments of a resolved accelerator (tcg, icount, kvm:CPU), into the
+# array named by $2.  One definition for the launcher and run.info.
+accel_qemu_args() { # accel arrayname
+	local -n _args=$2
+	case $1 in
+	tcg) _args=(-accel tcg,thread=multi -cpu max) ;;
+	icount) _args=("${LB_ICOUNT_QEMU[@]}") ;;
+	kvm:*) _args=(-accel kvm -cpu "${1#kvm:}") ;;
+	*) die "ACCEL=$1 is not one of auto, kvm, tcg, icount" ;;
+	esac
+}
+
 icount_vcpus_ok() { # vcpus
 	[ "$1" -eq 1 ] ||
 		die "ACCEL=icount runs on 1 vCPU, not VCPUS=$1: $LB_ICOUNT_WHY_1CPU"

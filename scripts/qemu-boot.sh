@@ -38,15 +38,8 @@ mods=$kdir/lb-modules.cpio
 
 accel=${ACCEL:-auto}
 case $accel in auto | kvm) accel=$("$LB_TOP/scripts/accel.sh" "$accel" "$kernel") ;; esac
-case $accel in
-tcg) qaccel=(-accel tcg,thread=multi -cpu max) ;;
-kvm:*) qaccel=(-accel kvm -cpu "${accel#kvm:}") ;;
-icount)
-	icount_vcpus_ok "$vcpus"
-	qaccel=("${LB_ICOUNT_QEMU[@]}")
-	;;
-*) die "ACCEL=$accel is not one of auto, kvm, tcg, icount" ;;
-esac
+accel_qemu_args "$accel" qaccel
+[ "$accel" = icount ] && icount_vcpus_ok "$vcpus"
 
 need_disk "$(dirname "$out")" 200
 [ -e "$out/status" ] && die "$out already holds a boot; refusing to overwrite it"

@@ -29,7 +29,8 @@ done
 	js() { sed -n "s/.*\"$1\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" "$prov" | head -n 1; }
 	echo "| run | \`$id\` |"
 	echo "|---|---|"
-	echo "| accelerator | **${accel^^}**$([ "$accel" = tcg ] && echo ": multi-threaded TCG emulation. These figures compare variants on one host; they are not bare-metal costs.") |"
+	echo "| path lengths | $([ -n "${iid:-}" ] && echo "icount run \`$iid\`, in instructions" || echo "none") |"
+	echo "| accelerator (timed) | **${accel^^}**$([ "$accel" = tcg ] && echo ": multi-threaded TCG emulation. These figures compare variants on one host; they are not bare-metal costs.") |"
 	echo "| host | $(cat "$run/host.txt"), kernel $(js host_kernel) |"
 	echo "| guest | $(info vcpus) vCPUs$([ "$(info oversubscribed)" = 1 ] && echo ' (oversubscribed: more vCPUs than host CPUs)'), $(js qemu_version) |"
 	echo "| samples | $(info boots) boots x $(info repeat) passes per variant: n = $(( $(info boots) * $(info repeat) )) per cell unless a table says otherwise |"
@@ -69,6 +70,50 @@ fi
 		echo
 	done
 } >"$tmp/pieces/COMPARE"
+
+# The path-length run (icount) and the calibration, when there are any.
+icount=${ICOUNT_RUN:-$LB_BUILD/runs/latest-icount}
+if [ -f "$icount/pathlen.md" ]; then
+	icount=$(readlink -f "$icount")
+	iid=$(basename "$icount")
+	iinfo() { sed -n "s/^$1=//p" "$icount/run.info" | head -n 1; }
+	mkdir -p "$stage/pathlen"
+	cp "$icount"/pathlen.md "$icount"/pathlen-diff.md "$icount"/pathlen.csv "$icount"/run.info "$icount"/jobs "$stage/pathlen/"
+	for f in "$icount"/*.csv; do
+		case $(basename "$f") in pathlen.csv | failures.csv) ;; *) cp "$f" "$stage/pathlen/" ;; esac
+	done
+	qargs=$(sed -n 's/^qemu_args=//p' "$icount/run.info")
+	{
+		echo "Instrument: **icount**, QEMU's instruction counter (\`${qargs:-${LB_ICOUNT_QEMU[*]}}\`, 1 vCPU), run \`$iid\`: $(iinfo boots) boots per variant, every count identical in every boot (\`lb-pathlen\` refuses a run where any differs). The guest TSC advances one tick per guest instruction, so each figure is **guest instructions per acquire+release**, counted with \`slope=1\` (the loop of 2n minus the loop of n, minus the same for the empty kind), so the harness's own instructions are not in it. A locked RMW counts as one instruction, like a register move: these are path lengths, not costs."
+		echo
+		cat "$icount/pathlen.md"
+		echo
+		echo "Differences in instructions (the second variant minus the first):"
+		echo
+		cat "$icount/pathlen-diff.md"
+		echo
+		echo "Data: [results/pathlen/](results/pathlen/) (records, job list, run.info)."
+	} >"$tmp/pieces/PATHLEN"
+else
+	echo "No path-length run: \`make pathlen\` makes one (build/runs/latest-icount)." >"$tmp/pieces/PATHLEN"
+fi
+cal=${CALIBRATE_DIR:-$LB_BUILD/calibrate/latest}
+if [ -f "$cal/report.txt" ]; then
+	cal=$(readlink -f "$cal")
+	mkdir -p "$stage/calibrate"
+	cp "$cal"/report.txt "$cal"/icount.txt "$cal"/timed.txt "$cal"/*.jobs "$stage/calibrate/"
+	cinfo() { sed -n "s/^$1=//p" "$cal/report.txt" | head -n 1; }
+	{
+		echo "\`make calibrate\` on **$(cinfo variant)** (\`$(basename "$cal")\`): \`pad=N\` adds exactly N single-instruction increments inside each spin_lock critical section."
+		echo
+		echo "- icount: $(cinfo icount) ([results/calibrate/icount.txt](results/calibrate/icount.txt): each pad=1…512 against spin_lock, and every other hot kind beside the pads against a boot without them)."
+		echo "- timed ($(cinfo timed_accel), $(cinfo boots) boots x $(cinfo repeat) passes, records pooled): $(cinfo timed)."
+		echo
+		sed -n '/^|/p' "$cal/timed.txt"
+	} >"$tmp/pieces/CALIBRATION"
+else
+	echo "No calibration: \`make calibrate\` makes one (build/calibrate/latest)." >"$tmp/pieces/CALIBRATION"
+fi
 
 mapfile -t vs < <(sed -n 's/^variants=//p' "$run/run.info" | tr ' ' '\n')
 "$LB_TOP/scripts/disasm-table.sh" "${vs[@]}" >"$tmp/pieces/DISASM" 2>/dev/null ||

@@ -44,10 +44,12 @@ if [ "$vcpus" -gt "$(nproc)" ]; then
 	oversub=1
 	note "run: VCPUS=$vcpus exceeds the host's $(nproc) CPUs: every cell is flagged oversubscribed"
 fi
+accel_qemu_args "$accel" qargs
 cat >"$run/run.info" <<EOT
 variants=${variants[*]}
 accel=${accel%%:*}
 accel_detail=$accel
+qemu_args=${qargs[*]}
 vcpus=$vcpus
 host_cpus=$(nproc)
 oversubscribed=$oversub

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# ACCEL=icount refuses what it cannot serve, before anything builds or
+# boots, and instructions never mix with cycles.
+. "$(dirname "$0")/../lib.bash"
+why="QEMU 7.2 hangs bringing up secondary CPUs under -icount"
+expect_error "icount VCPUS=2 (run)" "ACCEL=icount runs on 1 vCPU, not VCPUS=2: $why" \
+	env ACCEL=icount VCPUS=2 VARIANTS=stock "$TOP/scripts/run.sh"
+expect_error "icount VCPUS=2 (quality)" "ACCEL=icount runs on 1 vCPU, not VCPUS=2" \
+	env ACCEL=icount VCPUS=2 "$TOP/scripts/quality.sh" stock
+printf 'kind=spin_lock mode=hot\nkind=spin_lock mode=contended threads=2\n' >"$TMP/jobs"
+expect_error "icount contended job" "jobs:2: mode=contended cannot run under ACCEL=icount: only hot jobs do, because icount runs 1 vCPU \\($why" \
+	env ACCEL=icount JOBFILE="$TMP/jobs" VARIANTS=stock "$TOP/scripts/run.sh"
+printf 'kind=spin_lock mode=cold\n' >"$TMP/cold"
+expect_error "icount cold job" "cold:1: mode=cold cannot run under ACCEL=icount" \
+	"$TOP/scripts/jobs.sh" "$TMP/cold" 1 icount
+# The default list loses its cold and contended jobs with a note; each
+# hot job gets slope=1.
+"$TOP/scripts/jobs.sh" "$TOP/bench-user/jobs/default.jobs" 1 icount default >"$TMP/out" 2>"$TMP/err"
+grep -q 'left out the [0-9]* cold and contended jobs' "$TMP/err" || fail "no note of the skipped jobs: $(cat "$TMP/err")"
+grep -v -q 'mode=hot' "$TMP/out" && fail "a non-hot job survived: $(grep -v mode=hot "$TMP/out")"
+grep -v -q 'slope=1' "$TMP/out" && fail "a hot job lacks slope=1"
+echo "ok: default list under icount: $(wc -l <"$TMP/out") hot jobs, each slope=1"
+# Units: one file, one unit; a table of instructions takes icount only.
+expect_error "mixed units in one file" "kvm records count cycles, icount records count instructions: the units do not mix" \
+	"$TOP/bench-user/lb-validate" "$TOP/tests/unit/fixtures/bad/mixed-units.csv"
+expect_error "pathlen of a timed file" "not an icount record" \
+	"$TOP/bench-user/lb-pathlen" "$TOP/tests/unit/fixtures/post-tcg.csv"
+expect_error "compare icount with tcg, forced" "tcg records count cycles, icount records count instructions" \
+	"$TOP/bench-user/lb-compare" --force "$TOP/tests/unit/fixtures/post-tcg.csv" "$TOP/tests/unit/fixtures/post-icount.csv"
+mkdir -p "$TMP/run"
+printf 'variants=stock\naccel=tcg\n' >"$TMP/run/run.info"
+expect_error "pathlen table of a timed run" "is not an icount run \\(run.info accel=tcg\\)" \
+	"$TOP/scripts/pathlen-table.sh" "$TMP/run"
