@@ -162,6 +162,13 @@ has DEBUG_SPINLOCK_LOCKUP && lockup=1
 [ "$type" = post ] && [ "$dbg" = on ] && [ $lockup = 0 ] &&
 	miss "post debug: CONFIG_DEBUG_SPINLOCK_LOCKUP=y in $cfg"
 
+# The 2005 SMP lock API (LOCK_API_2005): every unlock is an out-of-line
+# function, with or without debugging, as kernel/spinlock.c had them.
+for s in _raw_spin_unlock _raw_spin_unlock_irq _raw_read_unlock _raw_read_unlock_irq \
+	_raw_write_unlock _raw_write_unlock_irq _raw_spin_trylock _raw_read_trylock _raw_write_trylock; do
+	defined "$s" || miss "$type: $s is not out of line (LOCK_API_2005: 2005 never inlined it)"
+done
+
 # The out-of-line rwlock helpers.
 expect __read_lock_failed __read_lock_failed "${L}incl" '^pause' '^cmpl +\$0x1,' "${L}decl"
 expect __write_lock_failed __write_lock_failed "${L}addl +$BIAS" '^pause' "^cmpl +$BIAS" "${L}subl +$BIAS"
@@ -173,8 +180,11 @@ if [ $lockbreak = 1 ] || [ $lockup = 1 ]; then
 	expect write_lock _raw_write_lock "${L}subl +$BIAS" "${L}addl +$BIAS"
 	# With lock-break the loop runs on the (debug) trylock, which has
 	# neither the lockup detector nor the lock-side checks (as in 2005).
-	[ $lockup = 1 ] && [ $lockbreak = 0 ] &&
-		expect spin_lock_delay _raw_spin_lock '^rdtsc' '^pause'
+	# The 2.6.14 lockup loop is pause + trylock, with no 2.6.16 delay.
+	if [ $lockup = 1 ] && [ $lockbreak = 0 ]; then
+		expect spin_lock_lockup _raw_spin_lock '^pause' '^xchg +%[a-z0-9]+,\('
+		reject spin_lock_delay _raw_spin_lock '^rdtsc'
+	fi
 else
 	expect spin_lock _raw_spin_lock "${L}decb" '^pause' '^cmpb +\$0x0,' '^jle '
 	expect read_lock _raw_read_lock "${L}subl +$ONE\(%rax\)" "${CALL}__read_lock_failed>"

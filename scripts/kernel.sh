@@ -38,6 +38,11 @@ if ! kmake -s -j"$jobs" bzImage modules >"$out/build.log" 2>&1; then
 		die "kernel $v: build failed: the disk is full; free space and rerun"
 	die "kernel $v: build failed (full log: ${out#"$LB_TOP"/}/build.log)"
 fi
+# objtool's warnings mean code it could not follow, often in inline asm
+# such as the legacy lock paths: never let one pass unseen.
+if grep -E 'objtool: .*warning:|: warning: objtool:' "$out/build.log" >&2; then
+	die "kernel $v: objtool warned (above; full log: ${out#"$LB_TOP"/}/build.log)"
+fi
 secs=$(($(date +%s) - start))
 printf '%s\n' "$secs" >"$out/.lb-build-seconds"
 note "kernel $v: built in ${secs}s -> ${out#"$LB_TOP"/}/arch/x86/boot/bzImage"

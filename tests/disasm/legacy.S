@@ -4,6 +4,9 @@
 	.globl _raw_read_lock, _raw_write_lock, _raw_read_unlock_bh
 	.globl _raw_write_unlock_bh, _raw_read_trylock, _raw_write_trylock
 	.globl __read_lock_failed, __write_lock_failed
+	/* LOCK_API_2005: every unlock out of line. */
+	.globl _raw_spin_unlock, _raw_spin_unlock_irq, _raw_read_unlock
+	.globl _raw_read_unlock_irq, _raw_write_unlock, _raw_write_unlock_irq
 _raw_spin_lock:
 #ifndef BROKEN
 1:	lock decb (%rdi)
@@ -16,6 +19,8 @@ _raw_spin_lock:
 	cmpb $0, (%rdi)
 	jle 2b
 	jmp 1b
+_raw_spin_unlock:
+_raw_spin_unlock_irq:
 _raw_spin_unlock_bh:
 	movb $1, (%rdi)
 	ret
@@ -37,9 +42,13 @@ _raw_write_lock:
 	ret
 1:	call __write_lock_failed
 	ret
+_raw_read_unlock:
+_raw_read_unlock_irq:
 _raw_read_unlock_bh:
 	lock incl (%rdi)
 	ret
+_raw_write_unlock:
+_raw_write_unlock_irq:
 _raw_write_unlock_bh:
 	lock addl $0x01000000, (%rdi)
 	ret
