@@ -10,6 +10,7 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include <linux/bitops.h>
+#include <linux/fs.h>
 #include <linux/spinlock.h>
 #include <asm/tsc.h>
 
@@ -175,5 +176,8 @@ static __always_inline void lb_spin_cyc(u64 cyc)
 	while (rdtsc() - t0 < cyc)
 		cpu_relax();
 }
+
+/* debugfs lockbench/provoke (lockbench_provoke.c): test only. */
+extern const struct file_operations lb_provoke_fops;
 
 #endif /* LOCKBENCH_H */

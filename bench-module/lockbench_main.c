@@ -10,6 +10,8 @@
  *   result  the last job's row; a read waits for a running job to end
  *   header  the row's column names
  *   abort   any write asks a running job to stop early
+ *   provoke test only, refused unless loaded with provoke=1: runs one
+ *           lock-misuse case (lockbench_provoke.c)
  *
  * The job runs outside the writer so that no open file pins the module
  * while it runs: rmmod during a job stops it and waits for its thread.
@@ -268,6 +270,7 @@ static int __init lockbench_init(void)
 	debugfs_create_file("abort", 0200, lb_dir, NULL, &lb_abort_fops);
 	debugfs_create_file("result", 0400, lb_dir, NULL, &lb_result_file_fops);
 	debugfs_create_file("header", 0400, lb_dir, NULL, &lb_header_file_fops);
+	debugfs_create_file("provoke", 0200, lb_dir, NULL, &lb_provoke_fops);
 	pr_info("ready, tsc_khz=%u, %u CPUs online\n", tsc_khz,
 		num_online_cpus());
 	return 0;

@@ -87,7 +87,7 @@ variant_debug() {
 # advances by one per executed guest instruction (shift=0: 2^0 ns per
 # instruction; sleep=off: an idle vCPU does not let host time in).
 LB_ICOUNT_QEMU=(-accel tcg,thread=single -icount shift=0,sleep=off -cpu max)
-LB_ICOUNT_WHY_1CPU="QEMU 7.2 hangs bringing up secondary CPUs under -icount (README: Accelerators)"
+LB_ICOUNT_WHY_1CPU="QEMU 7.2's round-robin icount scheduler starves the second vCPU at SMP bring-up, fixed only in QEMU 8.1 (README: Accelerators)"
 
 # QEMU arguments of a resolved accelerator (tcg, icount, kvm:CPU), into the
 # array named by $2.  One definition for the launcher and run.info.

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Negative tests of the lock debug layers: each misuses a lock on purpose
+# (lockbench.ko loaded with provoke=1, tests/guest/provoke.sh, one
+# throwaway TCG boot per case) and checks the console for what that
+# layer prints, or for its silence where it had no check:
+#
+#   case             pre-debug (2.6.13 magic)   post-debug (2.6.14 debug)
+#   bad_magic        "eip: <caller>", BUG()     BUG: spinlock bad magic
+#   recursion        nothing (hangs)            BUG: spinlock recursion
+#   unlock_unlocked  BUG()                      BUG: spinlock already unlocked
+#   wrong_owner      nothing                    BUG: spinlock wrong owner
+#   lockup           nothing (waits 12 s)       BUG: spinlock lockup
+#   write_lockup     nothing (waits 12 s)       BUG: write-lock lockup
+#
+# A task taking its own lock again trips both of 6.1's recursion checks;
+# the first, "recursion", is the one printed: a report turns debug_locks
+# off, so later checks stay silent (the bad_magic, unlock_unlocked and
+# wrong_owner cases check that exactly one line is printed).
+#
+# The lockup cases boot with lpj=$LPJ: the 2.6.14 loop polls
+# loops_per_jiffy * HZ times before it reports, which with the calibrated
+# lpj outlasts the case's 12 s hold under TCG; lpj=200000 (HZ=250) ends it
+# in seconds.  The hold stays under 6.1's soft-lockup (20 s) and RCU stall
+# (21 s) limits, and the cases that hang a CPU for good are killed at
+# TIMEOUT=$HANG_TIMEOUT, before 6.1's own detectors would speak: a
+# "nothing" above means no report from the lock layer or anything else.
+# Every boot also shows that the control file refuses the case (EPERM)
+# when the module was loaded without provoke=1.
+. "$(dirname "$0")/lib.bash"
+CASES=${LB_PV_CASES:-bad_magic recursion unlock_unlocked wrong_owner lockup write_lockup}
+LPJ=200000
+HANG_TIMEOUT=20
+variants=()
+for v in $VARIANTS_UNDER_TEST; do
+	case $v in pre-debug | post-debug) variants+=("$v") ;; esac
+done
+[ ${#variants[@]} -gt 0 ] || skip "neither pre-debug nor post-debug is under test ($VARIANTS_UNDER_TEST)"
+
+# want VARIANT CASE: the console line the layer must print (an extended
+# regex), or "none".
+want() {
+	case $1:$2 in
+	pre-debug:bad_magic) echo 'eip: lb_pv_bad_magic\+0x[0-9a-f]+/0x[0-9a-f]+ \[lockbench\]' ;;
+	pre-debug:unlock_unlocked) echo 'kernel BUG at ' ;;
+	pre-debug:*) echo none ;;
+	post-debug:bad_magic) echo 'BUG: spinlock bad magic on CPU#0, lockbench-pv/0/' ;;
+	post-debug:recursion) echo 'BUG: spinlock recursion on CPU#0, lockbench-pv/0/' ;;
+	post-debug:unlock_unlocked) echo 'BUG: spinlock already unlocked on CPU#0, lockbench-pv/0/' ;;
+	post-debug:wrong_owner) echo 'BUG: spinlock wrong owner on CPU#1, lockbench-pv/1/' ;;
+	post-debug:lockup) echo 'BUG: spinlock lockup on CPU#1, lockbench-pv/1/' ;;
+	post-debug:write_lockup) echo 'BUG: write-lock lockup on CPU#1, lockbench-pv/1/' ;;
+	esac
+}
+
+# Any report: the lock layers', an oops, or 6.1's own detectors.
+report='BUG|eip: |Oops|invalid opcode|WARNING:|Call Trace:|rcu.*stall|lockup'
+t0=$(date +%s)
+for v in "${variants[@]}"; do
+	for c in $CASES; do
+		w=$(want "$v" "$c")
+		args=(VCPUS=2 TIMEOUT=$HANG_TIMEOUT)
+		wait=3
+		case $c in
+		lockup | write_lockup) args=(VCPUS=2 TIMEOUT=40 APPEND="lpj=$LPJ") wait=25 ;;
+		esac
+		s=$(date +%s)
+		guest "pv-$c" "$v" "/lb/tests/provoke.sh $c $wait" "${args[@]}" || true
+		st=$(cat "$B/status")
+		log=$TMP/$v-$c.log
+		cat "$B/console.log" "$B/guest/dmesg.txt" 2>/dev/null | tr -d '\r' >"$log"
+		con=$(tr -d '\r' <"$B/console.log")
+		case $st in
+		ok | fault | timeout) ;;
+		*) fail "$v $c: boot status $st: $(tail -n 5 "$B/console.log")" ;;
+		esac
+		grep -q -E 'provoke.sh: without provoke=1: refused: .*Operation not permitted' <<<"$con" ||
+			fail "$v $c: no EPERM refusal without provoke=1 on the console"
+		grep -q "provoke $c: started on CPU#" "$log" || fail "$v $c: the case did not start"
+		if [ "$w" = none ]; then
+			if grep -a -E "$report" "$log" >"$TMP/bad"; then
+				fail "$v $c: expected no report (2.6.13 had no such check), got: $(head -n 3 "$TMP/bad")"
+			fi
+			case $c in
+			recursion)
+				grep -q 'provoke recursion: CPU#0 takes the lock it holds' "$log" &&
+					! grep -q 'second spin_lock returned' "$log" ||
+					fail "$v $c: the second spin_lock did not hang"
+				seen="CPU#0 hung in its second spin_lock, no report"
+				;;
+			wrong_owner)
+				[ "$(grep -c 'provoke wrong_owner: CPU#[01] done' "$log")" -ge 2 ] ||
+					fail "$v $c: the threads did not finish"
+				seen="CPU#1 released CPU#0's lock, no report"
+				;;
+			*)
+				ms=$(sed -n "s/.*provoke $c: CPU#1 got the lock after \([0-9]*\) ms.*/\1/p" "$log" | head -n 1)
+				[ -n "$ms" ] || fail "$v $c: the waiter never got the lock"
+				[ "$ms" -ge 10000 ] || fail "$v $c: the waiter got the lock after only $ms ms"
+				seen="CPU#1 waited $ms ms for the lock, no report"
+				;;
+			esac
+		else
+			line=$(grep -a -m 1 -E "$w" "$log") ||
+				fail "$v $c: no /$w/ on the console (status $st); reports: $(grep -a -E "$report" "$log" | head -n 3)"
+			seen=$line
+			case $v:$c in
+			pre-debug:bad_magic | pre-debug:unlock_unlocked)
+				bug=$(grep -a -m 1 'kernel BUG at ' "$log") || fail "$v $c: no 'kernel BUG at'"
+				seen="$line | $bug"
+				;;
+			post-debug:bad_magic | post-debug:unlock_unlocked | post-debug:wrong_owner)
+				n=$(grep -a -c 'BUG: spinlock' <<<"$con")
+				[ "$n" -eq 1 ] || fail "$v $c: $n 'BUG: spinlock' lines on the console, want 1 (debug_locks_off)"
+				;;
+			post-debug:lockup | post-debug:write_lockup)
+				# Reported while waiting, before the lock was got.
+				got=$(grep -a -n "provoke $c: CPU#1 got the lock after" <<<"$con" | cut -d: -f1)
+				rep=$(grep -a -n -m 1 -E "$w" <<<"$con" | cut -d: -f1)
+				[ -n "$got" ] || fail "$v $c: the waiter never got the lock"
+				[ -n "$rep" ] && [ "$rep" -lt "$got" ] || fail "$v $c: the report did not come while waiting"
+				;;
+			esac
+			[ "$v:$c" != pre-debug:unlock_unlocked ] || ! grep -q 'eip: ' "$log" ||
+				fail "$v $c: the lock-side 'eip:' report fired on unlock"
+		fi
+		echo "ok: $v $c ($st, $(($(date +%s) - s))s): $seen"
+	done
+done
+echo "ok: ${#variants[@]} variants x $(wc -w <<<"$CASES") cases in $(($(date +%s) - t0))s"
