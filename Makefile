@@ -68,6 +68,7 @@ run: tree user
 pathlen: tree user
 	@ACCEL=icount BOOTS=$(BOOTS_ICOUNT) REPEAT=1 PERF=0 JOBFILE=$(JOBFILE) $(S)/run.sh
 	@$(S)/pathlen-table.sh build/runs/latest-icount
+	@$(S)/pathlen-plot.sh build/runs/latest-icount
 
 ## Both instruments against known work: make calibrate V=stock
 calibrate: tree user

@@ -15,6 +15,7 @@
 #include <linux/cpumask.h>
 #include <linux/fs.h>
 #include <linux/jiffies.h>
+#include <linux/kernel.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/module.h>

@@ -22,11 +22,12 @@ cmp() {
 	local name=$1 base=$2 files=() v
 	shift 2
 	have "$base" || return 0
-	files+=("$run/$base.csv")
-	for v in "$@"; do have "$v" && files+=("$run/$v.csv"); done
+	files+=("$base.csv")
+	for v in "$@"; do have "$v" && files+=("$v.csv"); done
 	[ ${#files[@]} -ge 2 ] || return 0
+	# From inside the run, so the tables name the files, not this machine's paths.
 	for fmt in text md csv; do
-		"$bin/lb-compare" --format "$fmt" -o "$tmp/compare/$name.$fmt" "${files[@]}" ||
+		(cd "$run" && "$bin/lb-compare" --format "$fmt" -o "$tmp/compare/$name.$fmt" "${files[@]}") ||
 			die "lb-compare failed for $name (see above)"
 	done
 	note "compare: $name: ${files[*]##*/}"

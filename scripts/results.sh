@@ -83,7 +83,9 @@ if [ -f "$icount/pathlen.md" ]; then
 		case $(basename "$f") in pathlen.csv | failures.csv) ;; *) cp "$f" "$stage/pathlen/" ;; esac
 	done
 	qargs=$(sed -n 's/^qemu_args=//p' "$icount/run.info")
+	[ -f "$icount/plots/pathlen.png" ] && cp "$icount"/plots/pathlen.png "$icount"/plots/pathlen.svg "$stage/graphs/"
 	{
+		[ -f "$icount/plots/pathlen.png" ] && printf '![path length](results/graphs/pathlen.png)\n\n'
 		echo "Instrument: **icount**, QEMU's instruction counter (\`${qargs:-${LB_ICOUNT_QEMU[*]}}\`, 1 vCPU), run \`$iid\`: $(iinfo boots) boots per variant, every count identical in every boot (\`lb-pathlen\` refuses a run where any differs). The guest TSC advances one tick per guest instruction, so each figure is **guest instructions per acquire+release**, counted with \`slope=1\` (the loop of 2n minus the loop of n, minus the same for the empty kind), so the harness's own instructions are not in it. A locked RMW counts as one instruction, like a register move: these are path lengths, not costs."
 		echo
 		cat "$icount/pathlen.md"
