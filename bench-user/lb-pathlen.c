@@ -13,24 +13,11 @@
  * Exit: 0 ok, 1 error or refused input, 3 calibration not exact.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "pathlen.h"
-
-static FILE *create(const char *path)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-
-	if (fd < 0) {
-		fprintf(stderr, "lb-pathlen: %s: %s%s\n", path, strerror(errno),
-			errno == EEXIST ? " (refusing to overwrite it)" : "");
-		return NULL;
-	}
-	return fdopen(fd, "w");
-}
 
 static int load(struct pl_table *t, const char *path)
 {
@@ -112,7 +99,7 @@ int main(int argc, char **argv)
 	for (int i = optind; i < argc; i++)
 		if (load(&t, argv[i]))
 			return 1;
-	if (mdpath && !(md = create(mdpath)))
+	if (mdpath && !(md = lb_create_new("lb-pathlen", mdpath)))
 		return 1;
 	if (pl_write_md(md, &t, pairs, np, diff_only, err, sizeof(err))) {
 		fprintf(stderr, "lb-pathlen: %s\n", err);
@@ -127,7 +114,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (csvpath) {
-		csv = create(csvpath);
+		csv = lb_create_new("lb-pathlen", csvpath);
 		if (!csv)
 			return 1;
 		pl_write_csv(csv, &t);

@@ -17,7 +17,6 @@
  * overwritten.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -66,19 +65,6 @@ static size_t collect(const struct lb_set *s, const char *variant,
 			*oversub = 1;
 	}
 	return n;
-}
-
-/* Output goes to a new file only: results are never overwritten. */
-static FILE *create(const char *path)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-
-	if (fd < 0) {
-		fprintf(stderr, "lb-summary: %s: %s%s\n", path, strerror(errno),
-			errno == EEXIST ? " (refusing to overwrite it)" : "");
-		return NULL;
-	}
-	return fdopen(fd, "w");
 }
 
 static int first_of_cell(const struct lb_set *s, size_t i, int by_variant)
@@ -294,10 +280,10 @@ int main(int argc, char **argv)
 		return 2;
 	x = calloc(ok.n, sizeof(*x));
 	y = calloc(ok.n, sizeof(*y));
-	fs = create(sumpath);
+	fs = lb_create_new("lb-summary", sumpath);
 	if (!x || !y || !fs)
 		return 1;
-	fp = create(pairpath);
+	fp = lb_create_new("lb-summary", pairpath);
 	if (!fp) {
 		fclose(fs);
 		unlink(sumpath);

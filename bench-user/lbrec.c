@@ -3,9 +3,11 @@
 #include "lbrec.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define LB_FIELD_ENTRY(n, type, desc) \
 	{ #n, LB_TYPE_##type, offsetof(struct lb_record, n), desc },
@@ -445,4 +447,22 @@ int lb_units_differ(const struct lb_record *a, const struct lb_record *b, char *
 	snprintf(err, len, "%s records count %s, %s records count %s: the units do not mix",
 		 a->accel, ua, b->accel, ub);
 	return 1;
+}
+
+FILE *lb_create_new(const char *tool, const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	FILE *f;
+
+	if (fd < 0) {
+		fprintf(stderr, "%s: %s: %s%s\n", tool, path, strerror(errno),
+			errno == EEXIST ? " (refusing to overwrite it)" : "");
+		return NULL;
+	}
+	f = fdopen(fd, "w");
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", tool, path, strerror(errno));
+		close(fd);
+	}
+	return f;
 }

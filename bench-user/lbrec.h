@@ -79,6 +79,10 @@ const char *lb_accel_unit(const char *accel);
  * reason, naming both units, in ERR. */
 int lb_units_differ(const struct lb_record *a, const struct lb_record *b, char *err, size_t len);
 
+/* A new file for writing: an existing one is never overwritten.  NULL,
+ * with "TOOL: PATH: reason" on stderr, when it cannot be created. */
+FILE *lb_create_new(const char *tool, const char *path);
+
 int lb_set_add(struct lb_set *set, const struct lb_record *r);
 void lb_set_free(struct lb_set *set);
 
