@@ -4,7 +4,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 VARIANTS ?=
-V ?=
+VARIANT ?=
 VCPUS ?=
 MEM ?= 1024
 ACCEL ?= auto
@@ -16,6 +16,13 @@ BOOTS_ICOUNT ?= 2
 export VARIANTS VCPUS MEM ACCEL BOOTS REPEAT ICOUNT_RUN
 
 S := scripts
+
+# V= is Kbuild's verbosity (0, 1 or 2), passed to the kernel builds; the
+# variant of the one-variant targets is VARIANT=.
+ifneq ($(filter-out 0 1 2,$(V)),)
+$(error V=$(V) is Kbuild's verbosity (0, 1, 2); name a variant with VARIANT=$(V))
+endif
+export V
 
 .PHONY: help all deps tree kernels kernel module modules user initramfs boot \
 	run pathlen calibrate perf quality compare plots results check check-long \
@@ -38,12 +45,12 @@ kernels: tree
 	@vs=$$($(S)/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/kernel.sh $$v || exit 1; done
 
 kernel: tree
-	@[ -n "$(V)" ] || { echo "lockbench: error: name a variant: make kernel V=post-debug" >&2; exit 1; }
-	@$(S)/kernel.sh $(V)
+	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make kernel VARIANT=post-debug" >&2; exit 1; }
+	@$(S)/kernel.sh $(VARIANT)
 
 module:
-	@[ -n "$(V)" ] || { echo "lockbench: error: name a variant: make module V=post-debug" >&2; exit 1; }
-	@$(S)/module.sh $(V)
+	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make module VARIANT=post-debug" >&2; exit 1; }
+	@$(S)/module.sh $(VARIANT)
 
 modules:
 	@vs=$$($(S)/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/module.sh $$v || exit 1; done
@@ -55,11 +62,11 @@ initramfs: user
 	@$(S)/initramfs.sh base
 	@vs=$$($(S)/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/initramfs.sh $$v || exit 1; done
 
-## Boot one variant with a script or job file: make boot V=stock SCRIPT=x.sh
+## Boot one variant with a script or job file: make boot VARIANT=stock SCRIPT=x.sh
 boot: user
-	@[ -n "$(V)" ] || { echo "lockbench: error: name a variant: make boot V=stock" >&2; exit 1; }
-	@$(S)/kernel.sh $(V) && $(S)/module.sh $(V) && $(S)/initramfs.sh base && $(S)/initramfs.sh $(V)
-	@$(S)/qemu-boot.sh $(V) build/boots/$(V)-$$(date -u +%Y%m%dT%H%M%SZ)
+	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make boot VARIANT=stock" >&2; exit 1; }
+	@$(S)/kernel.sh $(VARIANT) && $(S)/module.sh $(VARIANT) && $(S)/initramfs.sh base && $(S)/initramfs.sh $(VARIANT)
+	@$(S)/qemu-boot.sh $(VARIANT) build/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
 
 run: tree user
 	@$(S)/run.sh
@@ -70,18 +77,18 @@ pathlen: tree user
 	@$(S)/pathlen-table.sh build/runs/latest-icount
 	@$(S)/pathlen-plot.sh build/runs/latest-icount
 
-## Both instruments against known work: make calibrate V=stock
+## Both instruments against known work: make calibrate VARIANT=stock
 calibrate: tree user
-	@$(S)/calibrate.sh $(or $(V),stock)
+	@$(S)/calibrate.sh $(or $(VARIANT),stock)
 
 perf: tree user
-	@[ -n "$(V)" ] && [ -n "$(JOB)" ] || { echo "lockbench: error: make perf V=variant JOB='kind=spin_lock mode=contended threads=2'" >&2; exit 1; }
-	@$(S)/perf.sh $(V) "$(JOB)"
+	@[ -n "$(VARIANT)" ] && [ -n "$(JOB)" ] || { echo "lockbench: error: make perf VARIANT=variant JOB='kind=spin_lock mode=contended threads=2'" >&2; exit 1; }
+	@$(S)/perf.sh $(VARIANT) "$(JOB)"
 
-## Measurement quality of the instrument: make quality V=stock
+## Measurement quality of the instrument: make quality VARIANT=stock
 quality: user
-	@[ -n "$(V)" ] || { echo "lockbench: error: name a variant: make quality V=stock" >&2; exit 1; }
-	@$(S)/quality.sh $(V) $(BOOTS_Q)
+	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make quality VARIANT=stock" >&2; exit 1; }
+	@$(S)/quality.sh $(VARIANT) $(BOOTS_Q)
 
 compare: user
 	@$(S)/compare.sh $(RUN)

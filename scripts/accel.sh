@@ -17,7 +17,7 @@ auto | kvm) ;;
 esac
 command -v qemu-system-x86_64 >/dev/null ||
 	die "qemu-system-x86_64 not found: install qemu-system-x86 ('make deps')"
-[ -f "$kernel" ] || die "accel probe: no kernel at $kernel; build one with 'make kernel V=...'"
+[ -f "$kernel" ] || die "accel probe: no kernel at $kernel; build one with 'make kernel VARIANT=...'"
 
 why=""
 if [ ! -e /dev/kvm ]; then

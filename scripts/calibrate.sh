@@ -39,7 +39,7 @@ hot="kind=spin_lock mode=hot batches=200 batch_ops=100"
 	for n in "${pads[@]}"; do echo "$hot slope=1 pad=$n"; done
 } >"$out/icount-padded.jobs"
 for w in plain padded; do
-	ACCEL=icount VCPUS=1 BOOT=1 REPEAT=1 JOBS=$out/icount-$w.jobs TIMEOUT=${TIMEOUT:-300} \
+	ACCEL=icount VCPUS=1 BOOT=1 REPEAT=1 JOBFILE=$out/icount-$w.jobs TIMEOUT=${TIMEOUT:-300} \
 		"$LB_TOP/scripts/qemu-boot.sh" "$v" "$out/icount-$w" || die "calibrate: icount $w boot of $v failed"
 done
 rc=0
@@ -56,7 +56,7 @@ accel=$("$LB_TOP/scripts/accel.sh" "$timed_accel" "$LB_KBUILD/$v/arch/x86/boot/b
 } >"$out/timed.jobs"
 files=()
 for b in $(seq 1 "$boots"); do
-	ACCEL=$accel VCPUS=${VCPUS:-2} BOOT=$b REPEAT=$repeat JOBS=$out/timed.jobs TIMEOUT=${TIMEOUT:-300} \
+	ACCEL=$accel VCPUS=${VCPUS:-2} BOOT=$b REPEAT=$repeat JOBFILE=$out/timed.jobs TIMEOUT=${TIMEOUT:-300} \
 		"$LB_TOP/scripts/qemu-boot.sh" "$v" "$out/timed-boot$b" || die "calibrate: timed boot $b of $v failed"
 	files+=("$out/timed-boot$b/guest/results.csv")
 done

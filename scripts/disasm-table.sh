@@ -22,7 +22,7 @@ fastpath() { # lines -> count of instructions up to and including the first ret/
 
 for v in "$@"; do
 	variant_fragments "$v" >/dev/null
-	[ -f "$LB_KBUILD/$v/vmlinux" ] || die "no vmlinux for $v: run 'make kernel V=$v'"
+	[ -f "$LB_KBUILD/$v/vmlinux" ] || die "no vmlinux for $v: run 'make kernel VARIANT=$v'"
 done
 
 echo "## Lock fast paths, disassembled"

@@ -58,7 +58,7 @@ stage=$kdir/lb-modules.stage
 rm -rf "$stage"
 mkdir -p "$stage/lb"
 ko=$LB_BUILD/module/$v/lockbench.ko
-[ -f "$ko" ] || die "$ko is not built: run 'make module V=$v'"
+[ -f "$ko" ] || die "$ko is not built: run 'make module VARIANT=$v'"
 install -m 0644 "$ko" "$stage/lb/lockbench.ko"
 for m in kernel/torture.ko kernel/locking/locktorture.ko; do
 	[ -f "$kdir/$m" ] && install -m 0644 "$kdir/$m" "$stage/lb/"

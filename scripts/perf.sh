@@ -13,7 +13,7 @@ out=${3:-$LB_BUILD/perf/$v-$(date -u +%Y%m%dT%H%M%SZ)}
 }
 mkdir -p "$out"
 printf '%s\n' "$job" >"$out/perf.jobs"
-JOBS=$out/perf.jobs PERF_JOB=0 REPEAT=1 TIMEOUT=${TIMEOUT:-300} \
+JOBFILE=$out/perf.jobs PERF_JOB=0 REPEAT=1 TIMEOUT=${TIMEOUT:-300} \
 	"$LB_TOP/scripts/qemu-boot.sh" "$v" "$out/boot" || die "perf boot for $v failed: see ${out#"$LB_TOP"/}/boot"
 data=$out/boot/guest/perf.data
 [ -s "$data" ] || die "the guest wrote no perf.data (see ${out#"$LB_TOP"/}/boot/guest/runner.log)"

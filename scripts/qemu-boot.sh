@@ -5,7 +5,7 @@
 #            (default auto); icount counts instructions on 1 vCPU
 #   VCPUS    guest vCPUs (default 2)          MEM      guest MiB (default 1024)
 #   TIMEOUT  seconds before the guest is killed (default 300)
-#   JOBS     job file for the C runner, or SCRIPT: a shell script to run instead
+#   JOBFILE  job file for the C runner, or SCRIPT: a shell script to run instead
 #   REPEAT   passes over the job file (default 1)   PERF_JOB  job index to record
 #   BOOT     boot index recorded in results (default 0)
 #   APPEND   extra kernel args; APPEND_<variant, - as _> for one variant only
@@ -31,7 +31,7 @@ command -v qemu-system-x86_64 >/dev/null ||
 
 kdir=$LB_KBUILD/$v
 kernel=$kdir/arch/x86/boot/bzImage
-[ -f "$kernel" ] || die "no kernel for $v at $kernel: run 'make kernel V=$v'"
+[ -f "$kernel" ] || die "no kernel for $v at $kernel: run 'make kernel VARIANT=$v'"
 base=$LB_BUILD/initramfs/base.cpio
 [ -f "$base" ] || die "no guest initramfs at $base: run 'make initramfs'"
 mods=$kdir/lb-modules.cpio
@@ -51,9 +51,9 @@ mkdir -p "$stage/lb"
 if [ -n "${SCRIPT:-}" ]; then
 	[ -f "$SCRIPT" ] || die "SCRIPT=$SCRIPT does not exist"
 	install -m 0755 "$SCRIPT" "$stage/lb/script"
-elif [ -n "${JOBS:-}" ]; then
-	[ -f "$JOBS" ] || die "JOBS=$JOBS does not exist"
-	install -m 0644 "$JOBS" "$stage/lb/jobs"
+elif [ -n "${JOBFILE:-}" ]; then
+	[ -f "$JOBFILE" ] || die "JOBFILE=$JOBFILE does not exist"
+	install -m 0644 "$JOBFILE" "$stage/lb/jobs"
 fi
 (cd "$stage" && find . | cpio -o -H newc --owner 0:0 --quiet) >"$out/boot.cpio"
 rm -rf "$stage"

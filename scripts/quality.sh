@@ -23,7 +23,7 @@ for k in empty spin_lock spin_lock_irqsave; do
 done >"$out/jobs"
 files=()
 for b in $(seq 1 "$boots"); do
-	JOBS=$out/jobs REPEAT=10 BOOT=$b ACCEL=$accel VCPUS=$vcpus \
+	JOBFILE=$out/jobs REPEAT=10 BOOT=$b ACCEL=$accel VCPUS=$vcpus \
 		"$LB_TOP/scripts/qemu-boot.sh" "$v" "$out/boot$b" || die "boot $b failed"
 	# One pseudo-variant per boot, so lb-summary gives within-boot statistics.
 	sed "3,\$s/^$v,/$v-b$b,/" "$out/boot$b/guest/results.csv" >"$out/b$b.csv"

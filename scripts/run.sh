@@ -64,7 +64,7 @@ EOT
 for b in $(seq 1 "$boots"); do
 	for v in "${variants[@]}"; do
 		bd=$run/boots/$v/boot$b
-		ACCEL=$accel BOOT=$b REPEAT=$repeat JOBS=$run/jobs VCPUS=$vcpus \
+		ACCEL=$accel BOOT=$b REPEAT=$repeat JOBFILE=$run/jobs VCPUS=$vcpus \
 			TIMEOUT=${TIMEOUT:-600} "$LB_TOP/scripts/qemu-boot.sh" "$v" "$bd" || true
 		"$LB_TOP/scripts/collect.sh" "$run" "$v" "$bd"
 	done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # An unknown variant name stops every entry point with the list of names.
 . "$(dirname "$0")/../lib.bash"
-expect_error "make kernel" "unknown variant 'nosuch'; known variants: pre " make -s -C "$TOP" kernel V=nosuch
+expect_error "make kernel" "unknown variant 'nosuch'; known variants: pre " make -s -C "$TOP" kernel VARIANT=nosuch
 expect_error "make kernels" "unknown variant 'nosuch'" make -s -C "$TOP" kernels VARIANTS=pre,nosuch
 expect_error "qemu-boot" "unknown variant 'nosuch'" "$TOP/scripts/qemu-boot.sh" nosuch "$TMP/b"
 expect_error "run" "unknown variant 'x'" env VARIANTS=stock,x "$TOP/scripts/run.sh"
