@@ -12,10 +12,14 @@ out=$LB_KBUILD/$v
 need_disk "$LB_KBUILD" 1500
 mkdir -p "$out"
 
-jobs=${JOBS:-$(nproc)}
+# MAKE_JOBS: make -j for the kernel (JOBFILE is the job list elsewhere).
+jobs=${MAKE_JOBS:-$(nproc)}
 cc="gcc"
 command -v ccache >/dev/null && cc="ccache gcc"
 export CCACHE_BASEDIR=$LB_BUILD CCACHE_NOHASHDIR=1
+# V=1 or 2 (Kbuild's verbosity) shows the commands in build.log.
+quiet=-s
+case ${V:-0} in 0 | '') ;; 1 | 2) quiet="V=$V" ;; *) die "V=$V is Kbuild's verbosity (0, 1, 2); name a variant with VARIANT=" ;; esac
 kmake() { make -C "$LB_TREE" O="$out" CC="$cc" "$@"; }
 
 # Reconfigure only when the fragments or the tree changed.
@@ -32,7 +36,7 @@ fi
 
 start=$(date +%s)
 note "kernel $v: building bzImage and modules with -j$jobs ($cc)"
-if ! kmake -s -j"$jobs" bzImage modules >"$out/build.log" 2>&1; then
+if ! kmake "$quiet" -j"$jobs" bzImage modules >"$out/build.log" 2>&1; then
 	tail -n 30 "$out/build.log" >&2
 	df -Pm "$out" | awk 'NR == 2 && $4 < 200 { exit 1 }' ||
 		die "kernel $v: build failed: the disk is full; free space and rerun"
