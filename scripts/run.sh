@@ -24,6 +24,7 @@ ts=$(date -u +%Y%m%dT%H%M%SZ)
 run=$LB_BUILD/runs/$ts
 need_disk "$LB_BUILD/runs" 500
 jobs=$("$LB_TOP/scripts/jobs.sh" "$jobfile" "$vcpus" "$want_accel" "$jobs_origin")
+[ -n "$jobs" ] || die "$jobfile has no job that ACCEL=$want_accel can run"
 mkdir -p "$run"
 printf '%s\n' "$jobs" >"$run/jobs"
 ln -sfn "$ts" "$LB_BUILD/runs/latest"
