@@ -17,18 +17,21 @@
 # off, so later checks stay silent (the bad_magic, unlock_unlocked and
 # wrong_owner cases check that exactly one line is printed).
 #
-# The lockup cases boot with lpj=$LPJ: the 2.6.14 loop polls
-# loops_per_jiffy * HZ times before it reports, which with the calibrated
-# lpj outlasts the case's 12 s hold under TCG; lpj=200000 (HZ=250) ends it
-# in seconds.  The hold stays under 6.1's soft-lockup (20 s) and RCU stall
+# The lockup cases boot with lpj=$LPJ (LB_PV_LPJ): the 2.6.14 loop polls
+# loops_per_jiffy * HZ times before it reports, and under TCG a round
+# (cpu_relax(), whose PAUSE leaves the translated code, and a trylock)
+# took about 0.36 us on a 2-CPU host: lpj=200000 (5e7 rounds at HZ=250)
+# did not report within the case's 12 s hold, lpj=20000 reports after
+# about 1.8 s.  The hold stays under 6.1's soft-lockup (20 s) and RCU stall
 # (21 s) limits, and the cases that hang a CPU for good are killed at
 # TIMEOUT=$HANG_TIMEOUT, before 6.1's own detectors would speak: a
 # "nothing" above means no report from the lock layer or anything else.
 # Every boot also shows that the control file refuses the case (EPERM)
-# when the module was loaded without provoke=1.
+# when the module was loaded without provoke=1, an unknown word (EINVAL)
+# and a second case in one load (EBUSY).
 . "$(dirname "$0")/lib.bash"
 CASES=${LB_PV_CASES:-bad_magic recursion unlock_unlocked wrong_owner lockup write_lockup}
-LPJ=200000
+LPJ=${LB_PV_LPJ:-20000}
 HANG_TIMEOUT=20
 variants=()
 for v in $VARIANTS_UNDER_TEST; do
@@ -41,7 +44,7 @@ done
 want() {
 	case $1:$2 in
 	pre-debug:bad_magic) echo 'eip: lb_pv_bad_magic\+0x[0-9a-f]+/0x[0-9a-f]+ \[lockbench\]' ;;
-	pre-debug:unlock_unlocked) echo 'kernel BUG at ' ;;
+	pre-debug:unlock_unlocked) echo 'kernel BUG at [./a-z0-9-]*include/linux/spinlock\.h:[0-9]+!' ;;
 	pre-debug:*) echo none ;;
 	post-debug:bad_magic) echo 'BUG: spinlock bad magic on CPU#0, lockbench-pv/0/' ;;
 	post-debug:recursion) echo 'BUG: spinlock recursion on CPU#0, lockbench-pv/0/' ;;
@@ -72,7 +75,10 @@ for v in "${variants[@]}"; do
 		guest "pv-$c" "$v" "/lb/tests/provoke.sh $c $wait" "${args[@]}" || true
 		st=$(cat "$B/status")
 		log=$TMP/$v-$c.log
-		cat "$B/console.log" "$B/guest/dmesg.txt" 2>/dev/null | tr -d '\r' >"$log"
+		# A guest killed at TIMEOUT hands back no dmesg.txt: the console only.
+		cat "$B/console.log" >"$log"
+		[ ! -f "$B/guest/dmesg.txt" ] || cat "$B/guest/dmesg.txt" >>"$log"
+		sed -i 's/\r$//' "$log"
 		con=$(tr -d '\r' <"$B/console.log")
 		case $st in
 		ok | fault | timeout) ;;
@@ -80,6 +86,10 @@ for v in "${variants[@]}"; do
 		esac
 		grep -a -q -E 'provoke.sh: without provoke=1: refused: .*Operation not permitted' <<<"$con" ||
 			fail "$v $c: no EPERM refusal without provoke=1 on the console"
+		grep -a -q -E 'provoke.sh: unknown case: refused: .*Invalid argument; provoke: unknown case; accepted: bad_magic recursion' <<<"$con" ||
+			fail "$v $c: an unknown case was not refused with EINVAL and the list of cases"
+		grep -a -q -E 'provoke.sh: second case: refused: .*Device or resource busy' <<<"$con" ||
+			fail "$v $c: a second case was not refused with EBUSY"
 		grep -a -q "provoke $c: started on CPU#" "$log" || fail "$v $c: the case did not start"
 		if [ "$w" = none ]; then
 			bad=$(reports "$log")
@@ -110,8 +120,19 @@ for v in "${variants[@]}"; do
 			seen=$line
 			case $v:$c in
 			pre-debug:bad_magic | pre-debug:unlock_unlocked)
-				bug=$(grep -a -m 1 'kernel BUG at ' "$log") || fail "$v $c: no 'kernel BUG at'"
-				seen="$line | $bug"
+				bug=$(grep -a -m 1 -E 'kernel BUG at [./a-z0-9-]*include/linux/spinlock\.h:[0-9]+!' "$log") ||
+					fail "$v $c: no 'kernel BUG at ...include/linux/spinlock.h'"
+				# The BUG() is in the lock's own out-of-line function.
+				fn=_raw_spin_lock
+				[ "$c" = bad_magic ] || fn=_raw_spin_unlock
+				rip=$(grep -a -m 1 -E "RIP: [0-9]+:$fn\+" "$log") || fail "$v $c: the oops is not in $fn"
+				seen="$bug | ${rip#*] }"
+				[ "$c" = unlock_unlocked ] || seen="$line | $seen"
+				;;
+			post-debug:recursion)
+				# Same task, same CPU: only the first check reports.
+				! grep -a -q 'BUG: spinlock cpu recursion' "$log" ||
+					fail "$v $c: 'cpu recursion' was printed too"
 				;;
 			post-debug:bad_magic | post-debug:unlock_unlocked | post-debug:wrong_owner)
 				n=$(grep -a -c 'BUG: spinlock' <<<"$con")
