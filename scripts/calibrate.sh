@@ -67,7 +67,9 @@ cat "$out/timed.txt" >&2
 {
 	echo "variant=$v"
 	echo "icount=$(tail -n 1 "$out/icount.txt")"
-	echo "timed_accel=${accel%%:*} boots=$boots repeat=$repeat"
+	echo "timed_accel=${accel%%:*}"
+	echo "boots=$boots"
+	echo "repeat=$repeat"
 	echo "timed=$(tail -n 1 "$out/timed.txt")"
 } >"$out/report.txt"
 note "calibrate: ${out#"$LB_TOP"/}/report.txt"

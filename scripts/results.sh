@@ -11,6 +11,14 @@ done
 id=$(basename "$run")
 info() { sed -n "s/^$1=//p" "$run/run.info" | head -n 1; }
 accel=$(info accel)
+[ "$accel" != icount ] ||
+	die "$1 is an icount run: make results takes the timed run as RUN and the icount run as ICOUNT_RUN (make pathlen)"
+# The path-length run (icount) this report shows beside the timed one.
+icount=${ICOUNT_RUN:-$LB_BUILD/runs/latest-icount} iid=
+if [ -f "$icount/pathlen.md" ]; then
+	icount=$(readlink -f "$icount")
+	iid=$(basename "$icount")
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 dest=$LB_TOP/results
@@ -72,10 +80,7 @@ fi
 } >"$tmp/pieces/COMPARE"
 
 # The path-length run (icount) and the calibration, when there are any.
-icount=${ICOUNT_RUN:-$LB_BUILD/runs/latest-icount}
-if [ -f "$icount/pathlen.md" ]; then
-	icount=$(readlink -f "$icount")
-	iid=$(basename "$icount")
+if [ -n "$iid" ]; then
 	iinfo() { sed -n "s/^$1=//p" "$icount/run.info" | head -n 1; }
 	mkdir -p "$stage/pathlen"
 	cp "$icount"/pathlen.md "$icount"/pathlen-diff.md "$icount"/pathlen.csv "$icount"/run.info "$icount"/jobs "$stage/pathlen/"
