@@ -52,8 +52,8 @@ done
 	die "lb-summary failed (see above)"
 
 prov=$(ls "$run"/boots/*/boot*/provenance.json | head -n 1)
-model=$(sed -n 's/.*"host_cpu_model": "\(.*\)",/\1/p' "$prov")
-echo "$model ($(sed -n 's/.*"host_cpus": \([0-9]*\).*/\1/p' "$prov") CPUs)" >"$tmp/host.txt"
+jq -r '"\(.host_cpu_model) (\(.host_cpus) CPUs)"' "$prov" >"$tmp/host.txt" ||
+	die "$prov is not valid JSON"
 
 rm -rf "$run/compare"
 mv "$tmp/compare" "$run/compare"

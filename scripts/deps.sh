@@ -10,7 +10,7 @@ PKGS=(
 	gcc make bc bison flex libelf-dev libssl-dev cpio dwarves kmod
 	xz-utils ccache quilt patch
 	# host tools, tests and graphs
-	libgsl-dev libcmocka-dev gnuplot-nox strace file
+	libgsl-dev libcmocka-dev gnuplot-nox strace file jq
 )
 
 missing=()

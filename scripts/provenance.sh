@@ -1,36 +1,36 @@
 #!/usr/bin/env bash
 # provenance.sh VARIANT ACCEL VCPUS BOOT QEMU_CMDLINE_FILE: print one boot's
-# provenance record as JSON on stdout.
+# provenance record as JSON on stdout.  jq builds it, so every string is
+# escaped whatever it holds; readers use jq too.
 . "$(dirname "$0")/lib.sh"
 
 v=$1 accel=$2 vcpus=$3 boot=$4 cmdfile=$5
 kdir=$LB_KBUILD/$v
-js() { # JSON-escape a string
-	printf '%s' "$1" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\t/\\t/g' | tr -d '\n\r'
-}
-host_cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+command -v jq >/dev/null || die "jq is not installed: run 'make deps'"
+cpuinfo() { awk -F': ' -v k="$1" '$1 ~ "^" k "[ \t]*$" { print $2; exit }' /proc/cpuinfo; }
 head=$(git -C "$LB_TOP" rev-parse HEAD 2>/dev/null || echo none)
 dirty=false
 [ -n "$(git -C "$LB_TOP" status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=true
-cat <<EOT
-{
-  "schema": "lockbench-provenance 1",
-  "variant": "$(js "$v")",
-  "boot": $boot,
-  "date_utc": "$(date -u +%Y-%m-%dT%H:%M:%SZ)",
-  "linux_source": "$(js "$(cat "$LB_STAMP" 2>/dev/null || echo missing)")",
-  "linux_source_version": "$(dpkg-query -W -f='${Version}' "$LB_SRC_PKG" 2>/dev/null || echo unknown)",
-  "patch_series_sha256": "$(js "$(sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP" 2>/dev/null)")",
-  "config_sha256": "$(sha_of "$kdir/.config")",
-  "kernel_release": "$(js "$(cat "$kdir/include/config/kernel.release" 2>/dev/null)")",
-  "qemu_version": "$(js "$(qemu-system-x86_64 --version 2>/dev/null | head -n 1)")",
-  "qemu_cmdline": "$(js "$(cat "$cmdfile")")",
-  "accel": "$(js "$accel")",
-  "vcpus": $vcpus,
-  "host_cpu_model": "$(js "$host_cpu")",
-  "host_cpus": $(nproc),
-  "host_kernel": "$(js "$(uname -r)")",
-  "git_head": "$head",
-  "git_dirty": $dirty
-}
-EOT
+jq -n \
+	--arg variant "$v" \
+	--argjson boot "$boot" \
+	--arg date_utc "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+	--arg linux_source "$(cat "$LB_STAMP" 2>/dev/null || echo missing)" \
+	--arg linux_source_version "$(dpkg-query -W -f='${Version}' "$LB_SRC_PKG" 2>/dev/null || echo unknown)" \
+	--arg patch_series_sha256 "$(sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP" 2>/dev/null)" \
+	--arg config_sha256 "$(sha_of "$kdir/.config")" \
+	--arg kernel_release "$(cat "$kdir/include/config/kernel.release" 2>/dev/null)" \
+	--arg qemu_version "$(qemu-system-x86_64 --version 2>/dev/null | head -n 1)" \
+	--arg qemu_cmdline "$(cat "$cmdfile")" \
+	--arg accel "$accel" \
+	--argjson vcpus "$vcpus" \
+	--arg host_cpu_model "$(cpuinfo 'model name')" \
+	--arg host_cpu_vendor "$(cpuinfo vendor_id)" \
+	--arg host_cpu_family "$(cpuinfo 'cpu family')" \
+	--arg host_cpu_model_id "$(cpuinfo model)" \
+	--arg host_cpu_stepping "$(cpuinfo stepping)" \
+	--argjson host_cpus "$(nproc)" \
+	--arg host_kernel "$(uname -r)" \
+	--arg git_head "$head" \
+	--argjson git_dirty "$dirty" \
+	'{schema: "lockbench-provenance 1"} + $ARGS.named'

@@ -34,7 +34,7 @@ done
 
 {
 	prov=$(ls "$run"/boots/*/boot1/provenance.json | head -n 1)
-	js() { sed -n "s/.*\"$1\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}$/\1/p" "$prov" | head -n 1; }
+	js() { jq -r --arg k "$1" '.[$k] | tostring' "$prov"; }
 	echo "| run | \`$id\` |"
 	echo "|---|---|"
 	echo "| path lengths | $([ -n "${iid:-}" ] && echo "icount run \`$iid\`, in instructions" || echo "none") |"
