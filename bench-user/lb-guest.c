@@ -184,6 +184,39 @@ static int run_wait(char *const argv[], const char *log)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/*
+ * Symbolise the recording here, while lockbench.ko is loaded: the guest's
+ * /proc/kallsyms names the module's functions, which the host cannot (the
+ * module is loaded from /lb, outside any /lib/modules).  perf's warnings
+ * go to perf.log.
+ */
+static void perf_report_here(void)
+{
+	char *argv[] = { PERF, "report", "-i", OUTDIR "/perf.data", "--stdio", "--no-children",
+			 "-g", "none", "--sort", "dso,sym", "--percent-limit", "0.5", NULL };
+	int fd = open(OUTDIR "/perf-report.txt", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	pid_t pid;
+	int st;
+
+	if (fd < 0) {
+		fail("perf report: %s/perf-report.txt: %s", OUTDIR, strerror(errno));
+		return;
+	}
+	pid = fork();
+	if (!pid) {
+		int log = open(OUTDIR "/perf.log", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+
+		dup2(fd, 1);
+		if (log >= 0)
+			dup2(log, 2);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fd);
+	if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+		fail("perf report in the guest failed (see perf.log)");
+}
+
 /* Run LINE under perf record; OUT gets the outcome.  Hardware cycles when
  * the guest has a PMU, else the cpu-clock software event.  0 when the job
  * ran (under perf), -1 when perf could not run it at all. */
@@ -233,6 +266,7 @@ static int perf_job(const char *line, char *out, size_t len)
 		f = fopen(OUTDIR "/perf.event", "w");
 		if (!f || fputs(evfile, f) < 0 || fclose(f))
 			fail("perf: cannot write perf.event");
+		perf_report_here();
 		return 0;
 	}
 	return -1;

@@ -47,8 +47,7 @@ echo "ok: calibrate $v: $(sed -n 's/^icount=//p' "$cal/report.txt"); $(sed -n 's
 env ACCEL=icount VCPUS= "$TOP/scripts/perf.sh" "$v" "kind=spin_lock mode=hot batches=2000 batch_ops=1000 slope=1" \
 	"$TMP/perf" || fail "perf under icount failed"
 [ -s "$TMP/perf/perf.data" ] || fail "no perf.data under icount"
-# Symbol lines only: the header names the job, which says spin_lock.
-grep -v '^#' "$TMP/perf/perf-top.txt" | grep -E -q '_raw_spin_lock|do_raw_spin_lock|queued_spin_lock' ||
-	fail "perf under icount names no lock function: $(head "$TMP/perf/perf-top.txt")"
+perf_top_ok "$TMP/perf/perf-top.txt" "$TOP/build/kernel/$v/vmlinux" ||
+	fail "perf under icount: $(head "$TMP/perf/perf-top.txt")"
 echo "ok: perf under icount: $(grep -v '^#' "$TMP/perf/perf-top.txt" | head -n 1 | tr -s ' ')"
 rm -rf "$run"

@@ -16,3 +16,17 @@ guest() {
 	printf '#!/bin/sh\n%s\n' "$body" >"$TMP/$name.sh"
 	env ACCEL=${ACCEL:-tcg} SCRIPT="$TMP/$name.sh" "$@" "$TOP/scripts/qemu-boot.sh" "$v" "$B"
 }
+
+# perf_top_ok PERF_TOP VMLINUX: the summary's symbol lines (not the header,
+# which names the job and so always says spin_lock) name a lock function
+# this vmlinux defines, and none of the top 10 is an unresolved address.
+perf_top_ok() {
+	nm "$2" | awk '$2 ~ /^[tT]$/ && $3 ~ /^(_raw_(spin|read|write)_|do_raw_|queued_|__(spin|read|write)_lock_debug|__(read|write)_lock_failed)/ { print $3 }' |
+		sort -u >"$TMP/lockfns"
+	grep -v '^#' "$1" | awk '{ print $NF }' >"$TMP/topsyms"
+	if head -n 10 "$TMP/topsyms" | grep -E -q '^0x[0-9a-f]+$'; then
+		echo "unresolved address in the top 10 of $1: $(head -n 10 "$TMP/topsyms" | grep -E '^0x' | head -n 3 | tr '\n' ' ')" >&2
+		return 1
+	fi
+	grep -F -x -q -f "$TMP/lockfns" "$TMP/topsyms" || { echo "no lock function of $2 in $1" >&2; return 1; }
+}
