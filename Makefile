@@ -25,14 +25,14 @@ endif
 export V
 
 .PHONY: help all deps tree kernels kernel module modules user initramfs boot \
-	run pathlen calibrate perf quality compare plots results check check-long \
+	run pathlen calibrate perf quality compare plots results publish check check-long \
 	check-bisect clean
 
 help:
 	@sed -n '/^## make targets/,/^## Where/{/^  /p;/^Variables/p}' README.md
 
 ## The main job: path lengths (icount), calibration, then the timed matrix,
-## ending in graphs and RESULTS.md.
+## ending in graphs and the run's report (build/runs/latest/report/).
 all: deps tree kernels pathlen calibrate run plots results
 
 deps:
@@ -98,6 +98,10 @@ plots: compare
 
 results: plots
 	@$(S)/results.sh $(RUN)
+
+## The tracked RESULTS.md and results/ change only here.
+publish: results
+	@$(S)/publish.sh $(RUN)
 
 ## The tests: unit tests, a real kernel build and guest boots.
 check: deps

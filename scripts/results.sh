@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# results.sh RUN: RESULTS.md from plots/RESULTS.md.in and a run directory
-# that has been through compare.sh and plots.sh.  The graphs, tables and
-# provenance it shows are copied to results/ so they can be committed.
+# results.sh RUN: the report of a run, RUN/report/RESULTS.md, from
+# plots/RESULTS.md.in and a run directory that has been through compare.sh
+# and plots.sh.  The graphs, tables and provenance it shows are copied to
+# RUN/report/results/, so the report reads the same there as when
+# publish.sh copies both to the tracked RESULTS.md and results/.
 . "$(dirname "$0")/lib.sh"
 
 run=$(readlink -f "${1:?usage: results.sh RUNDIR}")
@@ -21,7 +23,6 @@ if [ -f "$icount/pathlen.md" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-dest=$LB_TOP/results
 stage=$tmp/results
 mkdir -p "$stage/graphs" "$stage/compare" "$stage/provenance" "$tmp/pieces"
 cp "$run"/plots/*.png "$run"/plots/*.svg "$stage/graphs/"
@@ -158,9 +159,11 @@ cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 awk -v dir="$tmp/pieces" '/^@@[A-Z_]+@@$/ { f = dir "/" substr($0, 3, length($0) - 4); while ((getline l < f) > 0) print l; close(f); next } { print }' \
 	"$LB_TOP/plots/RESULTS.md.in" >"$tmp/RESULTS.md"
 [ -f "$interp" ] && cp "$interp" "$stage/interpretation.md"
-rm -rf "$dest.new"
-mv "$stage" "$dest.new"
-rm -rf "$dest"
-mv "$dest.new" "$dest"
-mv "$tmp/RESULTS.md" "$LB_TOP/RESULTS.md"
-note "results: RESULTS.md and results/ from run $id"
+report=$run/report
+rm -rf "$report.new"
+mkdir -p "$report.new"
+mv "$stage" "$report.new/results"
+mv "$tmp/RESULTS.md" "$report.new/RESULTS.md"
+rm -rf "$report"
+mv "$report.new" "$report"
+note "results: ${report#"$LB_TOP"/}/RESULTS.md (make publish RUN=${1%/} makes it the tracked RESULTS.md)"

@@ -8,3 +8,8 @@ expect_error "TIMEOUT=-1" "TIMEOUT=-1 is not a positive integer" env TIMEOUT=-1 
 expect_error "ACCEL=xen" "ACCEL=xen is not one of auto, kvm, tcg" "$TOP/scripts/accel.sh" xen /nonexistent
 expect_error "BOOTS=0" "BOOTS=0 must be a positive integer" env BOOTS=0 VARIANTS=stock "$TOP/scripts/run.sh"
 [ ! -e "$TMP/b" ] || fail "a refused boot left $TMP/b behind"
+# make publish needs a report; the tracked RESULTS.md is not touched.
+before=$(sha256sum "$TOP/RESULTS.md")
+mkdir -p "$TMP/run"
+expect_error "publish without a report" "has no report .*run 'make results RUN=$TMP/run' first" "$TOP/scripts/publish.sh" "$TMP/run"
+[ "$(sha256sum "$TOP/RESULTS.md")" = "$before" ] || fail "a refused publish changed RESULTS.md"
