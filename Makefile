@@ -42,7 +42,7 @@ tree:
 	@$(S)/tree.sh
 
 kernels: tree
-	@vs=$$($(S)/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/kernel.sh $$v || exit 1; done
+	@$(S)/kernels.sh "$(VARIANTS)"
 
 kernel: tree
 	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make kernel VARIANT=post-debug" >&2; exit 1; }

@@ -35,6 +35,7 @@ if [ "$(cat "$out/.lb-config-key" 2>/dev/null)" != "$cfg_key" ] || [ ! -f "$out/
 fi
 
 start=$(date +%s)
+before=$(stat -c %Y "$out/vmlinux" 2>/dev/null || echo none)
 note "kernel $v: building bzImage and modules with -j$jobs ($cc)"
 if ! kmake "$quiet" -j"$jobs" bzImage modules >"$out/build.log" 2>&1; then
 	tail -n 30 "$out/build.log" >&2
@@ -48,5 +49,6 @@ if grep -E 'objtool: .*warning:|: warning: objtool:' "$out/build.log" >&2; then
 	die "kernel $v: objtool warned (above; full log: ${out#"$LB_TOP"/}/build.log)"
 fi
 secs=$(($(date +%s) - start))
-printf '%s\n' "$secs" >"$out/.lb-build-seconds"
+# Only a build that relinked vmlinux is a build time worth predicting from.
+[ "$(stat -c %Y "$out/vmlinux" 2>/dev/null)" = "$before" ] || printf '%s\n' "$secs" >"$out/.lb-build-seconds"
 note "kernel $v: built in ${secs}s -> ${out#"$LB_TOP"/}/arch/x86/boot/bzImage"

@@ -105,3 +105,11 @@ icount_vcpus_ok() { # vcpus
 	[ "$1" -eq 1 ] ||
 		die "ACCEL=icount runs on 1 vCPU, not VCPUS=$1: $LB_ICOUNT_WHY_1CPU"
 }
+
+# progress K N WHAT [SECONDS_LEFT]: "[k/N] WHAT, about M min S s left",
+# the estimate from recorded times (the caller's sum of what remains).
+progress() {
+	local eta=""
+	[ -n "${4:-}" ] && [ "$4" -gt 0 ] && eta=$(printf ', about %d min %02d s left' $(($4 / 60)) $(($4 % 60)))
+	note "[$1/$2] $3$eta"
+}

@@ -62,12 +62,20 @@ EOT
 
 # Interleave variants boot by boot so slow drift on the host spreads over
 # all of them instead of biasing whichever ran last.
+nboots=$((boots * ${#variants[@]})) k=0 spent=0
 for b in $(seq 1 "$boots"); do
 	for v in "${variants[@]}"; do
 		bd=$run/boots/$v/boot$b
+		# The estimate: the mean wall time of this run's boots so far.
+		left=0
+		[ $k -gt 0 ] && left=$((spent * (nboots - k) / k))
+		k=$((k + 1))
+		progress $k $nboots "boot $v #$b" "$left"
+		t0=$(date +%s)
 		ACCEL=$accel BOOT=$b REPEAT=$repeat JOBFILE=$run/jobs VCPUS=$vcpus \
 			TIMEOUT=${TIMEOUT:-600} "$LB_TOP/scripts/qemu-boot.sh" "$v" "$bd" || true
 		"$LB_TOP/scripts/collect.sh" "$run" "$v" "$bd"
+		spent=$((spent + $(date +%s) - t0))
 	done
 done
 
