@@ -58,6 +58,7 @@ boots=$boots
 repeat=$repeat
 jobs=$(wc -l <"$run/jobs")
 build_seconds=$build_s
+kernel_build_seconds=$(for v in "${variants[@]}"; do printf '%s:%s ' "$v" "$(cat "$LB_KBUILD/$v/.lb-build-seconds" 2>/dev/null || echo unknown)"; done)
 EOT
 
 # Interleave variants boot by boot so slow drift on the host spreads over
