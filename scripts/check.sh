@@ -2,7 +2,10 @@
 # make check: the test suite.  Unit tests, host-side bad-input tests, real
 # kernel builds of CHECK_VARIANTS, then QEMU boots of each.  Every test is
 # an executable file under tests/host or tests/boot; it passes by exiting 0
-# and skips by exiting 77.  LB_LONG=1 (make check-long) runs the long forms.
+# and skips by exiting 4 (KTAP's skip).  The output is KTAP v1 ("KTAP
+# version 1", "1..N", "ok N name", "not ok N name", "# SKIP why"), with each
+# failure's log tail as "# " lines, then the closing "N passed, M failed,
+# K skipped".  LB_LONG=1 (make check-long) runs the long forms.
 . "$(dirname "$0")/lib.sh"
 
 # CI covers the two legacy debug variants and stock; the long check covers
@@ -15,32 +18,43 @@ fi
 export LB_CHECK_DIR=$LB_BUILD/check
 rm -rf "$LB_CHECK_DIR"
 mkdir -p "$LB_CHECK_DIR"
-pass=0 fail=0 skip=0 failed=()
+pass=0 fail=0 skip=0 failed=() n=0
 t0=$(date +%s)
+
+# The plan: every test this invocation will run, counted before the first.
+host_tests=("$LB_TOP"/tests/host/*.sh)
+boot_tests=("$LB_TOP"/tests/boot/*.sh)
+read -r -a cv <<<"$CHECK_VARIANTS"
+plan=$((1 + ${#host_tests[@]}))
+[ "${LB_CHECK_HOST_ONLY:-0}" = 1 ] ||
+	plan=$((plan + 2 + 3 * ${#cv[@]} + ${#boot_tests[@]} + $([ "${LB_LONG:-0}" = 1 ] && echo 1 || echo 0)))
+echo "KTAP version 1"
+echo "1..$plan"
 
 run_test() { # name command...
 	local name=$1 rc=0 s log
 	shift
+	n=$((n + 1))
 	s=$(date +%s)
 	log=$LB_CHECK_DIR/${name//\//_}.log
 	"$@" >"$log" 2>&1 || rc=$?
 	case $rc in
-	0) pass=$((pass + 1)) && printf 'PASS %-46s %4ss\n' "$name" $(($(date +%s) - s)) ;;
-	77) skip=$((skip + 1)) && printf 'SKIP %-46s (%s)\n' "$name" "$(tail -n 1 "$log")" ;;
+	0) pass=$((pass + 1)) && printf 'ok %d %s # %ss\n' $n "$name" $(($(date +%s) - s)) ;;
+	4) skip=$((skip + 1)) && printf 'ok %d %s # SKIP %s\n' $n "$name" "$(tail -n 1 "$log")" ;;
 	*)
 		fail=$((fail + 1)) failed+=("$name")
-		printf 'FAIL %-46s %4ss\n' "$name" $(($(date +%s) - s))
-		tail -n 25 "$log" | sed 's/^/    | /'
+		printf 'not ok %d %s # %ss, exit %d\n' $n "$name" $(($(date +%s) - s)) $rc
+		tail -n 25 "$log" | sed 's/^/# | /'
 		;;
 	esac
 }
 
 # 1. Host-only: the C tools and their unit tests, bad input, guards.
 run_test unit/cmocka make -C "$LB_TOP/bench-user" check
-for t in "$LB_TOP"/tests/host/*.sh; do run_test "host/$(basename "$t" .sh)" "$t"; done
+for t in "${host_tests[@]}"; do run_test "host/$(basename "$t" .sh)" "$t"; done
 
 if [ "${LB_CHECK_HOST_ONLY:-0}" = 1 ]; then
-	echo "check: LB_CHECK_HOST_ONLY=1: kernel builds and boots left out"
+	echo "# check: LB_CHECK_HOST_ONLY=1: kernel builds and boots left out"
 	echo "$pass passed, $fail failed, $skip skipped"
 	[ $fail -eq 0 ]
 	exit
@@ -59,9 +73,9 @@ run_test build/initramfs-base "$LB_TOP/scripts/initramfs.sh" base
 [ "${LB_LONG:-0}" = 1 ] && run_test build/bisect "$LB_TOP/scripts/check-bisect.sh"
 
 # 3. Boots.
-for t in "$LB_TOP"/tests/boot/*.sh; do run_test "boot/$(basename "$t" .sh)" "$t"; done
+for t in "${boot_tests[@]}"; do run_test "boot/$(basename "$t" .sh)" "$t"; done
 
-echo "check: $(($(date +%s) - t0))s; logs in ${LB_CHECK_DIR#"$LB_TOP"/}"
-[ $fail -eq 0 ] || echo "check: failed: ${failed[*]}"
+echo "# check: $(($(date +%s) - t0))s; logs in ${LB_CHECK_DIR#"$LB_TOP"/}"
+[ $fail -eq 0 ] || echo "# check: failed: ${failed[*]}"
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]

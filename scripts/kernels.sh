@@ -3,6 +3,7 @@
 # the default matrix) with kernel.sh, printing [k/N] and an estimate of the
 # time left from each variant's last recorded build time.
 . "$(dirname "$0")/lib.sh"
+parse_variants "${1:-}" >/dev/null # dies on an unknown name, before any build
 mapfile -t vs < <(parse_variants "${1:-}")
 # A variant never built here is guessed at 5 minutes (2 cores, cold ccache).
 last() { cat "$LB_KBUILD/$1/.lb-build-seconds" 2>/dev/null || echo 300; }

@@ -1,13 +1,13 @@
 # shellcheck shell=bash
 # Helpers for the host tests: each test is a script that exits 0 to pass,
-# 77 to skip, anything else to fail.
+# 4 to skip (KTAP's skip code), anything else to fail.
 set -euo pipefail
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
-skip() { echo "$*"; exit 77; }
+skip() { echo "$*"; exit 4; }
 
 # expect_error "what" PATTERN command...: the command must fail and print
 # PATTERN (an extended regex) on stderr or stdout.
