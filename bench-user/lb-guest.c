@@ -4,15 +4,18 @@
  * list through debugfs, and writes every result (or the reason there is
  * none) to /lb-out/results.csv in the shared schema, with the context
  * columns from the kernel command line.  Everything it does goes to
- * /lb-out/guest.log and stdout; job starts also go to the console, where
- * the host finds the job that was running when a guest dies.
+ * stdout (/init keeps it as runner.log); job starts also go to the
+ * console, where the host finds the job that was running when a guest
+ * dies.
  *
  *   lb-guest            run the jobs (refuses unless lb.variant= is on the
  *                       kernel command line, so it never runs on a host)
- *   lb-guest --finish   also tar /lb-out to lb.out and power off (implied
- *                       when running as PID 1)
  *   lb-guest --run-job LINE FILE   run one job, result line (or err_*
  *                       status) to FILE: the command perf record runs
+ *
+ * With lb.records=DEV (a disk of its own) every record is also appended to
+ * DEV, synchronously, as its job ends: if the guest dies later, the host
+ * still has every finished job.  /init hands /lb-out back and powers off.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,7 +26,6 @@
 #include <string.h>
 #include <sys/klog.h>
 #include <sys/mount.h>
-#include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -40,7 +42,6 @@
 #define PERF		"/usr/bin/perf"
 #define MAX_JOBS	4096
 
-static FILE *glog;
 static int failures;
 
 static void logmsg(const char *fmt, ...)
@@ -53,10 +54,7 @@ static void logmsg(const char *fmt, ...)
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	clock_gettime(CLOCK_BOOTTIME, &ts);
-	if (glog) {
-		fprintf(glog, "[%5ld.%03ld] %s\n", (long)ts.tv_sec, ts.tv_nsec / 1000000, msg);
-		fflush(glog);
-	}
+	/* /init sends stdout to /lb-out/runner.log. */
 	printf("[%5ld.%03ld] %s\n", (long)ts.tv_sec, ts.tv_nsec / 1000000, msg);
 	fflush(stdout);
 }
@@ -371,41 +369,35 @@ static void dmesg_snapshot(void)
 	free(buf);
 }
 
-static void finish(const char *outdev)
+/* The journal: each record reaches DEV before the next job starts. */
+static FILE *open_journal(const char *dev)
 {
-	char *argv[] = { "/bin/busybox", "tar", "-cf", (char *)outdev, "-C", OUTDIR, ".", NULL };
-	int rc;
+	int fd = open(dev, O_WRONLY | O_DSYNC | O_CLOEXEC);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 
-	logmsg("writing %s to %s and powering off", OUTDIR, outdev);
-	if (glog)
-		fclose(glog);
-	glog = NULL;
-	sync();
-	rc = run_wait(argv, NULL);
-	console(rc ? "lockbench: could not write results to %s (tar exit %d)" :
-		"lockbench: results written to %s", outdev, rc);
-	sync();
-	reboot(RB_POWER_OFF);
-	console("lockbench: power off failed: %s", strerror(errno));
-	for (;;)
-		pause();	/* PID 1 must not exit */
+	if (!f || lb_write_header(f) || fflush(f)) {
+		fail("journal %s: %s", dev, strerror(errno));
+		if (f)
+			fclose(f);
+		else if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	return f;
 }
 
-/* Everything but the final tar and power-off.  Returns the exit status. */
+/* Runs the jobs.  Returns the exit status. */
 static int run_all(void)
 {
 	static char jobs[MAX_JOBS][512];
 	char cmdline[4096], warn[2048], modstatus[LB_STR_MAX] = "", out[4096], err[LB_ERR_MAX];
 	struct lb_ctx ctx;
-	FILE *res;
+	FILE *res, *journal = NULL;
 	size_t njobs;
 	uint64_t seq = 0;
 	int ok = 0;
 
 	mkdir(OUTDIR, 0755);
-	glog = fopen(OUTDIR "/guest.log", "a");
-	if (!glog)
-		fprintf(stderr, "lb-guest: %s/guest.log: %s\n", OUTDIR, strerror(errno));
 	if (slurp("/proc/cmdline", cmdline, sizeof(cmdline)) < 0) {
 		fail("/proc/cmdline: %s", strerror(errno));
 		cmdline[0] = '\0';
@@ -424,6 +416,8 @@ static int run_all(void)
 	res = fopen(OUTDIR "/results.csv", "w");
 	if (!res || lb_write_header(res) || fflush(res))
 		fail("%s/results.csv: %s", OUTDIR, strerror(errno));
+	if (ctx.records[0])
+		journal = open_journal(ctx.records);
 	njobs = read_jobs(&ctx, jobs);
 	if (njobs)
 		load_module(&ctx, modstatus, sizeof(modstatus));
@@ -458,66 +452,37 @@ static int run_all(void)
 			}
 			if (res && (lb_write_record(res, &rec) || fflush(res)))
 				fail("results.csv: %s", strerror(errno));
+			if (journal && (lb_write_record(journal, &rec) || fflush(journal)))
+				fail("journal %s: %s", ctx.records, strerror(errno));
 			logmsg("job %llu: %s: %s", (unsigned long long)seq, rec.status, line);
 			console("lockbench: job %llu done: %s", (unsigned long long)seq, rec.status);
 		}
 	}
 	if (res && (fsync(fileno(res)), fclose(res)))
 		fail("results.csv: %s", strerror(errno));
+	if (journal && fclose(journal))
+		fail("journal %s: %s", ctx.records, strerror(errno));
 	dmesg_snapshot();
 	logmsg("done: %llu jobs, %d ok, %d problems logged", (unsigned long long)seq, ok, failures);
-	if (glog)
-		fclose(glog);
-	glog = NULL;
 	return failures ? 1 : 0;
 }
 
 int main(int argc, char **argv)
 {
-	char cmdline[4096], v[LB_STR_MAX], outdev[256] = "/dev/vda";
-	int do_finish = getpid() == 1, st = 0;
-	pid_t pid;
+	char cmdline[4096], v[LB_STR_MAX];
 
 	if (argc == 4 && !strcmp(argv[1], "--run-job"))
 		return run_job_cmd(argv[2], argv[3]);
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--finish")) {
-			do_finish = 1;
-		} else {
-			fprintf(stderr, "usage: lb-guest [--finish] | lb-guest --run-job LINE FILE\n");
-			return 2;
-		}
+	if (argc != 1) {
+		fprintf(stderr, "usage: lb-guest | lb-guest --run-job LINE FILE\n");
+		return 2;
 	}
 	if (slurp("/proc/cmdline", cmdline, sizeof(cmdline)) < 0)
 		cmdline[0] = '\0';
+	/* Guard: this loads a kernel module; never on a host by mistake. */
 	if (lb_cmdline_get(cmdline, "variant", v, sizeof(v))) {
-		/* Guard: this loads a kernel module, and --finish powers off;
-		 * never on a host by mistake, whatever the options.  As PID 1
-		 * we are surely a guest: say so in the log and power off. */
 		fprintf(stderr, "lb-guest: no lb.variant= on /proc/cmdline: not a lockbench guest, refusing to run\n");
-		if (getpid() != 1)
-			return 2;
-		mkdir(OUTDIR, 0755);
-		glog = fopen(OUTDIR "/guest.log", "a");
-		logmsg("error: PID 1 without lb.variant= on the command line: no jobs run");
-		finish(outdev);
+		return 2;
 	}
-	if (!do_finish)
-		return run_all();
-	/* Finishing: the work runs in a child, so that even if it crashes the
-	 * archive with guest.log is written and the guest powers off. */
-	lb_cmdline_get(cmdline, "out", outdev, sizeof(outdev));
-	pid = fork();
-	if (pid == 0)
-		_exit(run_all());
-	if (pid < 0 || waitpid(pid, &st, 0) < 0)
-		st = run_all() << 8;	/* no fork: run it here, unguarded */
-	mkdir(OUTDIR, 0755);
-	glog = fopen(OUTDIR "/guest.log", "a");
-	if (WIFSIGNALED(st))
-		logmsg("error: the runner died of signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
-	else
-		logmsg("runner exited %d", WEXITSTATUS(st));
-	finish(outdev);
-	return 0;
+	return run_all();
 }

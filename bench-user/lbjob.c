@@ -115,8 +115,8 @@ int lb_ctx_parse(const char *cmdline, struct lb_ctx *ctx, char *warn, size_t wle
 		snprintf(ctx->jobs, sizeof(ctx->jobs), "/lb/jobs");
 	if (lb_cmdline_get(cmdline, "module", ctx->module, sizeof(ctx->module)))
 		snprintf(ctx->module, sizeof(ctx->module), "/lb/lockbench.ko");
-	if (lb_cmdline_get(cmdline, "out", ctx->out, sizeof(ctx->out)))
-		snprintf(ctx->out, sizeof(ctx->out), "/dev/vda");
+	if (lb_cmdline_get(cmdline, "records", ctx->records, sizeof(ctx->records)))
+		ctx->records[0] = '\0';
 	return bad;
 }
 

@@ -12,7 +12,8 @@
 struct lb_ctx {
 	char variant[LB_STR_MAX], accel[LB_STR_MAX], host[LB_STR_MAX];
 	uint64_t host_cpus, vcpus, boot;
-	char jobs[256], module[256], out[256];
+	char jobs[256], module[256];
+	char records[256];	/* lb.records: the journal device, "" for none */
 	long perf;		/* job index to record with perf, -1 none */
 	uint64_t repeat;
 };

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # collect.sh RUNDIR VARIANT BOOTDIR: add one boot's records to
 # RUNDIR/VARIANT.csv, or record the boot's failure in RUNDIR/failures.csv.
-# A boot that timed out or logged a fault contributes no records: its
-# numbers are kept in its boot directory, and the failure names the job
-# that was running (the runner logs "lockbench: job N start" to the console).
+# The failure names the job that was running (the runner logs "lockbench:
+# job N start" to the console).  A boot that died (timeout, killed, QEMU
+# error, no results) still contributes the jobs it finished, from its
+# journal (records.csv), and its failure line says how many; a boot that
+# logged a fault contributes none: its numbers stay in its boot directory.
 . "$(dirname "$0")/lib.sh"
 
 run=$1 v=$2 boot=$3
@@ -25,8 +27,20 @@ fail() { # reason
 
 res=$boot/guest/results.csv
 if [ "$status" != ok ]; then
-	fail "$status"
-	exit 0
+	kept=0
+	case $status in timeout | killed | qemu-error | no-results)
+		if [ -s "$boot/records.csv" ] && "$LB_TOP/bench-user/lb-validate" "$boot/records.csv" >"$boot/validate.txt" 2>&1; then
+			kept=$(($(grep -c -v '^#' "$boot/records.csv") - 1))
+		fi
+		;;
+	esac
+	if [ "$kept" -gt 0 ]; then
+		res=$boot/records.csv
+		fail "$status (kept $kept finished records)"
+	else
+		fail "$status"
+		exit 0
+	fi
 fi
 [ -f "$res" ] || { fail no-results-file; exit 0; }
 if ! "$LB_TOP/bench-user/lb-validate" "$res" >"$boot/validate.txt" 2>&1; then

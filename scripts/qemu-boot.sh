@@ -10,8 +10,9 @@
 #   BOOT     boot index recorded in results (default 0)
 #   APPEND   extra kernel args; APPEND_<variant, - as _> for one variant only
 # OUTDIR gets console.log, qemu.cmdline, provenance.json, guest/ (the
-# guest's /lb-out), faults.txt and status: ok, timeout, fault, no-results
-# or guest-error.  Exit status 0 only for ok.
+# guest's /lb-out), records.csv (the journal: every record finished, even
+# when the guest died), faults.txt and status: ok, timeout, killed,
+# qemu-error, fault, no-results or guest-error.  Exit status 0 only for ok.
 . "$(dirname "$0")/lib.sh"
 
 v=${1:?usage: qemu-boot.sh VARIANT OUTDIR}
@@ -62,6 +63,10 @@ cat "$base" ${mods:+$( [ -f "$mods" ] && echo "$mods")} "$out/boot.cpio" >"$init
 
 disk=$out/results.img
 truncate -s "${LB_DISK_MIB:-128}M" "$disk"
+# The journal: the runner appends each record here as its job ends, so a
+# guest that dies keeps its finished jobs (records.csv below).
+journal=$out/records.img
+truncate -s 16M "$journal"
 
 host_cpus=$(nproc)
 host_id=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo | tr -c 'A-Za-z0-9.\n' '_' | tr -s _ | cut -c1-40)
@@ -69,11 +74,11 @@ host_id="${host_id}_x${host_cpus}"
 append="console=ttyS0 loglevel=5 panic=-1 lb.variant=$v lb.accel=${accel%%:*} lb.host=$host_id"
 append+=" lb.host_cpus=$host_cpus lb.vcpus=$vcpus lb.boot=${BOOT:-0} lb.repeat=${REPEAT:-1}"
 per_variant=APPEND_${v//-/_}
-append+=" lb.perf=${PERF_JOB:--1} lb.out=/dev/vda ${APPEND:-} ${!per_variant:-}"
+append+=" lb.perf=${PERF_JOB:--1} lb.out=/dev/vda lb.records=/dev/vdb ${APPEND:-} ${!per_variant:-}"
 
 cmd=(qemu-system-x86_64 "${qaccel[@]}" -smp "$vcpus" -m "$mem" -nodefaults
 	-display none -no-reboot -serial "file:$out/console.log"
-	-drive "file=$disk,format=raw,if=virtio"
+	-drive "file=$disk,format=raw,if=virtio" -drive "file=$journal,format=raw,if=virtio"
 	-kernel "$kernel" -initrd "$initrd" -append "$append")
 printf '%q ' "${cmd[@]}" >"$out/qemu.cmdline"
 echo >>"$out/qemu.cmdline"
@@ -88,12 +93,23 @@ rm -f "$initrd" "$out/boot.cpio"
 
 status=ok
 mkdir -p "$out/guest"
-if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+# timeout(1) says 124 when the limit passed, 128+N when QEMU died of signal
+# N (its own KILL 5 s after the limit, or anyone's kill before it).
+if [ $rc -eq 124 ] || { [ $rc -gt 128 ] && [ "${wall%.*}" -ge "$limit" ]; }; then
 	status=timeout
+elif [ $rc -gt 128 ]; then
+	status=killed
+	note "boot $v: QEMU was killed by signal $((rc - 128)) after ${wall%.*}s, before its ${limit}s limit"
 elif [ $rc -ne 0 ]; then
 	status=qemu-error
 fi
-if [ $status != timeout ] && ! tar -xf "$disk" -C "$out/guest" 2>"$out/tar.err"; then
+# Every record the runner finished, whatever happened after (NULs are the
+# journal's unused tail).
+tr -d '\000' <"$journal" >"$out/records.csv"
+rm -f "$journal"
+# A record cut short by the end of the guest has no newline yet: drop it.
+[ ! -s "$out/records.csv" ] || [ -z "$(tail -c 1 "$out/records.csv")" ] || sed -i '$d' "$out/records.csv"
+if [ $status != timeout ] && [ $status != killed ] && ! tar -xf "$disk" -C "$out/guest" 2>"$out/tar.err"; then
 	[ $status = ok ] && status=no-results
 fi
 rm -f "$disk"

@@ -14,7 +14,7 @@
 static const char *CMD =
 	"console=ttyS0 loglevel=5 panic=-1 lb.variant=post-debug lb.accel=kvm "
 	"lb.host=Intel_R_Xeon_R_x16 lb.host_cpus=16 lb.vcpus=32 lb.boot=2 lb.repeat=5 "
-	"lb.perf=3 lb.out=/dev/vdb\n";
+	"lb.perf=3 lb.records=/dev/vdb\n";
 
 static void test_cmdline(void **state)
 {
@@ -32,7 +32,7 @@ static void test_cmdline(void **state)
 	assert_int_equal(c.boot, 2);
 	assert_int_equal(c.repeat, 5);
 	assert_int_equal(c.perf, 3);
-	assert_string_equal(c.out, "/dev/vdb");
+	assert_string_equal(c.records, "/dev/vdb");
 	assert_string_equal(c.jobs, "/lb/jobs");		/* defaults */
 	assert_string_equal(c.module, "/lb/lockbench.ko");
 	/* Only whole words: "xlb.boot=" is not lb.boot=. */
@@ -54,7 +54,7 @@ static void test_cmdline_missing(void **state)
 	assert_string_equal(c.accel, "unknown");	/* still a valid STR */
 	assert_int_equal(c.repeat, 1);
 	assert_int_equal(c.perf, -1);
-	assert_string_equal(c.out, "/dev/vda");
+	assert_string_equal(c.records, "");
 }
 
 static void test_fail_record(void **state)
