@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/* cells: see cells.h. */
+#include "cells.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bootstat.h"
+
+static const char *const hot_metrics[] = { "ns_op", "cyc_op", NULL };
+static const char *const cont_metrics[] = {
+	"ops_per_s", "fair_cv", "share_min", "share_max", "wait_p50_ns",
+	"wait_p90_ns", "wait_p99_ns", "wait_max_ns", NULL
+};
+
+int lbc_same_cell(const struct lb_record *a, const struct lb_record *b)
+{
+	return !strcmp(a->kind, b->kind) && !strcmp(a->mode, b->mode) &&
+	       a->threads == b->threads && a->read_pct == b->read_pct &&
+	       a->hold_ns == b->hold_ns && a->parallel_ns == b->parallel_ns &&
+	       a->slope == b->slope && a->pad == b->pad;
+}
+
+void lbc_write_cell(FILE *f, const struct lb_record *r)
+{
+	fprintf(f, "%s,%s,%llu,%llu,%llu,%llu", r->kind, r->mode,
+		(unsigned long long)r->threads, (unsigned long long)r->read_pct,
+		(unsigned long long)r->hold_ns, (unsigned long long)r->parallel_ns);
+}
+
+const char *const *lbc_metrics(const struct lb_record *r)
+{
+	return strcmp(r->mode, "contended") ? hot_metrics : cont_metrics;
+}
+
+const char *lbc_unit(const struct lb_record *r, const char *metric)
+{
+	const char *u = lb_accel_unit(r->accel);
+
+	if (!strcmp(metric, "cyc_op"))
+		return u ? u : "unknown";
+	if (!strcmp(metric, "ns_op"))
+		return u && !strcmp(u, "instructions") ? "instructions" : "ns";
+	if (!strcmp(metric, "ops_per_s"))
+		return "ops/s";
+	if (strstr(metric, "_ns"))
+		return "ns";
+	return !strcmp(metric, "fair_cv") ? "ratio" : "percent";
+}
+
+int lbc_first_of_cell(const struct lb_set *s, size_t i, int by_variant)
+{
+	for (size_t j = 0; j < i; j++)
+		if (lbc_same_cell(&s->rec[j], &s->rec[i]) &&
+		    (!by_variant || !strcmp(s->rec[j].variant, s->rec[i].variant)))
+			return 0;
+	return 1;
+}
+
+static int by_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+size_t lbc_boot_medians(const struct lb_set *s, const char *variant,
+			const struct lb_record *cell, const char *metric,
+			double *out, size_t *nrec, int *oversub)
+{
+	uint64_t *boots = malloc((s->n ? s->n : 1) * sizeof(*boots));
+	double *vals = malloc((s->n ? s->n : 1) * sizeof(*vals));
+	size_t i, nb = 0, k, nout = 0;
+
+	*nrec = 0;
+	if (!boots || !vals)
+		goto out;
+	for (i = 0; i < s->n; i++) {
+		const struct lb_record *r = &s->rec[i];
+
+		if (strcmp(r->status, "ok") || strcmp(r->variant, variant) || !lbc_same_cell(r, cell))
+			continue;
+		boots[nb++] = r->boot;
+		(*nrec)++;
+		if (r->oversub)
+			*oversub = 1;
+	}
+	qsort(boots, nb, sizeof(*boots), by_u64);
+	for (k = 0; k < nb; k++) {
+		size_t nv = 0;
+
+		if (k && boots[k] == boots[k - 1])
+			continue;
+		for (i = 0; i < s->n; i++) {
+			const struct lb_record *r = &s->rec[i];
+
+			if (r->boot != boots[k] || strcmp(r->status, "ok") ||
+			    strcmp(r->variant, variant) || !lbc_same_cell(r, cell))
+				continue;
+			lb_get_double(r, metric, &vals[nv++]);
+		}
+		out[nout++] = lbs_median(vals, nv);
+	}
+out:
+	free(boots);
+	free(vals);
+	return nout;
+}
+
+int lbc_comparable(const struct lb_set *s, int force, const char *tool)
+{
+	char why[LB_ERR_MAX];
+
+	for (size_t i = 1; i < s->n; i++) {
+		const struct lb_record *a = &s->rec[0], *b = &s->rec[i];
+		const char *what;
+
+		/* Cycles and instructions never share a table, --force or not. */
+		if (lb_units_differ(a, b, why, sizeof(why))) {
+			fprintf(stderr, "%s: refusing to analyse %s with %s: %s\n",
+				tool, a->variant, b->variant, why);
+			return -1;
+		}
+		if (force)
+			continue;
+		what = strcmp(a->accel, b->accel) ? "accel" : a->vcpus != b->vcpus ? "vcpus" :
+		       strcmp(a->host, b->host) ? "host" : NULL;
+		if (what) {
+			char va[32], vb[32];
+
+			snprintf(va, sizeof(va), "%llu", (unsigned long long)a->vcpus);
+			snprintf(vb, sizeof(vb), "%llu", (unsigned long long)b->vcpus);
+			fprintf(stderr, "%s: refusing to mix records that differ in %s (%s: %s, %s: %s); --force overrides\n",
+				tool, what, a->variant, !strcmp(what, "vcpus") ? va : lb_get_str(a, what),
+				b->variant, !strcmp(what, "vcpus") ? vb : lb_get_str(b, what));
+			return -1;
+		}
+	}
+	return 0;
+}

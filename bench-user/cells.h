@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cells: what the analysis tools agree on.  A cell is one job shape
+ * (kind, mode, threads, read_pct, hold_ns, parallel_ns, slope, pad); its
+ * records are the passes of every boot.  Each boot gives a cell one value
+ * per metric, the median over that boot's passes, because boots, not
+ * passes, are the independent replicates.
+ */
+#ifndef CELLS_H
+#define CELLS_H
+
+#include <stdio.h>
+#include "lbrec.h"
+
+/* The cell's columns, as lbc_write_cell() prints them. */
+#define LBC_CELL_HEADER "kind,mode,threads,read_pct,hold_ns,parallel_ns"
+
+int lbc_same_cell(const struct lb_record *a, const struct lb_record *b);
+void lbc_write_cell(FILE *f, const struct lb_record *r);
+
+/* The metrics reported for R's mode, NULL-terminated; the first is the
+ * headline one. */
+const char *const *lbc_metrics(const struct lb_record *r);
+
+/* The unit of METRIC for records of R's accelerator: "instructions" or
+ * "cycles" for the cost columns, else the metric's own unit. */
+const char *lbc_unit(const struct lb_record *r, const char *metric);
+
+/* Whether R is the first record of its cell (of its variant when
+ * BY_VARIANT) in S: how the tools enumerate cells in input order. */
+int lbc_first_of_cell(const struct lb_set *s, size_t i, int by_variant);
+
+/*
+ * The per-boot medians of METRIC over the ok records of VARIANT in CELL,
+ * into OUT (room for s->n), in boot order.  Returns the number of boots;
+ * *NREC gets the records used and *OVERSUB is set if any was oversubscribed.
+ */
+size_t lbc_boot_medians(const struct lb_set *s, const char *variant,
+			const struct lb_record *cell, const char *metric,
+			double *out, size_t *nrec, int *oversub);
+
+/*
+ * Records that may share one analysis: one cost unit always; one
+ * accelerator, vCPU count and host unless FORCE.  0, or -1 with the reason
+ * on stderr, prefixed "TOOL: ".
+ */
+int lbc_comparable(const struct lb_set *s, int force, const char *tool);
+
+#endif

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lb-stat: the one analysis tool.  Every timed figure the graphs and
+ * RESULTS.md show comes from its two tables.
+ *
+ *   lb-stat summary [OPTION]... -o SUMMARY FILE...
+ *   lb-stat compare [OPTION]... -o PAIRS [-m FINDINGS] [--aa BASE:OTHER]
+ *                   --pair BASE:OTHER... FILE...
+ *
+ * Options: --seed S (default 1), --resamples R (bootstrap and permutation
+ * draws, default 4000), --alpha A (default 0.05), --power P (default 0.8),
+ * --force (mix accelerators, vCPU counts or hosts; never units).
+ *
+ * The boot is the unit of replication: each boot gives a cell one value,
+ * its median over passes (see cells.h).  Existing output files are never
+ * overwritten.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cells.h"
+#include "stat.h"
+
+#define MAX_PAIRS 64
+
+static const char usage[] =
+	"usage: lb-stat summary [OPTION]... -o SUMMARY FILE...\n"
+	"       lb-stat compare [OPTION]... -o PAIRS [-m FINDINGS] [--aa BASE:OTHER] --pair BASE:OTHER... FILE...\n"
+	"options: --seed S  --resamples R  --alpha A  --power P  --force\n";
+
+void lbs_seed_for(gsl_rng *rng, const struct lbs_opts *o, const char *name)
+{
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+
+	for (const char *c = name; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+	gsl_rng_set(rng, (unsigned long)(h ^ o->seed));
+}
+
+static int parse_pair(const char *arg, struct lbs_pair *p)
+{
+	char *dup = strdup(arg), *colon = dup ? strchr(dup, ':') : NULL;
+
+	if (!colon || colon == dup || !colon[1] || strchr(colon + 1, ':')) {
+		fprintf(stderr, "lb-stat: '%s' is not BASE:OTHER\n", arg);
+		free(dup);
+		return -1;
+	}
+	*colon = '\0';
+	p->base = dup;
+	p->other = colon + 1;
+	return 0;
+}
+
+static int parse_num(const char *opt, const char *arg, double lo, double hi, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(arg, &end);
+	if (errno || end == arg || *end || !(*out > lo && *out < hi)) {
+		fprintf(stderr, "lb-stat: %s %s is not a number in (%g, %g)\n", opt, arg, lo, hi);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_u64(const char *opt, const char *arg, uint64_t lo, uint64_t *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoull(arg, &end, 10);
+	if (errno || end == arg || *end || arg[0] == '-' || *out < lo) {
+		fprintf(stderr, "lb-stat: %s %s is not an integer >= %" PRIu64 "\n", opt, arg, lo);
+		return -1;
+	}
+	return 0;
+}
+
+/* The records of FILES, failed ones included (the cells leave them out). */
+static int load(char **files, int n, struct lb_set *s, int force)
+{
+	char err[LB_ERR_MAX];
+	size_t failed = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (lb_parse_file(files[i], s, err, sizeof(err))) {
+			fprintf(stderr, "lb-stat: %s\n", err);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < s->n; i++)
+		failed += strcmp(s->rec[i].status, "ok") != 0;
+	if (failed)
+		fprintf(stderr, "lb-stat: left out %zu failed records (status not ok)\n", failed);
+	if (failed == s->n) {
+		fprintf(stderr, "lb-stat: no ok records in the input\n");
+		return -1;
+	}
+	return lbc_comparable(s, force, "lb-stat");
+}
+
+/* Close F; on failure remove PATH so that no partial table is left. */
+static int finish(FILE *f, const char *path)
+{
+	if (!f)
+		return 0;
+	if (ferror(f) | fclose(f)) {
+		fprintf(stderr, "lb-stat: writing %s failed: %s\n", path, strerror(errno));
+		unlink(path);
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option lopts[] = {
+		{ "seed", required_argument, NULL, 'S' },
+		{ "resamples", required_argument, NULL, 'R' },
+		{ "alpha", required_argument, NULL, 'a' },
+		{ "power", required_argument, NULL, 'w' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "pair", required_argument, NULL, 'P' },
+		{ "aa", required_argument, NULL, 'A' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct lbs_opts o = { .seed = 1, .resamples = 4000, .alpha = 0.05, .power = 0.8 };
+	struct lbs_pair pairs[MAX_PAIRS], aa;
+	const char *out = NULL, *fpath = NULL, *cmd;
+	size_t np = 0;
+	int c, have_aa = 0, rc;
+	uint64_t u;
+	struct lb_set s = { 0 };
+	FILE *fo, *ff = NULL;
+
+	if (argc < 2 || (strcmp(argv[1], "summary") && strcmp(argv[1], "compare"))) {
+		fputs(usage, stderr);
+		return 1;
+	}
+	cmd = argv[1];
+	argv++;
+	argc--;
+	while ((c = getopt_long(argc, argv, "o:m:", lopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 'm': fpath = optarg; break;
+		case 'f': o.force = 1; break;
+		case 'S':
+			if (parse_u64("--seed", optarg, 0, &o.seed))
+				return 1;
+			break;
+		case 'R':
+			if (parse_u64("--resamples", optarg, 100, &u))
+				return 1;
+			o.resamples = u;
+			break;
+		case 'a':
+			if (parse_num("--alpha", optarg, 0, 1, &o.alpha))
+				return 1;
+			break;
+		case 'w':
+			if (parse_num("--power", optarg, 0, 1, &o.power))
+				return 1;
+			break;
+		case 'A':
+			if (parse_pair(optarg, &aa))
+				return 1;
+			have_aa = 1;
+			break;
+		case 'P':
+			if (np == MAX_PAIRS) {
+				fprintf(stderr, "lb-stat: at most %d --pair\n", MAX_PAIRS);
+				return 1;
+			}
+			if (parse_pair(optarg, &pairs[np++]))
+				return 1;
+			break;
+		default:
+			fputs(usage, stderr);
+			return 1;
+		}
+	}
+	if (!out || optind >= argc || (!strcmp(cmd, "compare") && !np) ||
+	    (!strcmp(cmd, "summary") && (np || have_aa || fpath))) {
+		fputs(usage, stderr);
+		return 1;
+	}
+	if (load(argv + optind, argc - optind, &s, o.force))
+		return 2;
+	fo = lb_create_new("lb-stat", out);
+	if (!fo)
+		return 1;
+	if (fpath && !(ff = lb_create_new("lb-stat", fpath))) {
+		fclose(fo);
+		unlink(out);
+		return 1;
+	}
+	if (!strcmp(cmd, "summary"))
+		rc = lbs_write_summary(fo, &s, &o);
+	else
+		rc = lbs_write_pairs(fo, ff, &s, pairs, np, have_aa ? &aa : NULL, &o);
+	if (rc)
+		fprintf(stderr, "lb-stat: out of memory\n");
+	if (finish(fo, out) | finish(ff, fpath) || rc) {
+		unlink(out);
+		if (fpath)
+			unlink(fpath);
+		return 1;
+	}
+	lb_set_free(&s);
+	return 0;
+}

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lb-stat compare: each pair's change per cell and metric, on the boot
+ * medians.  The change is the ratio of medians with a bootstrap CI; p is
+ * a permutation p (Mann-Whitney beside it), Holm-adjusted within each
+ * family (one pair x one mode x one metric).  The A/A pair's largest
+ * |change| per mode and metric is the noise floor: a change below it is
+ * "within-noise" whatever its p.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bootstat.h"
+#include "cells.h"
+#include "lbstats.h"
+#include "stat.h"
+
+struct row {
+	size_t pair;
+	const struct lb_record *cell;
+	const char *metric;
+	size_t nx, ny;
+	double mx, my, pct, lo, hi, p_perm, p_mw, p_holm, mde, floor;
+	size_t family;
+	const char *verdict;
+};
+
+static double pct_of(double ratio)
+{
+	return isnan(ratio) ? NAN : 100.0 * (ratio - 1);
+}
+
+static void measure(struct row *w, const struct lb_set *s, const struct lbs_pair *p,
+		    const struct lbs_opts *o, gsl_rng *rng, double *x, double *y)
+{
+	struct lbs_ratio rt;
+	struct lb_test mw;
+	char name[256];
+	size_t nrec;
+	int over = 0;
+
+	w->nx = lbc_boot_medians(s, p->base, w->cell, w->metric, x, &nrec, &over);
+	w->ny = lbc_boot_medians(s, p->other, w->cell, w->metric, y, &nrec, &over);
+	w->mx = lbs_median(x, w->nx);
+	w->my = lbs_median(y, w->ny);
+	w->pct = w->mx != 0 ? pct_of(w->my / w->mx) : NAN;
+	snprintf(name, sizeof(name), "pair/%s/%s/%s/%s/%llu/%llu/%llu/%llu/%s", p->base, p->other,
+		 w->cell->kind, w->cell->mode, (unsigned long long)w->cell->threads,
+		 (unsigned long long)w->cell->read_pct, (unsigned long long)w->cell->hold_ns,
+		 (unsigned long long)w->cell->parallel_ns, w->metric);
+	lbs_seed_for(rng, o, name);
+	lbs_ratio_ci(rng, x, w->nx, y, w->ny, o->resamples, 0.95, &rt);
+	w->lo = pct_of(rt.lo);
+	w->hi = pct_of(rt.hi);
+	w->mde = lbs_mde_pct(rt.se_log, o->alpha, o->power);
+	w->p_perm = lbs_perm_p(rng, x, w->nx, y, w->ny, o->resamples);
+	w->p_mw = w->nx >= LBS_MIN_BOOTS && w->ny >= LBS_MIN_BOOTS &&
+		  !lb_mannwhitney(x, w->nx, y, w->ny, &mw) ? mw.p : NAN;
+}
+
+static int same_family(const struct row *a, const struct row *b)
+{
+	return a->pair == b->pair && !strcmp(a->cell->mode, b->cell->mode) &&
+	       !strcmp(a->metric, b->metric);
+}
+
+/* Holm inside each family; rows of one family need not be adjacent. */
+static int adjust(struct row *w, size_t n)
+{
+	double *p = malloc((n ? n : 1) * sizeof(*p));
+	size_t *idx = malloc((n ? n : 1) * sizeof(*idx));
+	char *done = calloc(n ? n : 1, 1);
+
+	if (!p || !idx || !done) {
+		free(p);
+		free(idx);
+		free(done);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t m = 0, tests = 0;
+
+		if (done[i])
+			continue;
+		for (size_t j = i; j < n; j++) {
+			if (!done[j] && same_family(&w[i], &w[j])) {
+				done[j] = 1;
+				idx[m] = j;
+				p[m] = w[j].p_perm;
+				tests += !isnan(p[m]);
+				m++;
+			}
+		}
+		lbs_holm(p, p, m);
+		for (size_t k = 0; k < m; k++) {
+			w[idx[k]].p_holm = p[k];
+			w[idx[k]].family = tests;
+		}
+	}
+	free(p);
+	free(idx);
+	free(done);
+	return 0;
+}
+
+/* The noise floor of each row: the A/A pair's largest |change| in the
+ * row's mode and metric; NaN without an A/A pair. */
+static void floors(struct row *w, size_t n, const struct lbs_pair *p, const struct lbs_pair *aa)
+{
+	for (size_t i = 0; i < n; i++) {
+		double f = NAN;
+
+		for (size_t j = 0; aa && j < n; j++) {
+			const struct lbs_pair *q = &p[w[j].pair];
+
+			if (strcmp(q->base, aa->base) || strcmp(q->other, aa->other) ||
+			    strcmp(w[j].cell->mode, w[i].cell->mode) || strcmp(w[j].metric, w[i].metric) ||
+			    isnan(w[j].pct))
+				continue;
+			if (isnan(f) || fabs(w[j].pct) > f)
+				f = fabs(w[j].pct);
+		}
+		w[i].floor = f;
+	}
+}
+
+static const char *verdict(const struct row *w, int is_aa, double alpha)
+{
+	if (w->nx < LBS_MIN_BOOTS || w->ny < LBS_MIN_BOOTS)
+		return "n-too-small";
+	if (isnan(w->pct))
+		return "no-ratio";
+	if (is_aa)
+		return "a-a";
+	if (isnan(w->p_holm) || w->p_holm >= alpha)
+		return "not-significant";
+	if (!isnan(w->floor) && fabs(w->pct) <= w->floor)
+		return "within-noise";
+	return isnan(w->floor) ? "changed-no-floor" : "changed";
+}
+
+static void write_row(FILE *f, const struct row *w, const struct lbs_pair *p)
+{
+	fprintf(f, "%s,%s,", p->base, p->other);
+	lbc_write_cell(f, w->cell);
+	fprintf(f, ",%s,%zu,%zu,%s,%.6g,%.6g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%zu,%.4g,%.4g,%s,%d\n",
+		w->metric, w->nx, w->ny, lbc_unit(w->cell, w->metric), w->mx, w->my,
+		w->pct, w->lo, w->hi, w->p_perm, w->p_mw, w->p_holm, w->family, w->mde,
+		w->floor, w->verdict, !strcmp(w->verdict, "changed"));
+}
+
+static void write_finding(FILE *f, const struct row *w, const struct lbs_pair *p)
+{
+	const struct lb_record *c = w->cell;
+
+	fprintf(f, "- **%s → %s**, %s %s", p->base, p->other, c->kind, c->mode);
+	if (!strcmp(c->mode, "contended"))
+		fprintf(f, " (%llu threads, hold %llu ns, parallel %llu ns)",
+			(unsigned long long)c->threads, (unsigned long long)c->hold_ns,
+			(unsigned long long)c->parallel_ns);
+	fprintf(f, ", %s: %+.1f%% [%+.1f, %+.1f] (median %.4g → %.4g %s, %s, n = %zu/%zu boots; p = %.2g, Holm p = %.2g of %zu; noise floor ±%.1f%%)\n",
+		w->metric, w->pct, w->lo, w->hi, w->mx, w->my, lbc_unit(c, w->metric), c->accel,
+		w->nx, w->ny, w->p_perm, w->p_holm, w->family, w->floor);
+}
+
+int lbs_write_pairs(FILE *pairs, FILE *findings, const struct lb_set *s,
+		    const struct lbs_pair *p, size_t np, const struct lbs_pair *aa,
+		    const struct lbs_opts *o)
+{
+	double *x = malloc((s->n ? s->n : 1) * sizeof(*x));
+	double *y = malloc((s->n ? s->n : 1) * sizeof(*y));
+	struct row *w = NULL;
+	size_t n = 0, cap = 0, i, k, nfound = 0;
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	int rc = -1;
+
+	if (!x || !y || !rng)
+		goto out;
+	for (k = 0; k < np; k++) {
+		for (i = 0; i < s->n; i++) {
+			const struct lb_record *r = &s->rec[i];
+			const char *const *m;
+
+			if (strcmp(r->variant, p[k].base) || strcmp(r->status, "ok") ||
+			    !lbc_first_of_cell(s, i, 1))
+				continue;
+			for (m = lbc_metrics(r); *m; m++) {
+				if (n == cap) {
+					struct row *nw = realloc(w, (cap = cap ? 2 * cap : 64) * sizeof(*w));
+
+					if (!nw)
+						goto out;
+					w = nw;
+				}
+				w[n] = (struct row){ .pair = k, .cell = r, .metric = *m };
+				measure(&w[n], s, &p[k], o, rng, x, y);
+				if (w[n].ny)
+					n++;
+			}
+		}
+	}
+	if (adjust(w, n))
+		goto out;
+	floors(w, n, p, aa);
+	fprintf(pairs, "base,other," LBC_CELL_HEADER ",metric,n_base,n_other,unit,median_base,median_other,pct_change,pct_lo,pct_hi,p_perm,p_mw,p_holm,family_size,mde_pct,floor_pct,verdict,significant\n");
+	for (i = 0; i < n; i++) {
+		const struct lbs_pair *q = &p[w[i].pair];
+
+		w[i].verdict = verdict(&w[i], aa && !strcmp(q->base, aa->base) &&
+				       !strcmp(q->other, aa->other), o->alpha);
+		write_row(pairs, &w[i], q);
+	}
+	if (findings) {
+		for (i = 0; i < n; i++) {
+			/* The headline metric of each mode only: the others are
+			 * in pairs.csv. */
+			if (strcmp(w[i].verdict, "changed") || strcmp(w[i].metric, lbc_metrics(w[i].cell)[0]))
+				continue;
+			write_finding(findings, &w[i], &p[w[i].pair]);
+			nfound++;
+		}
+		if (!nfound)
+			fprintf(findings, "- No change above the noise floor with Holm-adjusted p < %g.\n", o->alpha);
+	}
+	rc = 0;
+out:
+	free(x);
+	free(y);
+	free(w);
+	if (rng)
+		gsl_rng_free(rng);
+	return rc;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* lb-stat's subcommands and what they share. */
+#ifndef STAT_H
+#define STAT_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <gsl/gsl_rng.h>
+#include "lbrec.h"
+
+struct lbs_opts {
+	uint64_t seed;		/* every resampling starts from this */
+	size_t resamples;	/* bootstrap and permutation draws */
+	double alpha;		/* family-wise, after Holm */
+	double power;		/* for the minimum detectable effect */
+	int force;
+};
+
+struct lbs_pair { const char *base, *other; };
+
+/* An RNG for one figure, seeded from the options' seed and the figure's
+ * name, so a figure does not change when others are added or removed. */
+void lbs_seed_for(gsl_rng *rng, const struct lbs_opts *o, const char *name);
+
+int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o);
+
+/* Writes PAIRS (CSV) and, when FINDINGS is non-NULL, the Markdown list of
+ * every change above the noise floor with adjusted p < alpha.  AA, if
+ * set, is the pair whose code is identical: its largest |change| per mode
+ * and metric is the noise floor. */
+int lbs_write_pairs(FILE *pairs, FILE *findings, const struct lb_set *s,
+		    const struct lbs_pair *p, size_t np, const struct lbs_pair *aa,
+		    const struct lbs_opts *o);
+
+#endif

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of bootstat (the statistics of lb-stat) and of cells' boot
+ * aggregation.  Reference values come from tests/unit/ref_bootstat.py,
+ * which enumerates exactly (every relabelling, every bootstrap resample)
+ * with Python's standard library; the simulations check the error rates
+ * the tool promises.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <gsl/gsl_randist.h>
+#include "bootstat.h"
+#include "cells.h"
+
+static gsl_rng *rng_seeded(unsigned long seed)
+{
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+
+	assert_non_null(r);
+	gsl_rng_set(r, seed);
+	return r;
+}
+
+/* Exact: 0.142857 and 0.057143 (ref_bootstat.py).  R = 20000 draws give
+ * an SE of at most 0.0025; allow 4 SE. */
+static void test_perm_p_exact(void **state)
+{
+	const double x[] = { 10, 11, 12, 13 }, y[] = { 12, 13, 14, 16 };
+	const double x2[] = { 1, 2, 3, 4 }, y2[] = { 5, 6, 7, 8 };
+	gsl_rng *r = rng_seeded(7);
+
+	(void)state;
+	assert_float_equal(lbs_perm_p(r, x, 4, y, 4, 20000), 0.142857, 0.01);
+	assert_float_equal(lbs_perm_p(r, x2, 4, y2, 4, 20000), 0.057143, 0.01);
+	gsl_rng_free(r);
+}
+
+/* Exact bootstrap quantiles 24/26 and 41/23, each inside an atom of
+ * probability > 0.01 (ref_bootstat.py), so the percentile interval from
+ * enough draws is that atom's value. */
+static void test_ratio_ci_exact(void **state)
+{
+	const double x[] = { 20, 21, 23, 26, 30 }, y[] = { 24, 27, 28, 33, 41 };
+	struct lbs_ratio rt;
+	gsl_rng *r = rng_seeded(11);
+
+	(void)state;
+	assert_int_equal(lbs_ratio_ci(r, x, 5, y, 5, 40000, 0.95, &rt), 0);
+	assert_float_equal(rt.ratio, 28.0 / 23.0, 1e-12);
+	assert_float_equal(rt.lo, 24.0 / 26.0, 1e-9);
+	assert_float_equal(rt.hi, 41.0 / 23.0, 1e-9);
+	assert_true(rt.se_log > 0);
+	gsl_rng_free(r);
+}
+
+static void test_ratio_ci_constant(void **state)
+{
+	const double x[] = { 10, 10, 10 }, y[] = { 12, 12, 12, 12 };
+	struct lbs_ratio rt;
+	gsl_rng *r = rng_seeded(1);
+
+	(void)state;
+	assert_int_equal(lbs_ratio_ci(r, x, 3, y, 4, 1000, 0.95, &rt), 0);
+	assert_float_equal(rt.lo, 1.2, 1e-12);
+	assert_float_equal(rt.hi, 1.2, 1e-12);
+	assert_float_equal(rt.se_log, 0, 1e-12);
+	gsl_rng_free(r);
+}
+
+/* Fewer than 3 boots: no p, no CI. */
+static void test_n_too_small(void **state)
+{
+	const double x[] = { 10, 11 }, y[] = { 12, 13, 14 };
+	struct lbs_ratio rt;
+	double lo, hi;
+	gsl_rng *r = rng_seeded(1);
+
+	(void)state;
+	assert_int_equal(lbs_ratio_ci(r, x, 2, y, 3, 1000, 0.95, &rt), -1);
+	assert_true(isnan(rt.lo) && isnan(rt.hi) && isnan(rt.ratio));
+	assert_true(isnan(lbs_perm_p(r, x, 2, y, 3, 1000)));
+	assert_int_equal(lbs_median_ci(r, x, 2, 1000, 0.95, &lo, &hi), -1);
+	assert_true(isnan(lo) && isnan(hi));
+	gsl_rng_free(r);
+}
+
+/* A seed gives one answer; another seed may give another. */
+static void test_seeded(void **state)
+{
+	const double x[] = { 20, 21, 23, 26, 30 }, y[] = { 24, 27, 28, 33, 41 };
+	gsl_rng *a = rng_seeded(5), *b = rng_seeded(5);
+
+	(void)state;
+	assert_true(lbs_perm_p(a, x, 5, y, 5, 500) == lbs_perm_p(b, x, 5, y, 5, 500));
+	gsl_rng_free(a);
+	gsl_rng_free(b);
+}
+
+/* R's p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm"); a NaN is not a test. */
+static void test_holm(void **state)
+{
+	const double p[] = { 0.01, 0.04, 0.03, 0.005 };
+	const double q[] = { 0.01, NAN, 0.04, 0.03, 0.005 };
+	const double want[] = { 0.03, 0.06, 0.06, 0.02 };
+	double adj[5];
+
+	(void)state;
+	lbs_holm(p, adj, 4);
+	for (int i = 0; i < 4; i++)
+		assert_float_equal(adj[i], want[i], 1e-12);
+	lbs_holm(q, adj, 5);
+	assert_true(isnan(adj[1]));
+	assert_float_equal(adj[0], 0.03, 1e-12);
+	assert_float_equal(adj[4], 0.02, 1e-12);
+}
+
+/* ref_bootstat.py: 32.333957% and 0.445692 from Python's NormalDist. */
+static void test_mde_power(void **state)
+{
+	(void)state;
+	assert_float_equal(lbs_mde_pct(0.1, 0.05, 0.8), 32.333957, 1e-5);
+	assert_float_equal(lbs_power(0.1, 0.05, 20), 0.445692, 1e-6);
+	assert_float_equal(lbs_power(0.1, 0.05, lbs_mde_pct(0.1, 0.05, 0.8)), 0.8, 1e-3);
+	assert_true(isnan(lbs_mde_pct(NAN, 0.05, 0.8)));
+}
+
+#define SIM_PAIRS	200
+#define SIM_CELLS	15
+#define SIM_BOOTS	10
+#define SIM_DRAWS	1000
+
+static void draw(gsl_rng *r, double *x, size_t n, double scale, double sigma)
+{
+	for (size_t i = 0; i < n; i++)
+		x[i] = scale * exp(gsl_ran_gaussian(r, sigma));
+}
+
+/*
+ * 200 A/A fixture pairs, each a family of 15 cells of 10 boots drawn from
+ * one lognormal distribution: after Holm, at most 5% of the families may
+ * show any "significant" cell.
+ */
+static void test_aa_familywise(void **state)
+{
+	gsl_rng *data = rng_seeded(2005), *r = rng_seeded(1014);
+	double x[SIM_BOOTS], y[SIM_BOOTS], p[SIM_CELLS];
+	int families = 0, raw = 0;
+
+	(void)state;
+	for (int k = 0; k < SIM_PAIRS; k++) {
+		int hit = 0;
+
+		for (int c = 0; c < SIM_CELLS; c++) {
+			draw(data, x, SIM_BOOTS, 25, 0.15);
+			draw(data, y, SIM_BOOTS, 25, 0.15);
+			p[c] = lbs_perm_p(r, x, SIM_BOOTS, y, SIM_BOOTS, SIM_DRAWS);
+			raw += p[c] < 0.05;
+		}
+		lbs_holm(p, p, SIM_CELLS);
+		for (int c = 0; c < SIM_CELLS; c++)
+			hit |= p[c] < 0.05;
+		families += hit;
+	}
+	print_message("# A/A: %d of %d families with a Holm-significant cell; %d of %d raw p < 0.05\n",
+		      families, SIM_PAIRS, raw, SIM_PAIRS * SIM_CELLS);
+	assert_true(families <= SIM_PAIRS / 20);
+	/* Without correction the raw rate is near 5% per test, so the
+	 * family-wise control is Holm's doing, not a dead test. */
+	assert_true(raw > SIM_PAIRS * SIM_CELLS / 40);
+}
+
+/*
+ * A +20% shift: the share of pairs detected at p < 0.05 must match the
+ * mean power the tool predicts from its own bootstrap SE, within 10
+ * points.
+ */
+static void test_power_prediction(void **state)
+{
+	gsl_rng *data = rng_seeded(1410), *r = rng_seeded(1510);
+	double x[SIM_BOOTS], y[SIM_BOOTS], predicted = 0;
+	int detected = 0;
+
+	(void)state;
+	for (int k = 0; k < SIM_PAIRS; k++) {
+		struct lbs_ratio rt;
+
+		draw(data, x, SIM_BOOTS, 25, 0.15);
+		draw(data, y, SIM_BOOTS, 30, 0.15);
+		detected += lbs_perm_p(r, x, SIM_BOOTS, y, SIM_BOOTS, SIM_DRAWS) < 0.05;
+		lbs_ratio_ci(r, x, SIM_BOOTS, y, SIM_BOOTS, SIM_DRAWS, 0.95, &rt);
+		predicted += lbs_power(rt.se_log, 0.05, 20);
+	}
+	predicted = 100 * predicted / SIM_PAIRS;
+	print_message("# +20%%: detected in %.1f%% of pairs, predicted power %.1f%%\n",
+		      100.0 * detected / SIM_PAIRS, predicted);
+	assert_float_equal(100.0 * detected / SIM_PAIRS, predicted, 10);
+}
+
+static struct lb_record rec(const char *variant, uint64_t boot, double ns)
+{
+	struct lb_record r = { 0 };
+
+	strcpy(r.variant, variant);
+	strcpy(r.accel, "tcg");
+	strcpy(r.kind, "spin_lock");
+	strcpy(r.mode, "hot");
+	strcpy(r.status, "ok");
+	r.threads = 1;
+	r.boot = boot;
+	r.ns_op = (uint64_t)llround(ns * LB_DEC_SCALE);
+	return r;
+}
+
+/* One value per boot, the median of its passes, in boot order; failed
+ * records and other variants are left out. */
+static void test_boot_medians(void **state)
+{
+	struct lb_set s = { 0 };
+	struct lb_record bad = rec("pre", 0, 1000);
+	double out[16];
+	size_t nrec;
+	int over = 0;
+
+	(void)state;
+	strcpy(bad.status, "timeout");
+	{
+		const double b1[] = { 30, 10, 20 }, b0[] = { 5, 7, 6, 100 };
+
+		for (int i = 0; i < 3; i++) {
+			struct lb_record r = rec("pre", 1, b1[i]);
+
+			lb_set_add(&s, &r);
+		}
+		for (int i = 0; i < 4; i++) {
+			struct lb_record r = rec("pre", 0, b0[i]);
+
+			lb_set_add(&s, &r);
+		}
+	}
+	lb_set_add(&s, &bad);
+	{
+		struct lb_record r = rec("post", 0, 500);
+
+		lb_set_add(&s, &r);
+	}
+	assert_int_equal(lbc_boot_medians(&s, "pre", &s.rec[0], "ns_op", out, &nrec, &over), 2);
+	assert_int_equal(nrec, 7);
+	assert_float_equal(out[0], 6.5, 1e-9);
+	assert_float_equal(out[1], 20, 1e-9);
+	lb_set_free(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_perm_p_exact),
+		cmocka_unit_test(test_ratio_ci_exact),
+		cmocka_unit_test(test_ratio_ci_constant),
+		cmocka_unit_test(test_n_too_small),
+		cmocka_unit_test(test_seeded),
+		cmocka_unit_test(test_holm),
+		cmocka_unit_test(test_mde_power),
+		cmocka_unit_test(test_aa_familywise),
+		cmocka_unit_test(test_power_prediction),
+		cmocka_unit_test(test_boot_medians),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
