@@ -4,8 +4,11 @@
  * RESULTS.md show comes from its two tables.
  *
  *   lb-stat summary [OPTION]... -o SUMMARY FILE...
- *   lb-stat compare [OPTION]... -o PAIRS [-m FINDINGS] [--aa BASE:OTHER]
- *                   --pair BASE:OTHER... FILE...
+ *   lb-stat compare [OPTION]... -o PAIRS [-m FINDINGS] [-t TABLES]
+ *                   [--aa BASE:OTHER] --pair BASE:OTHER... FILE...
+ *
+ * SUMMARY, PAIRS: CSV; FINDINGS, TABLES: Markdown.  --aa names the pair
+ * whose code is identical: its largest |change| is the noise floor.
  *
  * Options: --seed S (default 1), --resamples R (bootstrap and permutation
  * draws, default 4000), --alpha A (default 0.05), --power P (default 0.8),
@@ -28,7 +31,7 @@
 
 static const char usage[] =
 	"usage: lb-stat summary [OPTION]... -o SUMMARY FILE...\n"
-	"       lb-stat compare [OPTION]... -o PAIRS [-m FINDINGS] [--aa BASE:OTHER] --pair BASE:OTHER... FILE...\n"
+	"       lb-stat compare [OPTION]... -o PAIRS [-m FINDINGS] [-t TABLES] [--aa BASE:OTHER] --pair BASE:OTHER... FILE...\n"
 	"options: --seed S  --resamples R  --alpha A  --power P  --force\n";
 
 void lbs_seed_for(gsl_rng *rng, const struct lbs_opts *o, const char *name)
@@ -131,12 +134,12 @@ int main(int argc, char **argv)
 	};
 	struct lbs_opts o = { .seed = 1, .resamples = 4000, .alpha = 0.05, .power = 0.8 };
 	struct lbs_pair pairs[MAX_PAIRS], aa;
-	const char *out = NULL, *fpath = NULL, *cmd;
+	const char *out = NULL, *fpath = NULL, *tpath = NULL, *cmd;
 	size_t np = 0;
 	int c, have_aa = 0, rc;
 	uint64_t u;
 	struct lb_set s = { 0 };
-	FILE *fo, *ff = NULL;
+	FILE *fo, *ff = NULL, *ft = NULL;
 
 	if (argc < 2 || (strcmp(argv[1], "summary") && strcmp(argv[1], "compare"))) {
 		fputs(usage, stderr);
@@ -145,10 +148,11 @@ int main(int argc, char **argv)
 	cmd = argv[1];
 	argv++;
 	argc--;
-	while ((c = getopt_long(argc, argv, "o:m:", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:m:t:", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
 		case 'm': fpath = optarg; break;
+		case 't': tpath = optarg; break;
 		case 'f': o.force = 1; break;
 		case 'S':
 			if (parse_u64("--seed", optarg, 0, &o.seed))
@@ -186,7 +190,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!out || optind >= argc || (!strcmp(cmd, "compare") && !np) ||
-	    (!strcmp(cmd, "summary") && (np || have_aa || fpath))) {
+	    (!strcmp(cmd, "summary") && (np || have_aa || fpath || tpath))) {
 		fputs(usage, stderr);
 		return 1;
 	}
@@ -195,21 +199,28 @@ int main(int argc, char **argv)
 	fo = lb_create_new("lb-stat", out);
 	if (!fo)
 		return 1;
-	if (fpath && !(ff = lb_create_new("lb-stat", fpath))) {
+	if ((fpath && !(ff = lb_create_new("lb-stat", fpath))) ||
+	    (tpath && !(ft = lb_create_new("lb-stat", tpath)))) {
 		fclose(fo);
 		unlink(out);
+		if (ff) {
+			fclose(ff);
+			unlink(fpath);
+		}
 		return 1;
 	}
 	if (!strcmp(cmd, "summary"))
 		rc = lbs_write_summary(fo, &s, &o);
 	else
-		rc = lbs_write_pairs(fo, ff, &s, pairs, np, have_aa ? &aa : NULL, &o);
+		rc = lbs_write_pairs(fo, ff, ft, &s, pairs, np, have_aa ? &aa : NULL, &o);
 	if (rc)
 		fprintf(stderr, "lb-stat: out of memory\n");
-	if (finish(fo, out) | finish(ff, fpath) || rc) {
+	if (finish(fo, out) | finish(ff, fpath) | finish(ft, tpath) || rc) {
 		unlink(out);
 		if (fpath)
 			unlink(fpath);
+		if (tpath)
+			unlink(tpath);
 		return 1;
 	}
 	lb_set_free(&s);

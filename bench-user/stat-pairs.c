@@ -163,7 +163,54 @@ static void write_finding(FILE *f, const struct row *w, const struct lbs_pair *p
 		w->nx, w->ny, w->p_perm, w->p_holm, w->family, w->floor);
 }
 
-int lbs_write_pairs(FILE *pairs, FILE *findings, const struct lb_set *s,
+static const char *fmt_pct(char *buf, size_t len, const char *f, double v)
+{
+	if (isnan(v))
+		snprintf(buf, len, "n/a");
+	else
+		snprintf(buf, len, f, v);
+	return buf;
+}
+
+/* One Markdown section per pair: the headline metric of each mode. */
+static void write_tables(FILE *f, const struct row *w, size_t n, const struct lbs_pair *p,
+			 size_t np)
+{
+	for (size_t k = 0; k < np; k++) {
+		int head = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			const struct row *r = &w[i];
+			const struct lb_record *c = r->cell;
+			char ch[64], lo[32], hi[32], pp[32], ph[32], mde[32];
+
+			if (r->pair != k || strcmp(r->metric, lbc_metrics(c)[0]))
+				continue;
+			if (!head) {
+				fprintf(f, "### %s → %s\n\n", p[k].base, p[k].other);
+				fprintf(f, "| kind | mode | threads | n boots | %s | %s | change [95%% CI] | p | Holm p (m) | MDE 80%% | floor | verdict |\n",
+					p[k].base, p[k].other);
+				fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+				head = 1;
+			}
+			fmt_pct(ch, sizeof(ch), "%+.1f%%", r->pct);
+			fmt_pct(lo, sizeof(lo), "%+.1f", r->lo);
+			fmt_pct(hi, sizeof(hi), "%+.1f", r->hi);
+			fmt_pct(pp, sizeof(pp), "%.2g", r->p_perm);
+			fmt_pct(ph, sizeof(ph), "%.2g", r->p_holm);
+			fmt_pct(mde, sizeof(mde), "%.1f%%", r->mde);
+			fprintf(f, "| %s | %s | %llu | %zu/%zu | %.4g %s | %.4g %s | %s [%s, %s] | %s | %s (%zu) | %s | ",
+				c->kind, c->mode, (unsigned long long)c->threads, r->nx, r->ny,
+				r->mx, lbc_unit(c, r->metric), r->my, lbc_unit(c, r->metric),
+				ch, lo, hi, pp, ph, r->family, mde);
+			fprintf(f, "%s | %s |\n", fmt_pct(ch, sizeof(ch), "±%.1f%%", r->floor), r->verdict);
+		}
+		if (head)
+			fprintf(f, "\n");
+	}
+}
+
+int lbs_write_pairs(FILE *pairs, FILE *findings, FILE *tables, const struct lb_set *s,
 		    const struct lbs_pair *p, size_t np, const struct lbs_pair *aa,
 		    const struct lbs_opts *o)
 {
@@ -210,6 +257,8 @@ int lbs_write_pairs(FILE *pairs, FILE *findings, const struct lb_set *s,
 				       !strcmp(q->other, aa->other), o->alpha);
 		write_row(pairs, &w[i], q);
 	}
+	if (tables)
+		write_tables(tables, w, n, p, np);
 	if (findings) {
 		for (i = 0; i < n; i++) {
 			/* The headline metric of each mode only: the others are

@@ -24,11 +24,12 @@ void lbs_seed_for(gsl_rng *rng, const struct lbs_opts *o, const char *name);
 
 int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o);
 
-/* Writes PAIRS (CSV) and, when FINDINGS is non-NULL, the Markdown list of
- * every change above the noise floor with adjusted p < alpha.  AA, if
+/* Writes PAIRS (CSV); when FINDINGS is non-NULL, the Markdown list of
+ * every change above the noise floor with adjusted p < alpha; when TABLES
+ * is, one Markdown table per pair.  AA, if
  * set, is the pair whose code is identical: its largest |change| per mode
  * and metric is the noise floor. */
-int lbs_write_pairs(FILE *pairs, FILE *findings, const struct lb_set *s,
+int lbs_write_pairs(FILE *pairs, FILE *findings, FILE *tables, const struct lb_set *s,
 		    const struct lbs_pair *p, size_t np, const struct lbs_pair *aa,
 		    const struct lbs_opts *o);
 

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # make run: build what is stale, boot each variant BOOTS times running the
 # job list REPEAT times per boot, and collect everything under
-# build/runs/TIMESTAMP (linked as build/runs/latest).
+# build/runs/TIMESTAMP (linked as build/runs/latest).  The boot is the
+# unit of replication (lb-stat takes one median per boot), so the timed
+# default is 10 boots of 3 passes; each round of boots runs the variants
+# in a shuffled order, from ORDER_SEED (recorded in run.info).
 . "$(dirname "$0")/lib.sh"
 
 parse_variants "${VARIANTS:-}" >/dev/null # dies on an unknown name
@@ -10,12 +13,14 @@ mapfile -t variants < <(parse_variants "${VARIANTS:-}")
 want_accel=${ACCEL:-auto}
 # icount counts instructions on one vCPU: its own default, checked early.
 if [ "$want_accel" = icount ]; then vcpus=${VCPUS:-1}; else vcpus=${VCPUS:-2}; fi
-boots=${BOOTS:-2} repeat=${REPEAT:-5}
+boots=${BOOTS:-10} repeat=${REPEAT:-3}
+order_seed=${ORDER_SEED:-$(date +%s)}
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/default.jobs}
 jobs_origin=user
 [ -n "${JOBFILE:-}" ] || jobs_origin=default
-for n in vcpus boots repeat; do
+for n in vcpus boots repeat order_seed; do
 	case ${!n} in '' | *[!0-9]* | 0) die "${n^^}=${!n} must be a positive integer" ;; esac
+	[ ${#n} -le 18 ] || die "${n^^}=${!n} is too large"
 done
 [ "$want_accel" = icount ] && icount_vcpus_ok "$vcpus"
 
@@ -56,16 +61,24 @@ host_cpus=$(nproc)
 oversubscribed=$oversub
 boots=$boots
 repeat=$repeat
+order_seed=$order_seed
 jobs=$(wc -l <"$run/jobs")
 build_seconds=$build_s
 kernel_build_seconds=$(for v in "${variants[@]}"; do printf '%s:%s ' "$v" "$(cat "$LB_KBUILD/$v/.lb-build-seconds" 2>/dev/null || echo unknown)"; done)
 EOT
 
-# Interleave variants boot by boot so slow drift on the host spreads over
-# all of them instead of biasing whichever ran last.
+# Interleave variants boot by boot, in a new random order each round, so
+# slow drift on the host and position in the round bias none of them.
+# shuf reads its randomness from a stream made from the seed and the
+# round: the same ORDER_SEED gives the same orders.
+round_order() { # round
+	printf '%s\n' "${variants[@]}" | shuf --random-source=<(yes "$order_seed:$1")
+}
 nboots=$((boots * ${#variants[@]})) k=0 spent=0
 for b in $(seq 1 "$boots"); do
-	for v in "${variants[@]}"; do
+	mapfile -t order < <(round_order "$b")
+	echo "order_round_$b=${order[*]}" >>"$run/run.info"
+	for v in "${order[@]}"; do
 		bd=$run/boots/$v/boot$b
 		# The estimate: the mean wall time of this run's boots so far.
 		left=0
