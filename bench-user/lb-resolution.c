@@ -3,35 +3,40 @@
  * lb-resolution: the timed instrument's resolution, from a calibration run
  * of kind=spin_lock mode=hot with pad=0 and pad=N (N known instructions
  * added inside the critical section).  For every N it tests the pad=N
- * records against the pad=0 ones (Mann-Whitney, two-sided) and reports
- * the smallest N resolved at p < ALPHA.
+ * boot medians against the pad=0 ones (a seeded permutation p, Holm over
+ * the pads) and reports the smallest N resolved at adjusted p < ALPHA.
  *
- *   lb-resolution [--alpha A] [--metric ns_op|cyc_op] FILE...
+ *   lb-resolution [--alpha A] [--metric ns_op|cyc_op] [--seed S] FILE...
  *
- * Records are pooled over boots and passes, as lb-compare does; n is
- * printed.  Exit: 0 with a resolution found, 1 error, 3 no N resolved.
+ * The boot is the replicate, as in lb-stat: each boot gives each pad one
+ * value, the median of its passes; n counts boots, and fewer than 3 is
+ * "n too small".  Exit: 0 with a resolution found, 1 error, 3 no N resolved.
  */
 #include <getopt.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bootstat.h"
+#include "cells.h"
 #include "lbrec.h"
-#include "lbstats.h"
 
 #define MAX_PADS 64
 
+/* Boot medians of the hot spin_lock cell at PAD, into X. */
 static size_t values(const struct lb_set *s, uint64_t pad, const char *metric, double *x)
 {
-	size_t n = 0;
+	size_t nrec;
+	int over = 0;
 
 	for (size_t i = 0; i < s->n; i++) {
 		const struct lb_record *r = &s->rec[i];
 
 		if (r->pad == pad && !strcmp(r->kind, "spin_lock") && !strcmp(r->mode, "hot") &&
 		    !strcmp(r->status, "ok"))
-			lb_get_double(r, metric, &x[n++]);
+			return lbc_boot_medians(s, r->variant, r, metric, x, &nrec, &over);
 	}
-	return n;
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -39,6 +44,7 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "metric", required_argument, NULL, 'm' },
+		{ "seed", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct lb_set set = { 0 };
@@ -48,7 +54,10 @@ int main(int argc, char **argv)
 	double alpha = 0.01, *x0, *x;
 	char err[LB_ERR_MAX], *end;
 	int c, found = 0;
-	uint64_t first = 0, from = 0;
+	uint64_t first = 0, from = 0, seed = 1;
+	double p[MAX_PADS], adj[MAX_PADS], med[MAX_PADS];
+	size_t nk[MAX_PADS];
+	gsl_rng *rng;
 
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
@@ -66,13 +75,20 @@ int main(int argc, char **argv)
 			}
 			metric = optarg;
 			break;
+		case 's':
+			seed = strtoull(optarg, &end, 10);
+			if (*end || !*optarg || *optarg == '-') {
+				fprintf(stderr, "lb-resolution: --seed %s: expected a non-negative integer\n", optarg);
+				return 1;
+			}
+			break;
 		default:
-			fprintf(stderr, "usage: lb-resolution [--alpha A] [--metric ns_op|cyc_op] FILE...\n");
+			fprintf(stderr, "usage: lb-resolution [--alpha A] [--metric ns_op|cyc_op] [--seed S] FILE...\n");
 			return 1;
 		}
 	}
 	if (optind == argc) {
-		fprintf(stderr, "usage: lb-resolution [--alpha A] [--metric ns_op|cyc_op] FILE...\n");
+		fprintf(stderr, "usage: lb-resolution [--alpha A] [--metric ns_op|cyc_op] [--seed S] FILE...\n");
 		return 1;
 	}
 	for (int i = optind; i < argc; i++) {
@@ -106,34 +122,43 @@ int main(int argc, char **argv)
 	if (!x0 || !x)
 		return 1;
 	n0 = values(&set, 0, metric, x0);
-	if (n0 < 2 || npads < 2) {
-		fprintf(stderr, "lb-resolution: need spin_lock hot records with pad=0 and pad>0 (n >= 2 each); have %zu at pad=0 and %zu pad values\n",
+	if (n0 < 1 || npads < 2) {
+		fprintf(stderr, "lb-resolution: need spin_lock hot records with pad=0 and pad>0; have %zu boots at pad=0 and %zu pad values\n",
 			n0, npads);
 		return 1;
 	}
-	unit = !strcmp(metric, "ns_op") ? "ns" : lb_accel_unit(set.rec[0].accel);
-	printf("# timed resolution: accel %s, metric %s, Mann-Whitney two-sided, alpha %g, records pooled over boots and passes\n",
-	       set.rec[0].accel, metric, alpha);
-	printf("| pad N (instructions) | n | median (%s) | n at pad=0 | median at pad=0 | change | p | resolved |\n", unit);
-	printf("|---:|---:|---:|---:|---:|---:|---:|---|\n");
+	rng = gsl_rng_alloc(gsl_rng_mt19937);
+	if (!rng)
+		return 1;
+	/* One seed for the whole table: its rows are one family. */
+	gsl_rng_set(rng, (unsigned long)seed);
 	for (size_t k = 0; k < npads; k++) {
-		struct lb_test t;
-		size_t n;
-		double m, m0 = lb_median(x0, n0);
+		nk[k] = values(&set, pads[k], metric, x);
+		med[k] = lbs_median(x, nk[k]);
+		p[k] = pads[k] ? lbs_perm_p(rng, x, nk[k], x0, n0, 4000) : NAN;
+	}
+	gsl_rng_free(rng);
+	lbs_holm(p, adj, npads);
+	unit = !strcmp(metric, "ns_op") ? "ns" : lb_accel_unit(set.rec[0].accel);
+	printf("# timed resolution: accel %s, metric %s, boot medians, permutation p (seed %" PRIu64 ", 4000 draws), Holm over the pads, alpha %g\n",
+	       set.rec[0].accel, metric, seed, alpha);
+	printf("| pad N (instructions) | n boots | median (%s) | n boots at pad=0 | median at pad=0 | change | p | Holm p | resolved |\n", unit);
+	printf("|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+	for (size_t k = 0; k < npads; k++) {
+		double m0 = lbs_median(x0, n0);
 		int ok;
 
 		if (!pads[k])
 			continue;
-		n = values(&set, pads[k], metric, x);
-		if (n < 2 || lb_mannwhitney(x, n, x0, n0, &t)) {
-			printf("| %" PRIu64 " | %zu | – | %zu | %.3f | – | n too small | no |\n", pads[k], n, n0, m0);
+		if (isnan(p[k])) {
+			printf("| %" PRIu64 " | %zu | %.3f | %zu | %.3f | %+.3f | n too small | – | no |\n", pads[k], nk[k],
+			       med[k], n0, m0, med[k] - m0);
 			from = 0;
 			continue;
 		}
-		m = lb_median(x, n);
-		ok = t.p < alpha;
-		printf("| %" PRIu64 " | %zu | %.3f | %zu | %.3f | %+.3f | %.2g | %s |\n", pads[k], n, m,
-		       n0, m0, m - m0, t.p, ok ? "yes" : "no");
+		ok = adj[k] < alpha;
+		printf("| %" PRIu64 " | %zu | %.3f | %zu | %.3f | %+.3f | %.2g | %.2g | %s |\n", pads[k], nk[k], med[k],
+		       n0, m0, med[k] - m0, p[k], adj[k], ok ? "yes" : "no");
 		if (ok && !found) {
 			found = 1;
 			first = pads[k];
@@ -144,10 +169,10 @@ int main(int argc, char **argv)
 			from = 0;
 	}
 	if (!found) {
-		printf("resolution: none of the pads was resolved at p < %g\n", alpha);
+		printf("resolution: none of the pads was resolved at Holm-adjusted p < %g\n", alpha);
 		return 3;
 	}
-	printf("resolution: smallest N resolved at p < %g: %" PRIu64 " instructions", alpha, first);
+	printf("resolution: smallest N resolved at Holm-adjusted p < %g: %" PRIu64 " instructions", alpha, first);
 	if (from)
 		printf("; resolved at every N from %" PRIu64 " up", from);
 	printf("\n");

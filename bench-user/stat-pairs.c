@@ -22,6 +22,7 @@ struct row {
 	size_t nx, ny;
 	double mx, my, pct, lo, hi, p_perm, p_mw, p_holm, mde, floor;
 	size_t family;
+	int oversub;
 	const char *verdict;
 };
 
@@ -37,10 +38,9 @@ static void measure(struct row *w, const struct lb_set *s, const struct lbs_pair
 	struct lb_test mw;
 	char name[256];
 	size_t nrec;
-	int over = 0;
 
-	w->nx = lbc_boot_medians(s, p->base, w->cell, w->metric, x, &nrec, &over);
-	w->ny = lbc_boot_medians(s, p->other, w->cell, w->metric, y, &nrec, &over);
+	w->nx = lbc_boot_medians(s, p->base, w->cell, w->metric, x, &nrec, &w->oversub);
+	w->ny = lbc_boot_medians(s, p->other, w->cell, w->metric, y, &nrec, &w->oversub);
 	w->mx = lbs_median(x, w->nx);
 	w->my = lbs_median(y, w->ny);
 	w->pct = w->mx != 0 ? pct_of(w->my / w->mx) : NAN;
@@ -143,10 +143,10 @@ static void write_row(FILE *f, const struct row *w, const struct lbs_pair *p)
 {
 	fprintf(f, "%s,%s,", p->base, p->other);
 	lbc_write_cell(f, w->cell);
-	fprintf(f, ",%s,%zu,%zu,%s,%.6g,%.6g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%zu,%.4g,%.4g,%s,%d\n",
+	fprintf(f, ",%s,%zu,%zu,%s,%.6g,%.6g,%.4g,%.4g,%.4g,%.4g,%.4g,%.4g,%zu,%.4g,%.4g,%s,%d,%d\n",
 		w->metric, w->nx, w->ny, lbc_unit(w->cell, w->metric), w->mx, w->my,
 		w->pct, w->lo, w->hi, w->p_perm, w->p_mw, w->p_holm, w->family, w->mde,
-		w->floor, w->verdict, !strcmp(w->verdict, "changed"));
+		w->floor, w->verdict, !strcmp(w->verdict, "changed"), w->oversub);
 }
 
 static void write_finding(FILE *f, const struct row *w, const struct lbs_pair *p)
@@ -249,7 +249,7 @@ int lbs_write_pairs(FILE *pairs, FILE *findings, FILE *tables, const struct lb_s
 	if (adjust(w, n))
 		goto out;
 	floors(w, n, p, aa);
-	fprintf(pairs, "base,other," LBC_CELL_HEADER ",metric,n_base,n_other,unit,median_base,median_other,pct_change,pct_lo,pct_hi,p_perm,p_mw,p_holm,family_size,mde_pct,floor_pct,verdict,significant\n");
+	fprintf(pairs, "base,other," LBC_CELL_HEADER ",metric,n_base,n_other,unit,median_base,median_other,pct_change,pct_lo,pct_hi,p_perm,p_mw,p_holm,family_size,mde_pct,floor_pct,verdict,significant,oversub\n");
 	for (i = 0; i < n; i++) {
 		const struct lbs_pair *q = &p[w[i].pair];
 

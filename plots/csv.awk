@@ -7,7 +7,7 @@ function header(   i) {
 }
 function v(name) { return (name in col) ? $col[name] : "" }
 function isnum(s) { return s ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/ }
-# A confidence bound, or the mean when the bound is empty or not a number.
+# A confidence bound, or the estimate M when the bound is empty or not a number.
 function bound(s, m) { return isnum(s) ? s : m }
 # Keep the range of n and the thread counts flagged oversubscribed for the
 # "#meta" line each reshaper writes first.

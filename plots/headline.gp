@@ -8,7 +8,7 @@ set yrange [-0.7:nk - 0.3]
 set ytics nomirror font ",12"
 set xtics nomirror
 set grid xtics lc rgb "#dddddd"
-set xlabel "change of ns per acquire+release, other vs base (%, mean with 95% CI; filled = significant)"
+set xlabel "change of ns per acquire+release, other vs base (%, ratio of boot medians, bootstrap 95% CI; filled = above the A/A floor at Holm p < 0.05)"
 set key bmargin center horizontal Left reverse font ",12"
 set lmargin 20
 set bmargin 6

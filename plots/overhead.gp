@@ -1,5 +1,6 @@
-# Debug overhead per hot lock kind: mean(X-debug) / mean(X), bars per X.
-# in: ratio.awk output; vars: the X; nbase: baseline rows first.
+# Debug overhead per hot lock kind: median(X-debug) / median(X) over boot
+# medians, with its bootstrap 95% CI (lb-stat), bars per X.
+# in: overhead.awk output; vars: the X; nbase: baseline rows first.
 load dir."/common.gp"
 nv = words(vars)
 set style data histograms
@@ -9,7 +10,7 @@ set boxwidth 0.9
 set xtics rotate by -35 left nomirror font ",12"
 set ytics nomirror
 set yrange [0:*]
-set ylabel "debug / non-debug ns per op (ratio, ~95% CI)"
+set ylabel "debug / non-debug ns per op (ratio of medians, 95% CI)"
 set xlabel "lock kind (hot cache, 1 thread)" offset 0, 0.5
 set key bmargin center horizontal Left reverse font ",12" samplen 2.5
 set bmargin 9

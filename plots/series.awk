@@ -1,5 +1,5 @@
 # Per-variant blocks (separated by two blank lines, in variants order) of
-#   threads  mean lo hi [mean lo hi ...]  oversub
+#   threads  median lo hi [median lo hi ...]  oversub
 # for one contended kind, one column triple per metric in metrics.
 #   -v kind=spin_lock -v metrics="ops_per_s" -v variants="..." [-v read_pct=90]
 # With -v all=1 every variant in variants gets a block (a NaN row when it
@@ -16,7 +16,7 @@ read_pct != "" && v("read_pct") + 0 != read_pct + 0 { next }
 	if (c != cfg) { dup++; next }
 	var = v("variant"); t = v("threads") + 0; key = var SUBSEP t SUBSEP v("metric")
 	if (key in mean) { dup++; next }
-	mean[key] = v("mean"); lo[key] = bound(v("ci_lo"), v("mean")); hi[key] = bound(v("ci_hi"), v("mean"))
+	mean[key] = v("median"); lo[key] = bound(v("ci_lo"), v("median")); hi[key] = bound(v("ci_hi"), v("median"))
 	if (v("oversub") == 1) ov[var SUBSEP t] = 1
 	if (!((var SUBSEP t) in vt)) { vt[var SUBSEP t] = 1; nt[var]++; ts[var, nt[var]] = t }
 	seen()

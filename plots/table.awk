@@ -1,4 +1,4 @@
-# One row per lock kind, three columns (mean, ci_lo, ci_hi) per variant, for
+# One row per lock kind, three columns (median, ci_lo, ci_hi) per variant, for
 # the rows of one mode and metric: the input of a clustered histogram.
 #   -v mode=hot -v metric=ns_op -v variants="pre post stock" -v kinds="..."
 # kinds gives the order (baselines first); kinds not named follow in input
@@ -15,7 +15,7 @@ v("mode") != mode || v("metric") != metric { next }
 	k = v("kind"); var = v("variant"); key = var SUBSEP k
 	if (key in mean) { dup++; next }
 	if (!(k in korder)) { korder[k] = ++nk; ks[nk] = k }
-	mean[key] = v("mean"); lo[key] = bound(v("ci_lo"), v("mean")); hi[key] = bound(v("ci_hi"), v("mean"))
+	mean[key] = v("median"); lo[key] = bound(v("ci_lo"), v("median")); hi[key] = bound(v("ci_hi"), v("median"))
 	have[var] = 1; hk[k] = 1
 	if (v("oversub") == 1) ovk[k] = 1
 	seen()

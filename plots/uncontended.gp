@@ -9,7 +9,7 @@ set boxwidth 0.9
 set xtics rotate by -35 left nomirror font ",12"
 set ytics nomirror
 set yrange [0:*]
-set ylabel "ns per acquire+release (mean, 95% CI)"
+set ylabel "ns per acquire+release (median of boot medians, 95% CI)"
 set xlabel "lock kind (hot cache, 1 thread)" offset 0, 0.5
 set key bmargin center horizontal Left reverse font ",12" samplen 2.5
 set bmargin 9

@@ -4,11 +4,11 @@
 # exits 1 on the first fault.
 BEGIN {
 	if (what == "pairs") {
-		need = "base other kind mode threads metric mean_base mean_other pct_change pct_lo pct_hi significant"
+		need = "base other kind mode threads metric n_base n_other median_base median_other pct_change pct_lo pct_hi verdict significant"
 		nums = "pct_change"
 	} else {
-		need = "variant kind mode threads read_pct metric n mean ci_lo ci_hi oversub"
-		nums = "threads n mean oversub"
+		need = "variant kind mode threads read_pct metric n median ci_lo ci_hi oversub"
+		nums = "threads n median oversub"
 	}
 	nn = split(need, needs, " "); nk = split(nums, numc, " ")
 }

@@ -1,5 +1,5 @@
 # Wait-time percentiles of one contended kind at its largest thread count:
-# per-variant blocks of   position label mean lo hi   (p50 p90 p99 max).
+# per-variant blocks of   position label median lo hi   (p50 p90 p99 max).
 #   -v kind=spin_lock -v variants="..."
 BEGIN {
 	nv = split(variants, vs, " ")
@@ -17,7 +17,7 @@ END {
 		c = v("hold_ns") "/" v("parallel_ns"); if (cfg == "") cfg = c
 		var = v("variant"); key = var SUBSEP v("metric")
 		if (c != cfg || key in mean) { dup++; continue }
-		mean[key] = v("mean"); lo[key] = bound(v("ci_lo"), v("mean")); hi[key] = bound(v("ci_hi"), v("mean"))
+		mean[key] = v("median"); lo[key] = bound(v("ci_lo"), v("median")); hi[key] = bound(v("ci_hi"), v("median"))
 		have[var] = 1
 		seen()
 	}

@@ -5,16 +5,17 @@
 #   icount: one boot runs the hot job list, a second the same list plus
 #           spin_lock at every pad; each pad must add exactly N
 #           instructions and every other kind must not change.
-#   timed:  BOOTS boots (default 2) x REPEAT passes (default 5) of spin_lock
+#   timed:  BOOTS boots (default 10) x REPEAT passes (default 3) of spin_lock
 #           at pad=0 and every pad, under TCG (or KVM where it works); the
-#           smallest N resolved at p < 0.01 is the suite's stated resolution.
+#           smallest N resolved at Holm-adjusted p < 0.01, on boot medians,
+#           is the suite's stated resolution.
 # Output: build/calibrate/VARIANT-TS/ (linked as build/calibrate/latest),
 # with report.txt.  Fails when the icount counts are not exact.
 . "$(dirname "$0")/lib.sh"
 
 v=${1:-stock}
 variant_fragments "$v" >/dev/null
-boots=${BOOTS:-2} repeat=${REPEAT:-5}
+boots=${BOOTS:-10} repeat=${REPEAT:-3}
 for n in boots repeat; do
 	case ${!n} in '' | *[!0-9]* | 0) die "${n^^}=${!n} must be a positive integer" ;; esac
 done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# compare.sh RUN: the default report's comparisons and the per-cell
-# statistics the graphs use.  Writes RUN/compare/ (text, CSV, Markdown
-# tables), RUN/summary.csv, RUN/pairs.csv and RUN/host.txt.  Derived files
+# compare.sh RUN: the run's statistics, all from lb-stat on the boot
+# medians: RUN/summary.csv (per variant and cell), RUN/pairs.csv (per
+# pair and cell), RUN/findings.md, RUN/compare/tables.md, RUN/stat.info
+# (seed and settings) and RUN/host.txt.  Derived files
 # are rebuilt in a temporary folder and swapped in whole; the records
 # themselves are only read.
 . "$(dirname "$0")/lib.sh"
@@ -17,39 +18,41 @@ tmp=$(mktemp -d "$run/.compare.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/compare"
 
-# name base others...: one comparison, when the base and one other ran.
-cmp() {
-	local name=$1 base=$2 files=() v
-	shift 2
-	have "$base" || return 0
-	files+=("$base.csv")
-	for v in "$@"; do have "$v" && files+=("$v.csv"); done
-	[ ${#files[@]} -ge 2 ] || return 0
-	# From inside the run, so the tables name the files, not this machine's paths.
-	for fmt in text md csv; do
-		(cd "$run" && "$bin/lb-compare" --format "$fmt" -o "$tmp/compare/$name.$fmt" "${files[@]}") ||
-			die "lb-compare failed for $name (see above)"
-	done
-	note "compare: $name: ${files[*]##*/}"
-}
-cmp aa-pre-vs-post pre post
-cmp debug-pre-vs-post pre-debug post-debug
-cmp stock-vs-legacy stock pre post
-cmp stock-debug-vs-legacy-debug stock-debug pre-debug post-debug
-cmp preempt-pre-vs-post pre-preempt post-preempt
-
+# Every pair in one lb-stat call: Holm families and the A/A noise floor
+# span all of them.  pre:post (the same code, debugging off) is the A/A.
 pairs=()
 for p in pre:post pre-debug:post-debug pre:pre-debug post:post-debug stock:stock-debug \
-	stock:pre stock:post stock-debug:pre-debug stock-debug:post-debug; do
+	stock:pre stock:post stock-debug:pre-debug stock-debug:post-debug pre-preempt:post-preempt; do
 	have "${p%%:*}" && have "${p##*:}" && pairs+=(--pair "$p")
 done
+aa=()
+have pre && have post && aa=(--aa pre:post)
 files=()
 for f in "$run"/*.csv; do
-	case $(basename "$f") in summary.csv | pairs.csv | failures.csv) ;; *) files+=("$f") ;; esac
+	case $(basename "$f") in summary.csv | pairs.csv | failures.csv) ;; *) files+=("$(basename "$f")") ;; esac
 done
 [ ${#files[@]} -gt 0 ] || die "$run has no result files"
-"$bin/lb-summary" -s "$tmp/summary.csv" -p "$tmp/pairs.csv" "${pairs[@]}" "${files[@]}" ||
-	die "lb-summary failed (see above)"
+seed=${STAT_SEED:-1} resamples=${STAT_RESAMPLES:-4000}
+opts=(--seed "$seed" --resamples "$resamples")
+# From inside the run, so nothing written names this machine's paths.
+(cd "$run" && "$bin/lb-stat" summary "${opts[@]}" -o "$tmp/summary.csv" "${files[@]}") ||
+	die "lb-stat summary failed (see above)"
+if [ ${#pairs[@]} -gt 0 ]; then
+	(cd "$run" && "$bin/lb-stat" compare "${opts[@]}" "${aa[@]}" "${pairs[@]}" -o "$tmp/pairs.csv" \
+		-m "$tmp/findings.md" -t "$tmp/compare/tables.md" "${files[@]}") || die "lb-stat compare failed (see above)"
+else
+	note "compare: fewer than two comparable variants: no pairs"
+	echo "base,other,kind,mode,threads,metric" >"$tmp/pairs.csv"
+	: >"$tmp/findings.md"
+fi
+cat >"$tmp/stat.info" <<EOT
+tool=lb-stat
+seed=$seed
+resamples=$resamples
+alpha=0.05
+power=0.8
+aa_pair=${aa[1]:-none}
+EOT
 
 prov=$(ls "$run"/boots/*/boot*/provenance.json | head -n 1)
 jq -r '"\(.host_cpu_model) (\(.host_cpus) CPUs)"' "$prov" >"$tmp/host.txt" ||
@@ -57,5 +60,5 @@ jq -r '"\(.host_cpu_model) (\(.host_cpus) CPUs)"' "$prov" >"$tmp/host.txt" ||
 
 rm -rf "$run/compare"
 mv "$tmp/compare" "$run/compare"
-mv "$tmp/summary.csv" "$tmp/pairs.csv" "$tmp/host.txt" "$run/"
+mv "$tmp/summary.csv" "$tmp/pairs.csv" "$tmp/findings.md" "$tmp/stat.info" "$tmp/host.txt" "$run/"
 note "compare: tables in ${run#"$LB_TOP"/}/compare, statistics in summary.csv and pairs.csv"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # plots.sh RUN: the graphs of a run, from RUN/summary.csv and RUN/pairs.csv
-# (lb-summary), RUN/run.info and RUN/host.txt, into RUN/plots/NAME.png and
+# (lb-stat), RUN/run.info and RUN/host.txt, into RUN/plots/NAME.png and
 # NAME.svg, with the reshaped data behind each in RUN/plots/data/.  The
 # gnuplot scripts and awk reshapers are in plots/.  Everything is written
 # to a temporary folder first: a failure leaves RUN/plots as it was.
@@ -12,7 +12,7 @@ P=$LB_TOP/plots
 run=${1%/}
 [ -d "$run" ] || die "plots: $run is not a directory"
 sum=$run/summary.csv pairs=$run/pairs.csv
-[ -f "$sum" ] || die "plots: $sum is missing (lb-summary writes it)"
+[ -f "$sum" ] || die "plots: $sum is missing (lb-stat summary writes it)"
 msg=$(awk -f "$P/csv.awk" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
 if [ -f "$pairs" ] && [ "$(wc -l <"$pairs")" -le 1 ] && head -n 1 "$pairs" | grep -q '^base,other,'; then
 	note "plots: $pairs has no pairs (fewer than two comparable variants): the headline graph says so instead"
@@ -153,8 +153,11 @@ fi
 
 # 5. Debug overhead: X-debug / X per hot kind.
 f=$dat/debug-overhead.dat
-awk -f "$P/csv.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$order" -v kinds="$kinds" "$sum" |
-	awk -f "$P/ratio.awk" >"$f"
+if [ -n "$pairs" ]; then
+	awk -f "$P/csv.awk" -f "$P/overhead.awk" -v variants="$order" -v kinds="$kinds" "$pairs" >"$f"
+else
+	printf '#variants\n' >"$f"
+fi
 t="Debug overhead: ns per op with debug options over without"
 if [ -z "$(vars "$f")" ]; then nodata debug-overhead "$t" "no variant with both X and X-debug hot ns_op rows"; else
 	gp overhead.gp debug-overhead "$t" "$(sub "$f")" "$(ovnote "$f" †)" "in='$f'; vars='$(vars "$f")'; nbase=$(meta "$f" nbase)"
@@ -179,7 +182,7 @@ if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
 			labels+="pl$j='$l'; "
 		done
 		n=$(awk -F, 'NR > 1 { print $10; print $11 }' "$pairs" | sort -nu | sed -n '1p;$p' | paste -sd' ')
-		[ "${n% *}" = "${n#* }" ] && n="n=${n% *}" || n="n=${n% *}-${n#* }"
+		[ "${n% *}" = "${n#* }" ] && n="n=${n% *} boots" || n="n=${n% *}-${n#* } boots"
 		gp headline.gp headline "$t" "$ACCEL, $host, $n per cell$tcgnote" "" "in='$f'; pairs='$ps'; $labels nk=$(meta "$f" nkinds)"
 	fi
 fi

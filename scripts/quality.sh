@@ -5,8 +5,8 @@
 #   - the harness overhead per op (the empty-batch cycles subtracted) and
 #     its share of the uncontended spin_lock cost;
 #   - the CV of the per-job medians over the 10 jobs of one boot;
-#   - the CV of the per-boot means over the boots.
-# Statistics come from lb-summary (GSL).  Output: build/quality/VARIANT-TS/.
+#   - the CV of the per-boot medians over the boots.
+# Statistics come from lb-stat (GSL).  Output: build/quality/VARIANT-TS/.
 . "$(dirname "$0")/lib.sh"
 
 v=${1:?usage: quality.sh VARIANT [BOOTS]} boots=${2:-3}
@@ -25,13 +25,16 @@ files=()
 for b in $(seq 1 "$boots"); do
 	JOBFILE=$out/jobs REPEAT=10 BOOT=$b ACCEL=$accel VCPUS=$vcpus \
 		"$LB_TOP/scripts/qemu-boot.sh" "$v" "$out/boot$b" || die "boot $b failed"
-	# One pseudo-variant per boot, so lb-summary gives within-boot statistics.
-	sed "3,\$s/^$v,/$v-b$b,/" "$out/boot$b/guest/results.csv" >"$out/b$b.csv"
+	# Within one boot: a pseudo-variant per boot whose passes stand in for
+	# boots (boot = seq), so lb-stat's n counts the 10 jobs of that boot.
+	awk -F, -v OFS=, -v b="$b" 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i }
+		NR > 2 && !/^#/ { $h["variant"] = $h["variant"] "-b" b; $h["boot"] = $h["seq"] } { print }' \
+		"$out/boot$b/guest/results.csv" >"$out/b$b.csv"
 	files+=("$out/b$b.csv")
 done
-"$LB_TOP/bench-user/lb-summary" -s "$out/per-boot.csv" -p "$out/unused.csv" "${files[@]}"
-"$LB_TOP/bench-user/lb-summary" -s "$out/all.csv" -p "$out/unused2.csv" "$out/boot1/guest/results.csv" \
-	$(for b in $(seq 2 "$boots"); do echo "$out/boot$b/guest/results.csv"; done)
+"$LB_TOP/bench-user/lb-stat" summary -o "$out/per-boot.csv" "${files[@]}"
+# Across boots: one median per boot, as every report takes them.
+"$LB_TOP/bench-user/lb-stat" summary -o "$out/all.csv" $(for b in $(seq 1 "$boots"); do echo "$out/boot$b/guest/results.csv"; done)
 # Columns by name, from each file's header line.
 ovh=$(awk -F, 'FNR == 2 { for (i = 1; i <= NF; i++) c[$i] = i }
 	FNR > 2 && $c["kind"] == "spin_lock" { s += $c["overhead_cyc"]; n++ } END { printf "%.2f", s / n }' "$out"/boot*/guest/results.csv)
@@ -44,16 +47,13 @@ ovh=$(awk -F, 'FNR == 2 { for (i = 1; i <= NF; i++) c[$i] = i }
 		split($c["variant"], a, "-b"); b = a[length(a)]
 		cv = $c["mean"] > 0 ? 100 * $c["sd"] / $c["mean"] : 0
 		printf "within boot %s: %-18s n=%s median %.3f %s mean %.3f %s CV %.1f%%\n", b, $c["kind"], $c["n"], $c["median"], unit, $c["mean"], unit, cv
-		m[$c["kind"]] = m[$c["kind"]] " " $c["mean"]
 	}
 	END {
-		for (k in m) {
-			n = split(m[k], x, " "); s = 0; for (i = 1; i <= n; i++) s += x[i]; mu = s / n
-			q = 0; for (i = 1; i <= n; i++) q += (x[i] - mu) ^ 2
-			sd = n > 1 ? sqrt(q / (n - 1)) : 0
-			if (mu > 0) printf "across %d boots: %-18s mean of boot means %.3f %s, CV %.1f%%\n", n, k, mu, unit, 100 * sd / mu
-		}
 		cu = unit == "ns" ? "cycles" : unit
 		if (nsl) printf "harness overhead: %s %s per op subtracted; spin_lock hot %.2f %s per op after it: overhead share %.1f%%\n", ovh, cu, sl / nsl, cu, 100 * ovh / (ovh + sl / nsl)
 	}' "$out/per-boot.csv"
+	awk -F, -v metric="$metric" -v unit="$unit" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["mode"] == "hot" && $c["metric"] == metric && $c["mean"] > 0 {
+		printf "across %d boots: %-18s median of boot medians %.3f %s, CV of boot medians %.1f%%\n", $c["n"], $c["kind"], $c["median"], unit, 100 * $c["sd"] / $c["mean"]
+	}' "$out/all.csv"
 } | tee "$out/report.txt"

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 run=$(readlink -f "${1:?usage: results.sh RUNDIR}")
-for f in run.info summary.csv pairs.csv host.txt plots/headline.png; do
+for f in run.info summary.csv pairs.csv findings.md stat.info host.txt plots/headline.png; do
 	[ -f "$run/$f" ] || die "$run/$f is missing: run 'make compare plots RUN=$1' first"
 done
 id=$(basename "$run")
@@ -27,7 +27,7 @@ stage=$tmp/results
 mkdir -p "$stage/graphs" "$stage/compare" "$stage/provenance" "$tmp/pieces"
 cp "$run"/plots/*.png "$run"/plots/*.svg "$stage/graphs/"
 cp "$run"/compare/* "$stage/compare/" 2>/dev/null || true
-cp "$run"/run.info "$run"/summary.csv "$run"/pairs.csv "$run"/host.txt "$run"/jobs "$stage/"
+cp "$run"/run.info "$run"/summary.csv "$run"/pairs.csv "$run"/findings.md "$run"/stat.info "$run"/host.txt "$run"/jobs "$stage/"
 [ -f "$run/failures.csv" ] && cp "$run/failures.csv" "$run/failures.txt" "$stage/"
 for p in "$run"/boots/*/boot1/provenance.json; do
 	[ -f "$p" ] && cp "$p" "$stage/provenance/$(basename "$(dirname "$(dirname "$p")")").json"
@@ -42,7 +42,7 @@ done
 	echo "| accelerator (timed) | **${accel^^}**$([ "$accel" = tcg ] && echo ": multi-threaded TCG emulation. These figures compare variants on one host; they are not bare-metal costs.") |"
 	echo "| host | $(cat "$run/host.txt"), kernel $(js host_kernel) |"
 	echo "| guest | $(info vcpus) vCPUs$([ "$(info oversubscribed)" = 1 ] && echo ' (oversubscribed: more vCPUs than host CPUs)'), $(js qemu_version) |"
-	echo "| samples | $(info boots) boots x $(info repeat) passes per variant: n = $(( $(info boots) * $(info repeat) )) per cell unless a table says otherwise |"
+	echo "| samples | $(info boots) boots x $(info repeat) passes per variant; the boot is the replicate (n = boots), each giving a cell the median of its passes; variant order shuffled each round (seed $(info order_seed)) |"
 	echo "| kernel source | $(js linux_source_version), patch series $(js patch_series_sha256) |"
 	echo "| lockbench | git $(js git_head | cut -c1-12)$([ "$(js git_dirty)" = true ] && echo ' (dirty tree)') |"
 	echo "| time | builds $(info build_seconds) s, whole run $(info total_seconds) s, failed boots: $(info failed_boots) |"
@@ -50,34 +50,56 @@ done
 	echo "Provenance of every boot: [results/provenance/](results/provenance/); job list: [results/jobs](results/jobs)."
 } >"$tmp/pieces/PROVENANCE"
 
-awk -F, 'NR > 1 && $4 == "hot" && $9 == "ns_op" && ($1 == "pre" && $2 == "post" || $1 == "pre-debug" && $2 == "post-debug") {
-	printf "| %s → %s | %s | %s | %s | %+.1f%% [%+.1f, %+.1f] | %.3g | %s |\n", $1, $2, $3, $12, $13, $14, $15, $16, $17, ($19 == 1 ? "yes" : "no")
+# Columns by name: pairs.csv is lb-stat's, and its order is not this
+# script's business.
+pcol() { awk -F, -v f="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == f) print i; exit }' "$run/pairs.csv"; }
+floor=$(awk -F, -v m="$(pcol mode)" -v k="$(pcol metric)" -v f="$(pcol floor_pct)" \
+	'NR > 1 && $m == "hot" && $k == "ns_op" && $f !~ /nan/ { print $f; exit }' "$run/pairs.csv")
+aa=$(sed -n 's/^aa_pair=//p' "$run/stat.info" 2>/dev/null)
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+function g(n) { return $c[n] }
+function pc(x, f) { return x ~ /nan/ ? "n/a" : sprintf(f, x) }
+g("mode") == "hot" && g("metric") == "ns_op" && (g("base") == "pre" && g("other") == "post" || g("base") == "pre-debug" && g("other") == "post-debug") {
+	printf "| %s → %s | %s | %s/%s | %s | %s | %s [%s, %s] | %s | %s | %s | %s |\n", g("base"), g("other"), g("kind"),
+		g("n_base"), g("n_other"), pc(g("median_base"), "%.2f"), pc(g("median_other"), "%.2f"),
+		pc(g("pct_change"), "%+.1f%%"), pc(g("pct_lo"), "%+.1f"), pc(g("pct_hi"), "%+.1f"),
+		pc(g("p_perm"), "%.2g"), pc(g("p_holm"), "%.2g"), pc(g("mde_pct"), "%.1f%%"), g("verdict")
 }' "$run/pairs.csv" >"$tmp/rows"
 {
-	echo "Uncontended (hot) ns per acquire+release, mean of n samples; change of post against pre with its 95% CI; Welch p."
+	if [ -n "$floor" ]; then
+		echo "**Noise floor: ±${floor}%.** That is the largest |change| of the A/A pair (\`${aa:-pre:post}\`, the same instructions: see the path-length table) over its hot cells. Any other change smaller than it is *within noise*, whatever its p."
+	else
+		echo "**No noise floor:** this run has no A/A pair (pre and post), so no change can be told apart from noise; verdicts say \`changed-no-floor\`."
+	fi
 	echo
-	echo "| comparison | kind | pre mean (ns) | post mean (ns) | change [95% CI] | Welch p | significant |"
-	echo "|---|---|---:|---:|---:|---:|---|"
+	echo "Uncontended (hot) ns per acquire+release, $accel. Each boot gives a cell one value, the median of its passes; the figures are the median of those boot medians, the change of the ratio of medians with its bootstrap 95% CI, a permutation p, Holm's adjusted p within the family (one pair, one mode), and the minimum change detectable at 80% power (MDE)."
+	echo
+	echo "| comparison | kind | n boots | base median (ns) | other median (ns) | change [95% CI] | p | Holm p | MDE | verdict |"
+	echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"
 	cat "$tmp/rows"
 } >"$tmp/pieces/HEADLINE"
+{
+	echo "Generated by \`lb-stat\` from this run: every change above the noise floor with Holm-adjusted p < 0.05, in the headline metric of its mode (ns per op, or acquisitions per second when contended). Resampling seed $(sed -n 's/^seed=//p' "$run/stat.info" 2>/dev/null), $(sed -n 's/^resamples=//p' "$run/stat.info" 2>/dev/null) draws."
+	echo
+	cat "$run/findings.md" 2>/dev/null || echo "- (no findings.md: run \`make compare\`)"
+} >"$tmp/pieces/FINDINGS"
 
 interp=$LB_TOP/results/interpretation.md
 if [ -f "$interp" ] && head -n 1 "$interp" | grep -q "run: $id"; then
 	tail -n +2 "$interp" >"$tmp/pieces/INTERPRETATION"
 else
-	echo "No interpretation has been written for run \`$id\` yet: results/interpretation.md must start with \`<!-- run: $id -->\`." >"$tmp/pieces/INTERPRETATION"
+	echo "No hand-written interpretation for run \`$id\` (results/interpretation.md must start with \`<!-- run: $id -->\`): the findings above are the whole reading of it." >"$tmp/pieces/INTERPRETATION"
 fi
 
 {
-	for t in "$run"/compare/*.md; do
-		[ -f "$t" ] || continue
-		echo "<details><summary>$(basename "$t" .md)</summary>"
+	if [ -f "$run/compare/tables.md" ]; then
+		echo "<details><summary>every pair, every cell</summary>"
 		echo
-		cat "$t"
-		echo
+		cat "$run/compare/tables.md"
 		echo "</details>"
-		echo
-	done
+	else
+		echo "(no comparison tables: fewer than two comparable variants)"
+	fi
 } >"$tmp/pieces/COMPARE"
 
 # The path-length run (icount) and the calibration, when there are any.
@@ -115,7 +137,7 @@ if [ -f "$cal/report.txt" ]; then
 		echo "\`make calibrate\` on **$(cinfo variant)** (\`$(basename "$cal")\`): \`pad=N\` adds exactly N single-instruction increments inside each spin_lock critical section."
 		echo
 		echo "- icount: $(cinfo icount) ([results/calibrate/icount.txt](results/calibrate/icount.txt): each pad=1…512 against spin_lock, and every other hot kind beside the pads against a boot without them)."
-		echo "- timed ($(cinfo timed_accel), $(cinfo boots) boots x $(cinfo repeat) passes, records pooled): $(cinfo timed)."
+		echo "- timed ($(cinfo timed_accel), $(cinfo boots) boots x $(cinfo repeat) passes, one median per boot): $(cinfo timed)."
 		echo
 		sed -n '/^|/p' "$cal/timed.txt"
 	} >"$tmp/pieces/CALIBRATION"

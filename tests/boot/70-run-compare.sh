@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole data path on the variants under test: make run (a short job
-# list, 3 passes), the collector, lb-compare, lb-summary, the graphs, and
+# list, 3 passes), the collector, lb-stat (summary and compare), the graphs, and
 # perf in the guest naming the lock functions of that variant's vmlinux.
 . "$(dirname "$0")/lib.bash"
 cat >"$TMP/jobs" <<'EOT'
@@ -41,15 +41,21 @@ for v in $VARIANTS_UNDER_TEST; do
 done
 "$TOP/scripts/compare.sh" "$run" || fail "compare failed"
 [ -s "$run/summary.csv" ] && [ -s "$run/pairs.csv" ] || fail "no summary/pairs"
-ls "$run"/compare/*.md >/dev/null 2>&1 || fail "no comparison tables"
+[ -s "$run/compare/tables.md" ] || fail "no comparison tables"
+[ -s "$run/findings.md" ] || fail "no findings"
+# One boot per variant: the statistics must say so, not print a p.
+grep -q ',n-too-small,' "$run/pairs.csv" || fail "1-boot pairs are not marked n-too-small"
+! awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["p_perm"] !~ /nan/ { bad = 1 } END { exit !bad }' "$run/pairs.csv" ||
+	fail "a p-value was printed from 1 boot per variant"
 "$TOP/scripts/plots.sh" "$run" >/dev/null || fail "plots failed"
 [ "$(ls "$run"/plots/*.png | wc -l)" -ge 7 ] || fail "graphs missing"
 # Refusal: the same run compared against a copy claiming another host.
 f=$(ls "$run"/*.csv | grep -v -E 'summary|pairs|failures' | head -n 1)
 sed '3,$s/,tcg,[^,]*,/,tcg,Other_host,/' "$f" >"$TMP/other.csv"
 rc=0
-"$TOP/bench-user/lb-compare" "$f" "$TMP/other.csv" >/dev/null 2>"$TMP/err" || rc=$?
+"$TOP/bench-user/lb-stat" summary -o "$TMP/mixed.csv" "$f" "$TMP/other.csv" 2>"$TMP/err" || rc=$?
 [ $rc -eq 2 ] || fail "comparing runs from different hosts was not refused (rc $rc)"
 grep -q host "$TMP/err" || fail "refusal does not say why: $(cat "$TMP/err")"
-echo "ok: $(ls "$run"/compare/*.md | wc -l) comparison tables, $(ls "$run"/plots/*.png | wc -l) graphs; host mismatch refused"
+[ ! -e "$TMP/mixed.csv" ] || fail "a refused summary left a file behind"
+echo "ok: comparison tables, findings, n-too-small on 1 boot, $(ls "$run"/plots/*.png | wc -l) graphs; host mismatch refused"
 rm -rf "$run"

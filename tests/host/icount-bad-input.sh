@@ -26,7 +26,7 @@ expect_error "mixed units in one file" "kvm records count cycles, icount records
 expect_error "pathlen of a timed file" "not an icount record" \
 	"$TOP/bench-user/lb-pathlen" "$TOP/tests/unit/fixtures/post-tcg.csv"
 expect_error "compare icount with tcg, forced" "tcg records count cycles, icount records count instructions" \
-	"$TOP/bench-user/lb-compare" --force "$TOP/tests/unit/fixtures/post-tcg.csv" "$TOP/tests/unit/fixtures/post-icount.csv"
+	"$TOP/bench-user/lb-stat" summary --force -o "$TMP/mixed-units.csv" "$TOP/tests/unit/fixtures/post-tcg.csv" "$TOP/tests/unit/fixtures/post-icount.csv"
 mkdir -p "$TMP/run"
 printf 'variants=stock\naccel=tcg\n' >"$TMP/run/run.info"
 expect_error "pathlen table of a timed run" "is not an icount run \\(run.info accel=tcg\\)" \

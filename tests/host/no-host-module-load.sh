@@ -32,7 +32,7 @@ for f in "$fx"/*.csv; do
 	n=$((n + 1))
 done
 set -- "$fx"/*.csv
-[ -f "$1" ] && trace "$TOP/bench-user/lb-compare" "$1" "$1"
+[ -f "$1" ] && trace "$TOP/bench-user/lb-stat" summary -o "$TMP/summary.csv" "$1"
 trace "$TOP/scripts/console-scan.sh" "$TOP/tests/fixtures/console/oops.log"
 trace "$TOP/scripts/variants.sh" ""
 trace env VARIANTS=nosuch "$TOP/scripts/run.sh"

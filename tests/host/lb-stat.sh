@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# lb-stat from the command line, on the unit fixtures spread over 10
+# boots: the columns and verdicts it writes, refusals (accelerator, vCPUs,
+# host: unless --force; units: always), corrupt input named by file:line,
+# bad options, no overwriting, and byte-identical output for one seed.
+. "$(dirname "$0")/../lib.bash"
+bin=$TOP/bench-user/lb-stat fx=$TOP/tests/unit/fixtures
+[ -x "$bin" ] || fail "lb-stat is not built"
+# Boot k gets every record whose line number is k mod 10: 10 boots a side.
+spread() { awk -F, -v OFS=, 'NR > 2 && !/^#/ { $7 = NR % 10 + 1 } { print }' "$1" >"$TMP/$(basename "$1")"; }
+for f in pre post post-failed post-vcpus4 post-otherhost post-icount; do spread "$fx/$f.csv"; done
+cd "$TMP"
+
+"$bin" compare --aa pre:post --pair pre:post -o pairs.csv -m findings.md -t tables.md pre.csv post.csv ||
+	fail "compare failed"
+col() { awk -F, -v k="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$3 "," $4 "," $9 == k { print $h[c]; exit }' pairs.csv; }
+[ "$(col spin_lock,hot,ns_op n_base)" = 10 ] || fail "spin_lock hot: n_base is $(col spin_lock,hot,ns_op n_base), not 10 boots"
+[ "$(col spin_lock,hot,ns_op verdict)" = a-a ] || fail "the A/A pair's verdict is $(col spin_lock,hot,ns_op verdict), not a-a"
+awk -v p="$(col spin_lock,hot,ns_op p_perm)" 'BEGIN { exit !(p > 0 && p <= 1) }' || fail "no permutation p"
+grep -q '^### pre → post' tables.md || fail "no table for pre → post"
+echo "ok: compare: 10 boots a side, a permutation p, the A/A verdict, a table"
+
+# A copy of the A/A's other side changes exactly as much as the A/A: within
+# noise, although its p is small.  The same side with ns_op doubled is a
+# change.
+cp post.csv post2.csv && sed -i '3,$s/^post,/post2,/' post2.csv
+awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ { $1 = "post3"; $h["ns_op"] = sprintf("%.3f", 2 * $h["ns_op"]) } { print }' post.csv >post3.csv
+"$bin" compare --aa pre:post --pair pre:post --pair pre:post2 --pair pre:post3 -o p2.csv -m f2.md pre.csv post.csv post2.csv post3.csv
+verdict() { awk -F, -v o="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["other"] == o && $h["kind"] == "spin_lock" && $h["mode"] == "hot" && $h["metric"] == "ns_op" { print $h["verdict"] "," $h["p_holm"] }' p2.csv; }
+[ "$(verdict post2 | cut -d, -f1)" = within-noise ] || fail "a copy of the A/A side is '$(verdict post2)', not within-noise"
+[ "$(verdict post3 | cut -d, -f1)" = changed ] || fail "doubled ns_op is '$(verdict post3)', not changed"
+grep -q 'pre → post3.*spin_lock hot, ns_op' f2.md || fail "the change is not in the findings: $(cat f2.md)"
+! grep -q 'post2' f2.md || fail "a within-noise change is in the findings"
+echo "ok: as large as the A/A: within-noise (Holm p $(verdict post2 | cut -d, -f2)); doubled: changed, and in the findings"
+
+# The fixtures as they are: every record in boot 1.
+"$bin" compare --pair pre:post -o small.csv "$fx/pre.csv" "$fx/post.csv" || fail "compare of one boot a side failed"
+grep -q ',n-too-small,' small.csv || fail "one boot a side is not n-too-small"
+! awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["p_perm"] !~ /nan/ { x = 1 } END { exit !x }' small.csv ||
+	fail "a p-value from fewer than 3 boots"
+echo "ok: fewer than 3 boots: n-too-small, no p"
+
+# Refusals, and no file left behind.
+expect_error "different vCPUs" "differ in vcpus \(pre: 2, post: 4\); --force overrides" "$bin" summary -o r1.csv pre.csv post-vcpus4.csv
+expect_error "different hosts" "differ in host \(pre: Test_CPU_x4, post: Other_CPU_x8\)" "$bin" summary -o r2.csv pre.csv post-otherhost.csv
+expect_error "instructions with cycles, forced" "count instructions" "$bin" summary --force -o r3.csv pre.csv post-icount.csv
+[ ! -e r1.csv ] && [ ! -e r2.csv ] && [ ! -e r3.csv ] || fail "a refused call left a file"
+"$bin" summary --force -o forced.csv pre.csv post-vcpus4.csv || fail "--force did not override vcpus"
+"$bin" summary -o failed.csv pre.csv post-failed.csv 2>err || fail "failed records made the summary fail"
+grep -q "left out 2 failed records" err || fail "failed records not counted: $(cat err)"
+echo "ok: failed records: $(cat err)"
+expect_error "truncated file" "truncated.csv:[0-9]+" "$bin" summary -o t.csv "$fx/bad/truncated.csv"
+expect_error "NUL bytes" "nul.csv:[0-9]+" "$bin" summary -o t.csv "$fx/bad/nul.csv"
+expect_error "old schema" "v1.csv:1" "$bin" summary -o t.csv "$fx/bad/v1.csv"
+expect_error "missing file" "nosuch.csv" "$bin" summary -o t.csv nosuch.csv
+[ ! -e t.csv ] || fail "corrupt input left an output file"
+expect_error "bad alpha" "--alpha 2 is not a number in \(0, 1\)" "$bin" compare --alpha 2 --pair pre:post -o x.csv pre.csv
+expect_error "too few resamples" "--resamples 5 is not an integer >= 100" "$bin" summary --resamples 5 -o x.csv pre.csv
+expect_error "bad pair" "'pre' is not BASE:OTHER" "$bin" compare --pair pre -o x.csv pre.csv
+expect_error "bad seed" "--seed -1 is not an integer" "$bin" summary --seed -1 -o x.csv pre.csv
+expect_error "no subcommand" "usage: lb-stat summary" "$bin" pre.csv
+expect_error "compare without pairs" "usage:" "$bin" compare -o x.csv pre.csv
+echo keep >kept.csv
+expect_error "existing output" "kept.csv: File exists" "$bin" summary -o kept.csv pre.csv
+[ "$(cat kept.csv)" = keep ] || fail "an existing file was overwritten"
+
+# One seed, one answer; another seed, other resamples.
+"$bin" compare --seed 7 --pair pre:post -o s7a.csv pre.csv post.csv
+"$bin" compare --seed 7 --pair pre:post -o s7b.csv pre.csv post.csv
+"$bin" compare --seed 8 --pair pre:post -o s8.csv pre.csv post.csv
+cmp -s s7a.csv s7b.csv || fail "one seed gave two answers"
+! cmp -s s7a.csv s8.csv || fail "the seed is not used"
+echo "ok: seeded: byte-identical for one seed, different for another"
