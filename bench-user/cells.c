@@ -125,6 +125,15 @@ int lbc_comparable(const struct lb_set *s, int force, const char *tool)
 			continue;
 		what = strcmp(a->accel, b->accel) ? "accel" : a->vcpus != b->vcpus ? "vcpus" :
 		       strcmp(a->host, b->host) ? "host" : NULL;
+		/* The TSC rate the guest calibrated is the host's under TCG and
+		 * KVM: beyond calibration jitter it is another machine. */
+		if (!what && a->tsc_khz && b->tsc_khz &&
+		    fabs((double)a->tsc_khz - (double)b->tsc_khz) > LBC_TSC_SLACK * (double)a->tsc_khz) {
+			fprintf(stderr, "%s: refusing to mix records that differ in tsc_khz (%s: %llu, %s: %llu: more than %.1f%% apart); --force overrides\n",
+				tool, a->variant, (unsigned long long)a->tsc_khz, b->variant,
+				(unsigned long long)b->tsc_khz, 100 * LBC_TSC_SLACK);
+			return -1;
+		}
 		if (what) {
 			char va[32], vb[32];
 

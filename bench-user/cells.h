@@ -39,9 +39,13 @@ size_t lbc_boot_medians(const struct lb_set *s, const char *variant,
 			const struct lb_record *cell, const char *metric,
 			double *out, size_t *nrec, int *oversub);
 
+/* tsc_khz of two records of one host differ by calibration jitter only
+ * (0.001% in a 60-boot run); beyond this share they are two machines. */
+#define LBC_TSC_SLACK 0.005
+
 /*
  * Records that may share one analysis: one cost unit always; one
- * accelerator, vCPU count and host unless FORCE.  0, or -1 with the reason
+ * accelerator, vCPU count, host and TSC rate unless FORCE.  0, or -1 with the reason
  * on stderr, prefixed "TOOL: ".
  */
 int lbc_comparable(const struct lb_set *s, int force, const char *tool);

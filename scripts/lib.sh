@@ -71,6 +71,29 @@ parse_variants() { # list
 	done
 }
 
+# The host as timed figures depend on it: CPU vendor, family, model and
+# stepping, the TSC rate the host kernel detected (from its log, when this
+# user may read it), host kernel and QEMU version.  One line.
+cpuinfo() { # field -> its value for the first CPU
+	awk -F': ' -v k="$1" '$1 ~ "^" k "[ \t]*$" { print $2; exit }' /proc/cpuinfo
+}
+host_fingerprint() {
+	local tsc
+	tsc=$({ dmesg 2>/dev/null || journalctl -k -b 2>/dev/null; } | sed -n 's/.*tsc: Detected \([0-9.]*\) MHz.*/\1/p' | head -n 1)
+	printf 'vendor=%s family=%s model=%s stepping=%s tsc_mhz=%s kernel=%s qemu=%s\n' \
+		"$(cpuinfo vendor_id)" "$(cpuinfo 'cpu family')" "$(cpuinfo model)" "$(cpuinfo stepping)" "${tsc:-unknown}" \
+		"$(uname -r)" "$(qemu-system-x86_64 --version 2>/dev/null | head -n 1 | awk '{ print $4 }')"
+}
+
+# The host field of every record: the CPU's name and count, readable, and
+# 8 hex digits of the fingerprint, so two machines with one model name
+# (or one machine after a kernel or QEMU upgrade) never look the same.
+host_id() {
+	local name
+	name=$(cpuinfo 'model name' | tr -c 'A-Za-z0-9.\n' '_' | tr -s _ | cut -c1-28)
+	printf '%s_x%s-%s\n' "${name%_}" "$(nproc)" "$(host_fingerprint | sha256sum | cut -c1-8)"
+}
+
 sha_of() { # files... -> short sha256 of their concatenation
 	cat "$@" | sha256sum | cut -c1-16
 }

@@ -7,7 +7,6 @@
 v=$1 accel=$2 vcpus=$3 boot=$4 cmdfile=$5
 kdir=$LB_KBUILD/$v
 command -v jq >/dev/null || die "jq is not installed: run 'make deps'"
-cpuinfo() { awk -F': ' -v k="$1" '$1 ~ "^" k "[ \t]*$" { print $2; exit }' /proc/cpuinfo; }
 head=$(git -C "$LB_TOP" rev-parse HEAD 2>/dev/null || echo none)
 dirty=false
 [ -n "$(git -C "$LB_TOP" status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=true
@@ -31,6 +30,8 @@ jq -n \
 	--arg host_cpu_stepping "$(cpuinfo stepping)" \
 	--argjson host_cpus "$(nproc)" \
 	--arg host_kernel "$(uname -r)" \
+	--arg host_fingerprint "$(host_fingerprint)" \
+	--arg host_id "$(host_id)" \
 	--arg git_head "$head" \
 	--argjson git_dirty "$dirty" \
 	'{schema: "lockbench-provenance 1"} + $ARGS.named'

@@ -69,8 +69,7 @@ journal=$out/records.img
 truncate -s 16M "$journal"
 
 host_cpus=$(nproc)
-host_id=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo | tr -c 'A-Za-z0-9.\n' '_' | tr -s _ | cut -c1-40)
-host_id="${host_id}_x${host_cpus}"
+host_id=$(host_id)
 append="console=ttyS0 loglevel=5 panic=-1 lb.variant=$v lb.accel=${accel%%:*} lb.host=$host_id"
 append+=" lb.host_cpus=$host_cpus lb.vcpus=$vcpus lb.boot=${BOOT:-0} lb.repeat=${REPEAT:-1}"
 per_variant=APPEND_${v//-/_}

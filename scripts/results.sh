@@ -40,7 +40,7 @@ done
 	echo "|---|---|"
 	echo "| path lengths | $([ -n "${iid:-}" ] && echo "icount run \`$iid\`, in instructions" || echo "none") |"
 	echo "| accelerator (timed) | **${accel^^}**$([ "$accel" = tcg ] && echo ": multi-threaded TCG emulation. These figures compare variants on one host; they are not bare-metal costs.") |"
-	echo "| host | $(cat "$run/host.txt"), kernel $(js host_kernel) |"
+	echo "| host | $(cat "$run/host.txt"), kernel $(js host_kernel); fingerprint \`$(js host_fingerprint)\` (records say host \`$(js host_id)\`) |"
 	echo "| guest | $(info vcpus) vCPUs$([ "$(info oversubscribed)" = 1 ] && echo ' (oversubscribed: more vCPUs than host CPUs)'), $(js qemu_version) |"
 	echo "| samples | $(info boots) boots x $(info repeat) passes per variant; the boot is the replicate (n = boots), each giving a cell the median of its passes; variant order shuffled each round (seed $(info order_seed)) |"
 	echo "| kernel source | $(js linux_source_version), patch series $(js patch_series_sha256) |"

@@ -45,8 +45,10 @@ echo "ok: fewer than 3 boots: n-too-small, no p"
 # Refusals, and no file left behind.
 expect_error "different vCPUs" "differ in vcpus \(pre: 2, post: 4\); --force overrides" "$bin" summary -o r1.csv pre.csv post-vcpus4.csv
 expect_error "different hosts" "differ in host \(pre: Test_CPU_x4, post: Other_CPU_x8\)" "$bin" summary -o r2.csv pre.csv post-otherhost.csv
+awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ { $1 = "post"; $h["tsc_khz"] = 2442000 } { print }' pre.csv >post-tsc.csv
+expect_error "another TSC rate, one host name" "differ in tsc_khz \(pre: 2400000, post: 2442000" "$bin" summary -o r4.csv pre.csv post-tsc.csv
 expect_error "instructions with cycles, forced" "count instructions" "$bin" summary --force -o r3.csv pre.csv post-icount.csv
-[ ! -e r1.csv ] && [ ! -e r2.csv ] && [ ! -e r3.csv ] || fail "a refused call left a file"
+[ ! -e r1.csv ] && [ ! -e r2.csv ] && [ ! -e r3.csv ] && [ ! -e r4.csv ] || fail "a refused call left a file"
 "$bin" summary --force -o forced.csv pre.csv post-vcpus4.csv || fail "--force did not override vcpus"
 "$bin" summary -o failed.csv pre.csv post-failed.csv 2>err || fail "failed records made the summary fail"
 grep -q "left out 2 failed records" err || fail "failed records not counted: $(cat err)"
