@@ -165,17 +165,20 @@ static inline unsigned int lb_hist_index(u64 v)
 u64 lb_hist_value(unsigned int idx);
 u64 lb_hist_pct(const u64 *hist, u64 total, unsigned int pct);
 
-/* Busy-wait for cyc TSC cycles: hold_ns and parallel_ns work. */
-static __always_inline void lb_spin_cyc(u64 cyc)
+/*
+ * Contended mode's hold and parallel work (lockbench_work.c): turns of a
+ * two-instruction register loop, no clock read inside.
+ */
+static __always_inline void lb_work(u64 turns)
 {
-	u64 t0;
-
-	if (!cyc)
+	if (!turns)
 		return;
-	t0 = rdtsc();
-	while (rdtsc() - t0 < cyc)
-		cpu_relax();
+	asm volatile("1:\tdec %0\n\tjnz 1b" : "+r" (turns) : : "cc");
 }
+
+int lb_work_calibrate(void);
+u64 lb_work_rate(void);
+u64 lb_ns_to_work(u64 ns);
 
 /* debugfs lockbench/provoke (lockbench_provoke.c): test only. */
 extern const struct file_operations lb_provoke_fops;

@@ -3,7 +3,9 @@
  * Contended mode: threads kthreads, each pinned to its own online CPU,
  * hammer one lock for duration_ms of wall time.  They leave a start
  * barrier together and each runs for the full duration (no early
- * finishers), timing every acquire into a per-thread histogram.
+ * finishers), timing every acquire into a per-thread histogram.  The
+ * hold and parallel work are lb_work() loops sized at module load, so no
+ * clock is read inside them.
  *
  * Mutual exclusion is checked inside the bench: exclusive sections bump a
  * shared counter with a non-atomic read-modify-write, which must equal the
@@ -45,7 +47,8 @@ struct lb_crun {
 	const struct lb_job *job;
 	struct lb_lock lock;
 	atomic_t ready ____cacheline_aligned_in_smp;
-	u64 hold_cyc, par_cyc, dur_cyc;
+	u64 hold_work, par_work;	/* lb_work() turns */
+	u64 dur_cyc;
 	unsigned int nthreads;
 	struct lb_cthread *th;
 };
@@ -112,16 +115,16 @@ static int lb_contended_thread(void *arg)
 		lb_acquire(kind, l, read, &flags);
 		t1 = rdtsc_ordered();
 		if (!excl) {
-			lb_spin_cyc(run->hold_cyc);
+			lb_work(run->hold_work);
 		} else if (read) {
 			if (READ_ONCE(l->writer))
 				t->bad_reads++;
-			lb_spin_cyc(run->hold_cyc);
+			lb_work(run->hold_work);
 		} else {
 			WRITE_ONCE(l->writer, 1);
 			/* Non-atomic on purpose: only exclusion keeps it exact. */
 			v = READ_ONCE(l->cs);
-			lb_spin_cyc(run->hold_cyc);
+			lb_work(run->hold_work);
 			if (kind == LB_KIND_broken_lock)
 				lb_broken_delay();
 			WRITE_ONCE(l->cs, v + 1);
@@ -135,7 +138,7 @@ static int lb_contended_thread(void *arg)
 		if (w > t->wait_max)
 			t->wait_max = w;
 		t->ops++;
-		lb_spin_cyc(run->par_cyc);
+		lb_work(run->par_work);
 		/* Every iteration: a starved thread must still see a stop. */
 		if (lb_should_stop())
 			break;
@@ -218,8 +221,8 @@ int lb_run_contended(const struct lb_job *job, struct lb_result *res)
 	}
 	run->job = job;
 	run->nthreads = n;
-	run->hold_cyc = lb_ns_to_cyc(job->hold_ns);
-	run->par_cyc = lb_ns_to_cyc(job->parallel_ns);
+	run->hold_work = lb_ns_to_work(job->hold_ns);
+	run->par_work = lb_ns_to_work(job->parallel_ns);
 	run->dur_cyc = lb_ns_to_cyc(job->duration_ms * NSEC_PER_MSEC);
 	atomic_set(&run->ready, 0);
 	lb_lock_init(&run->lock);

@@ -263,6 +263,15 @@ DEFINE_SHOW_ATTRIBUTE(lb_header_file);
 
 static int __init lockbench_init(void)
 {
+	int ret;
+
+	/* Contended jobs size their work with it: measure before any job. */
+	ret = lb_work_calibrate();
+	if (ret) {
+		pr_err("cannot calibrate the work loop (tsc_khz=%u): %d\n",
+		       tsc_khz, ret);
+		return ret;
+	}
 	lb_dir = debugfs_create_dir("lockbench", NULL);
 	if (IS_ERR(lb_dir))
 		return PTR_ERR(lb_dir);

@@ -8,9 +8,14 @@
 #include "bootstat.h"
 
 static const char *const hot_metrics[] = { "ns_op", "cyc_op", NULL };
+/* One thread has no fairness to report, so fair_ratio is left out. */
 static const char *const cont_metrics[] = {
-	"ops_per_s", "fair_cv", "share_min", "share_max", "wait_p50_ns",
-	"wait_p90_ns", "wait_p99_ns", "wait_max_ns", NULL
+	"ops_per_s", "fair_ratio", "wait_p50_ns", "wait_p90_ns", "wait_p99_ns",
+	"wait_max_ns", NULL
+};
+static const char *const cont1_metrics[] = {
+	"ops_per_s", "wait_p50_ns", "wait_p90_ns", "wait_p99_ns", "wait_max_ns",
+	NULL
 };
 
 int lbc_same_cell(const struct lb_record *a, const struct lb_record *b)
@@ -30,7 +35,24 @@ void lbc_write_cell(FILE *f, const struct lb_record *r)
 
 const char *const *lbc_metrics(const struct lb_record *r)
 {
-	return strcmp(r->mode, "contended") ? hot_metrics : cont_metrics;
+	if (strcmp(r->mode, "contended"))
+		return hot_metrics;
+	return r->threads > 1 ? cont_metrics : cont1_metrics;
+}
+
+int lbc_value(const struct lb_record *r, const char *metric, double *out)
+{
+	double lo, hi;
+
+	if (strcmp(metric, "fair_ratio"))
+		return lb_get_double(r, metric, out);
+	/* Fairness as one figure: the busiest thread's share over the
+	 * least busy one's (1 = fair); undefined if one never got in. */
+	if (lb_get_double(r, "share_min", &lo) || lb_get_double(r, "share_max", &hi) ||
+	    !(lo > 0))
+		return -1;
+	*out = hi / lo;
+	return 0;
 }
 
 const char *lbc_unit(const struct lb_record *r, const char *metric)
@@ -45,7 +67,7 @@ const char *lbc_unit(const struct lb_record *r, const char *metric)
 		return "ops/s";
 	if (strstr(metric, "_ns"))
 		return "ns";
-	return !strcmp(metric, "fair_cv") ? "ratio" : "percent";
+	return !strcmp(metric, "fair_ratio") ? "ratio" : "percent";
 }
 
 int lbc_first_of_cell(const struct lb_set *s, size_t i, int by_variant)
@@ -97,9 +119,11 @@ size_t lbc_boot_medians(const struct lb_set *s, const char *variant,
 			if (r->boot != boots[k] || strcmp(r->status, "ok") ||
 			    strcmp(r->variant, variant) || !lbc_same_cell(r, cell))
 				continue;
-			lb_get_double(r, metric, &vals[nv++]);
+			if (!lbc_value(r, metric, &vals[nv]))
+				nv++;
 		}
-		out[nout++] = lbs_median(vals, nv);
+		if (nv)
+			out[nout++] = lbs_median(vals, nv);
 	}
 out:
 	free(boots);

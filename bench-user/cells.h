@@ -22,6 +22,10 @@ void lbc_write_cell(FILE *f, const struct lb_record *r);
  * headline one. */
 const char *const *lbc_metrics(const struct lb_record *r);
 
+/* METRIC of R into *OUT: a record field, or the derived fair_ratio
+ * (share_max / share_min).  -1 if R has no value for it. */
+int lbc_value(const struct lb_record *r, const char *metric, double *out);
+
 /* The unit of METRIC for records of R's accelerator: "instructions" or
  * "cycles" for the cost columns, else the metric's own unit. */
 const char *lbc_unit(const struct lb_record *r, const char *metric);
@@ -32,7 +36,8 @@ int lbc_first_of_cell(const struct lb_set *s, size_t i, int by_variant);
 
 /*
  * The per-boot medians of METRIC over the ok records of VARIANT in CELL,
- * into OUT (room for s->n), in boot order.  Returns the number of boots;
+ * into OUT (room for s->n), in boot order, skipping boots with no value
+ * (lbc_value()).  Returns the number of boots;
  * *NREC gets the records used and *OVERSUB is set if any was oversubscribed.
  */
 size_t lbc_boot_medians(const struct lb_set *s, const char *variant,

@@ -9,8 +9,8 @@ export LC_ALL=C
 P=$LB_TOP/plots
 
 [ $# -eq 1 ] || die "usage: plots.sh RUN (a run directory holding summary.csv)"
-run=${1%/}
-[ -d "$run" ] || die "plots: $run is not a directory"
+[ -d "$1" ] || die "plots: $1 is not a directory"
+run=$(run_dir "$1")
 sum=$run/summary.csv pairs=$run/pairs.csv
 [ -f "$sum" ] || die "plots: $sum is missing (lb-stat summary writes it)"
 msg=$(awk -f "$P/csv.awk" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
@@ -133,9 +133,9 @@ fi
 
 # 3. Fairness of contended spin_lock.
 f=$dat/fairness.dat
-awk -f "$P/csv.awk" -f "$P/series.awk" -v kind=spin_lock -v metrics="fair_cv share_min share_max" -v variants="$order" "$sum" >"$f"
+awk -f "$P/csv.awk" -f "$P/series.awk" -v kind=spin_lock -v metrics=fair_ratio -v variants="$order" "$sum" >"$f"
 t="Fairness of contended spin_lock ($(cfg "$f"))"
-if [ -z "$(vars "$f")" ]; then nodata fairness "$t" "no contended spin_lock fair_cv/share rows"; else
+if [ -z "$(vars "$f")" ]; then nodata fairness "$t" "no contended spin_lock fair_ratio rows (it needs 2 or more threads)"; else
 	dupnote "$f" fairness
 	xt=$(awk '!/^#/ && NF && $1 > 0 { print $1 }' "$f" | sort -nu | paste -sd' ')
 	gp fairness.gp fairness "$t" "$(sub "$f")" "$(ovnote "$f" ○)" \
@@ -192,4 +192,8 @@ rm -rf "$run/plots.old"
 [ ! -e "$run/plots" ] || mv "$run/plots" "$run/plots.old"
 mv "$out" "$run/plots"
 rm -rf "$run/plots.old"
+# Published raw data carries its icount run: its graph is drawn here too.
+if [ -f "$run/icount/pathlen.csv" ]; then
+	"$LB_TOP/scripts/pathlen-plot.sh" "$run/icount" || die "plots: the path-length graph of $1/icount failed"
+fi
 note "plots: $(find "$run/plots" -maxdepth 1 -name '*.png' | wc -l) graphs in $run/plots"

@@ -256,6 +256,43 @@ static void test_boot_medians(void **state)
 	lb_set_free(&s);
 }
 
+/* Fairness as one figure: share_max / share_min, per boot; a record where
+ * a thread never got in has none, and one thread reports no fair_ratio. */
+static void test_fair_ratio(void **state)
+{
+	struct lb_set s = { 0 };
+	const double lo[] = { 40, 25, 0 }, hi[] = { 60, 75, 100 };
+	const char *const *m;
+	double out[4], v;
+	size_t nrec;
+	int over = 0, seen = 0;
+
+	(void)state;
+	for (int i = 0; i < 3; i++) {
+		struct lb_record r = rec("pre", (uint64_t)i, 0);
+
+		strcpy(r.mode, "contended");
+		r.threads = 2;
+		r.share_min = (uint64_t)llround(lo[i] * LB_DEC_SCALE);
+		r.share_max = (uint64_t)llround(hi[i] * LB_DEC_SCALE);
+		lb_set_add(&s, &r);
+	}
+	assert_int_equal(lbc_value(&s.rec[0], "fair_ratio", &v), 0);
+	assert_float_equal(v, 1.5, 1e-9);
+	assert_int_equal(lbc_value(&s.rec[2], "fair_ratio", &v), -1);
+	assert_int_equal(lbc_boot_medians(&s, "pre", &s.rec[0], "fair_ratio", out, &nrec, &over), 2);
+	assert_float_equal(out[0], 1.5, 1e-9);
+	assert_float_equal(out[1], 3, 1e-9);
+	assert_string_equal(lbc_unit(&s.rec[0], "fair_ratio"), "ratio");
+	for (m = lbc_metrics(&s.rec[0]); *m; m++)
+		seen += !strcmp(*m, "fair_ratio");
+	assert_int_equal(seen, 1);
+	s.rec[0].threads = 1;
+	for (m = lbc_metrics(&s.rec[0]); *m; m++)
+		assert_string_not_equal(*m, "fair_ratio");
+	lb_set_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -269,6 +306,7 @@ int main(void)
 		cmocka_unit_test(test_aa_familywise),
 		cmocka_unit_test(test_power_prediction),
 		cmocka_unit_test(test_boot_medians),
+		cmocka_unit_test(test_fair_ratio),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
