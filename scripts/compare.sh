@@ -7,8 +7,8 @@
 # themselves are only read.
 . "$(dirname "$0")/lib.sh"
 
-run=$(readlink -f "${1:?usage: compare.sh RUNDIR}")
-[ -d "$run" ] || die "no run directory $1"
+[ -d "${1:?usage: compare.sh RUNDIR}" ] || die "no run directory $1"
+run=$(run_dir "$1" fresh)
 [ -f "$run/run.info" ] || die "$run has no run.info: not a run directory, or its provenance is missing"
 ls "$run"/boots/*/boot*/provenance.json >/dev/null 2>&1 ||
 	die "$run has no provenance records (boots/*/boot*/provenance.json): refusing to report on it"
@@ -53,6 +53,11 @@ alpha=0.05
 power=0.8
 aa_pair=${aa[1]:-none}
 EOT
+
+# Published raw data: its path-length tables are derived here too.
+if [ -f "$run/icount/run.info" ]; then
+	"$LB_TOP/scripts/pathlen-table.sh" "$run/icount" || die "compare: the path-length tables of $1/icount failed"
+fi
 
 prov=$(ls "$run"/boots/*/boot*/provenance.json | head -n 1)
 jq -r '"\(.host_cpu_model) (\(.host_cpus) CPUs)"' "$prov" >"$tmp/host.txt" ||

@@ -136,3 +136,28 @@ progress() {
 	[ -n "${4:-}" ] && [ "$4" -gt 0 ] && eta=$(printf ', about %d min %02d s left' $(($4 / 60)) $(($4 % 60)))
 	note "[$1/$2] $3$eta"
 }
+
+# A run's name: run.info's run_id (a copy keeps it), else the folder's.
+dir_id() { # dir_id DIR
+	local id
+	id=$(sed -n 's/^run_id=//p' "$1/run.info" 2>/dev/null | head -n 1)
+	echo "${id:-$(basename "$(readlink -f "$1")")}"
+}
+
+# The published raw data (results/raw, written by publish.sh) is tracked:
+# the stages that derive files from a run work on a copy of it under
+# build/raw/ID instead.  run_dir ARG -> the directory the stages use.
+# compare.sh passes "fresh" so every regeneration starts from the records.
+run_dir() { # run_dir ARG [fresh]
+	local d id
+	d=$(readlink -f "$1") || die "no run directory $1"
+	[ -f "$d/raw.info" ] || { echo "$d"; return; }
+	id=$(sed -n 's/^run_id=//p' "$d/run.info" | head -n 1)
+	[ -n "$id" ] || die "$1/run.info has no run_id: not published raw data"
+	if [ "${2:-}" = fresh ] || [ ! -d "$LB_BUILD/raw/$id" ]; then
+		rm -rf "$LB_BUILD/raw/$id"
+		mkdir -p "$LB_BUILD/raw"
+		cp -r "$d" "$LB_BUILD/raw/$id"
+	fi
+	echo "$LB_BUILD/raw/$id"
+}

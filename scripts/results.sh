@@ -6,20 +6,22 @@
 # publish.sh copies both to the tracked RESULTS.md and results/.
 . "$(dirname "$0")/lib.sh"
 
-run=$(readlink -f "${1:?usage: results.sh RUNDIR}")
+run=$(run_dir "${1:?usage: results.sh RUNDIR}")
 for f in run.info summary.csv pairs.csv findings.md stat.info host.txt plots/headline.png; do
 	[ -f "$run/$f" ] || die "$run/$f is missing: run 'make compare plots RUN=$1' first"
 done
-id=$(basename "$run")
+id=$(dir_id "$run")
 info() { sed -n "s/^$1=//p" "$run/run.info" | head -n 1; }
 accel=$(info accel)
 [ "$accel" != icount ] ||
 	die "$1 is an icount run: make results takes the timed run as RUN and the icount run as ICOUNT_RUN (make pathlen)"
 # The path-length run (icount) this report shows beside the timed one.
+# Published raw data carries its own (icount/, calibrate/, disasm.md).
 icount=${ICOUNT_RUN:-$LB_BUILD/runs/latest-icount} iid=
+[ -d "$run/icount" ] && icount=$run/icount
 if [ -f "$icount/pathlen.md" ]; then
 	icount=$(readlink -f "$icount")
-	iid=$(basename "$icount")
+	iid=$(dir_id "$icount")
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -74,7 +76,7 @@ g("mode") == "hot" && g("metric") == "ns_op" && (g("base") == "pre" && g("other"
 	echo
 	echo "Uncontended (hot) ns per acquire+release, $accel. Each boot gives a cell one value, the median of its passes; the figures are the median of those boot medians, the change of the ratio of medians with its bootstrap 95% CI, a permutation p, Holm's adjusted p within the family (one pair, one mode), and the minimum change detectable at 80% power (MDE)."
 	echo
-	echo "| comparison | kind | n boots | base median (ns) | other median (ns) | change [95% CI] | p | Holm p | MDE | verdict |"
+	echo "| comparison | kind | n boots | base median (ns, this host) | other median (ns, this host) | change [95% CI] | p | Holm p | MDE | verdict |"
 	echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"
 	cat "$tmp/rows"
 } >"$tmp/pieces/HEADLINE"
@@ -83,6 +85,42 @@ g("mode") == "hot" && g("metric") == "ns_op" && (g("base") == "pre" && g("other"
 	echo
 	cat "$run/findings.md" 2>/dev/null || echo "- (no findings.md: run \`make compare\`)"
 } >"$tmp/pieces/FINDINGS"
+
+# Contended spin_lock against its baseline (kind=empty: the same work,
+# no lock), per shape, variant and thread count, from summary.csv.
+{
+	echo "Contended spin_lock against the no-lock baseline (\`kind=empty\`, the same hold and parallel work), $accel, medians of boot medians with bootstrap 95% CIs; throughput in acquisitions per second of all threads together. \`fair_ratio\` is the busiest thread's share over the least busy one's (1 is fair)."
+	echo
+	echo "| hold / parallel (ns) | variant | threads | n boots | baseline ops/s [95% CI] | spin_lock ops/s [95% CI] | spin_lock / baseline | fair_ratio [95% CI] |"
+	echo "|---|---|---:|---:|---:|---:|---:|---:|"
+	awk -F, -v order="$(sed -n 's/^variants=//p' "$run/run.info")" '
+	NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	function g(n) { return $c[n] }
+	g("mode") != "contended" || (g("kind") != "empty" && g("kind") != "spin_lock") { next }
+	g("metric") != "ops_per_s" && g("metric") != "fair_ratio" { next }
+	{
+		k = g("hold_ns") " / " g("parallel_ns") SUBSEP g("variant") SUBSEP g("threads")
+		if (!(k in seen)) { seen[k] = 1; keys[++nk] = k }
+		v[k, g("kind"), g("metric")] = g("ci_lo") ~ /nan/ ? sprintf("%.4g [n/a]", g("median")) : sprintf("%.4g [%.4g, %.4g]", g("median"), g("ci_lo"), g("ci_hi"))
+		m[k, g("kind"), g("metric")] = g("median")
+		if (g("kind") == "spin_lock" && g("metric") == "ops_per_s") n[k] = g("n")
+	}
+	END {
+		nv = split(order, vs, " ")
+		for (i = 1; i <= nv; i++) rank[vs[i]] = i
+		# shape, then variant in run order, then threads
+		for (a = 1; a <= nk; a++) { split(keys[a], p, SUBSEP); s[a] = sprintf("%s\t%03d\t%06d", p[1], rank[p[2]], p[3]) }
+		for (a = 2; a <= nk; a++) for (b = a; b > 1 && s[b - 1] > s[b]; b--) { t = s[b]; s[b] = s[b - 1]; s[b - 1] = t; t = keys[b]; keys[b] = keys[b - 1]; keys[b - 1] = t }
+		for (a = 1; a <= nk; a++) {
+			k = keys[a]; split(k, p, SUBSEP)
+			if (!((k, "spin_lock", "ops_per_s") in v)) continue
+			base = (k, "empty", "ops_per_s") in v ? v[k, "empty", "ops_per_s"] : "n/a"
+			r = (k, "empty", "ops_per_s") in m && m[k, "empty", "ops_per_s"] > 0 ? sprintf("%.2f", m[k, "spin_lock", "ops_per_s"] / m[k, "empty", "ops_per_s"]) : "n/a"
+			f = (k, "spin_lock", "fair_ratio") in v ? v[k, "spin_lock", "fair_ratio"] : "n/a (1 thread)"
+			printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", p[1], p[2], p[3], n[k], base, v[k, "spin_lock", "ops_per_s"], r, f
+		}
+	}' "$run/summary.csv"
+} >"$tmp/pieces/CONTENDED"
 
 interp=$LB_TOP/results/interpretation.md
 if [ -f "$interp" ] && head -n 1 "$interp" | grep -q "run: $id"; then
@@ -128,13 +166,15 @@ else
 	echo "No path-length run: \`make pathlen\` makes one (build/runs/latest-icount)." >"$tmp/pieces/PATHLEN"
 fi
 cal=${CALIBRATE_DIR:-$LB_BUILD/calibrate/latest}
+[ -d "$run/calibrate" ] && cal=$run/calibrate
 if [ -f "$cal/report.txt" ]; then
 	cal=$(readlink -f "$cal")
 	mkdir -p "$stage/calibrate"
 	cp "$cal"/report.txt "$cal"/icount.txt "$cal"/timed.txt "$cal"/*.jobs "$stage/calibrate/"
+	echo "run_id=$(dir_id "$cal")" >"$stage/calibrate/run.info"
 	cinfo() { sed -n "s/^$1=//p" "$cal/report.txt" | head -n 1; }
 	{
-		echo "\`make calibrate\` on **$(cinfo variant)** (\`$(basename "$cal")\`): \`pad=N\` adds exactly N single-instruction increments inside each spin_lock critical section."
+		echo "\`make calibrate\` on **$(cinfo variant)** (\`$(dir_id "$cal")\`): \`pad=N\` adds exactly N single-instruction increments inside each spin_lock critical section."
 		echo
 		echo "- icount: $(cinfo icount) ([results/calibrate/icount.txt](results/calibrate/icount.txt): each pad=1…512 against spin_lock, and every other hot kind beside the pads against a boot without them)."
 		echo "- timed ($(cinfo timed_accel), $(cinfo boots) boots x $(cinfo repeat) passes, one median per boot): $(cinfo timed)."
@@ -146,8 +186,12 @@ else
 fi
 
 mapfile -t vs < <(sed -n 's/^variants=//p' "$run/run.info" | tr ' ' '\n')
-"$LB_TOP/scripts/disasm-table.sh" "${vs[@]}" >"$tmp/pieces/DISASM" 2>/dev/null ||
-	echo "(disassembly unavailable: a variant's vmlinux is missing)" >"$tmp/pieces/DISASM"
+if [ -f "$run/disasm.md" ]; then
+	cp "$run/disasm.md" "$tmp/pieces/DISASM"
+else
+	"$LB_TOP/scripts/disasm-table.sh" "${vs[@]}" >"$tmp/pieces/DISASM" 2>/dev/null ||
+		echo "(disassembly unavailable: a variant's vmlinux is missing)" >"$tmp/pieces/DISASM"
+fi
 cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 
 {

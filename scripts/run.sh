@@ -52,6 +52,7 @@ if [ "$vcpus" -gt "$(nproc)" ]; then
 fi
 accel_qemu_args "$accel" qargs
 cat >"$run/run.info" <<EOT
+run_id=$ts
 variants=${variants[*]}
 accel=${accel%%:*}
 accel_detail=$accel
