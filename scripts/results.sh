@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # results.sh RUN: the report of a run, RUN/report/RESULTS.md, from
-# plots/RESULTS.md.in and a run directory that has been through compare.sh
+# report/RESULTS.md.in and a run directory that has been through compare.sh
 # and plots.sh.  The graphs, tables and provenance it shows are copied to
 # RUN/report/results/, so the report reads the same there as when
 # publish.sh copies both to the tracked RESULTS.md and results/.
@@ -122,11 +122,11 @@ g("mode") == "hot" && g("metric") == "ns_op" && (g("base") == "pre" && g("other"
 	}' "$run/summary.csv"
 } >"$tmp/pieces/CONTENDED"
 
-interp=$LB_TOP/results/interpretation.md
+interp=$LB_TOP/report/interpretation.md
 if [ -f "$interp" ] && head -n 1 "$interp" | grep -q "run: $id"; then
 	tail -n +2 "$interp" >"$tmp/pieces/INTERPRETATION"
 else
-	echo "No hand-written interpretation for run \`$id\` (results/interpretation.md must start with \`<!-- run: $id -->\`): the findings above are the whole reading of it." >"$tmp/pieces/INTERPRETATION"
+	echo "No hand-written interpretation for run \`$id\` (report/interpretation.md must start with \`<!-- run: $id -->\`): the findings above are the whole reading of it." >"$tmp/pieces/INTERPRETATION"
 fi
 
 {
@@ -223,8 +223,7 @@ cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 } >"$tmp/pieces/FAILURES"
 
 awk -v dir="$tmp/pieces" '/^@@[A-Z_]+@@$/ { f = dir "/" substr($0, 3, length($0) - 4); while ((getline l < f) > 0) print l; close(f); next } { print }' \
-	"$LB_TOP/plots/RESULTS.md.in" >"$tmp/RESULTS.md"
-[ -f "$interp" ] && cp "$interp" "$stage/interpretation.md"
+	"$LB_TOP/report/RESULTS.md.in" >"$tmp/RESULTS.md"
 report=$run/report
 rm -rf "$report.new"
 mkdir -p "$report.new"
