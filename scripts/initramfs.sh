@@ -36,9 +36,6 @@ if [ "$what" = base ]; then
 	# Guest-side test scripts, run by the boot tests via SCRIPT=.
 	mkdir -p "$stage/lb/tests"
 	install -m 0755 "$LB_TOP"/tests/guest/*.sh "$stage/lb/tests/"
-	for t in "$LB_TOP"/bench-module/tests/*.sh; do
-		[ -f "$t" ] && install -m 0755 "$t" "$stage/lb/tests/"
-	done
 	runner=${LB_RUNNER:-$LB_TOP/bench-user/lb-guest}
 	[ -x "$runner" ] || die "$runner is not built: run 'make -C bench-user'"
 	install -m 0755 "$runner" "$stage/bin/lb-guest"

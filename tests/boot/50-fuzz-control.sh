@@ -7,7 +7,7 @@ set -- $VARIANTS_UNDER_TEST
 for v in "$@"; do
 	guest fuzz "$v" "/lb/tests/fuzz-control.sh $n" VCPUS=2 TIMEOUT=600 ||
 		fail "$v: fuzz boot failed: $(grep -E 'ACCEPTED|passed' "$B/guest/script.log" 2>/dev/null | head)"
-	grep -q '^3 passed, 0 failed' "$B/guest/script.log" || fail "$v: $(tail -n 3 "$B/guest/script.log")"
-	echo "ok: $v: $(grep '^fuzz:' "$B/guest/script.log")"
+	ktap_ok "$B/guest/script.log" 3 || fail "$v: $(tail -n 3 "$B/guest/script.log")"
+	echo "ok: $v: $(grep -E '^ok [0-9]+ fuzz:' "$B/guest/script.log")"
 	[ "${LB_LONG:-0}" = 1 ] || break
 done

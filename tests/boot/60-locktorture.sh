@@ -10,7 +10,7 @@ types=spin_lock,spin_lock_irq,rw_lock,rw_lock_irq
 for v in $VARIANTS_UNDER_TEST; do
 	guest torture "$v" "/lb/tests/locktorture.sh $types $secs" VCPUS=4 TIMEOUT=$((secs * 4 + 120)) ||
 		fail "$v: locktorture boot failed: status $(cat "$B/status"): $(cat "$B/guest/script.log" 2>/dev/null) $(head -n 5 "$B/faults.txt")"
-	grep -q '^4 passed, 0 failed' "$B/guest/script.log" || fail "$v: $(cat "$B/guest/script.log")"
-	echo "ok: $v: $(grep -c '^PASS' "$B/guest/script.log") types x ${secs}s:"
-	grep '^PASS' "$B/guest/script.log" | sed 's/^/    /'
+	ktap_ok "$B/guest/script.log" 4 || fail "$v: $(cat "$B/guest/script.log")"
+	echo "ok: $v: $(grep -c -E '^ok [0-9]+ ' "$B/guest/script.log") types x ${secs}s:"
+	grep -E '^ok [0-9]+ ' "$B/guest/script.log" | sed 's/^/    /'
 done

@@ -17,6 +17,23 @@ guest() {
 	env ACCEL=${ACCEL:-tcg} SCRIPT="$TMP/$name.sh" "$@" "$TOP/scripts/qemu-boot.sh" "$v" "$B"
 }
 
+# ktap_ok LOG [N]: LOG (a guest script's output) is one KTAP v1 document
+# whose every test passed: the version line, a plan (of N when given)
+# that the ok lines match, no "not ok", and the closing summary line.
+ktap_ok() {
+	local log=$1 want=${2:-} plan nok nbad
+	grep -q -x 'KTAP version 1' "$log" || { echo "$log: no 'KTAP version 1' line" >&2; return 1; }
+	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$log" | head -n 1)
+	[ -n "$plan" ] || { echo "$log: no plan line" >&2; return 1; }
+	nok=$(grep -c -E '^ok [0-9]+ ' "$log" || true)
+	nbad=$(grep -c -E '^not ok [0-9]+ ' "$log" || true)
+	[ "$nbad" -eq 0 ] || { grep -E '^not ok' "$log" >&2; return 1; }
+	[ "$nok" -eq "$plan" ] || { echo "$log: $nok ok lines, the plan says $plan" >&2; return 1; }
+	[ -z "$want" ] || [ "$plan" -eq "$want" ] || { echo "$log: plan of $plan tests, expected $want" >&2; return 1; }
+	tail -n 1 "$log" | grep -E -q '^[0-9]+ passed, 0 failed, [0-9]+ skipped$' ||
+		{ echo "$log: last line is not 'N passed, 0 failed, K skipped': $(tail -n 1 "$log")" >&2; return 1; }
+}
+
 # perf_top_ok PERF_TOP VMLINUX: the summary's symbol lines (not the header,
 # which names the job and so always says spin_lock) name a lock function
 # this vmlinux defines and a lockbench.ko function, and unresolved addresses

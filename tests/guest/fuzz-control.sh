@@ -2,11 +2,13 @@
 # Runs inside the guest: thousands of random and malformed writes to
 # lockbench's control file.  Each must fail with an error code (none may
 # be accepted as a job), and the guest must stay responsive: a valid job
-# still runs afterwards.  Prints "N passed, M failed".
+# still runs afterwards.  KTAP: rejection, a valid job after, rmmod.
+. /lb/tests/ktap.sh
 n=${1:-2000}
 ctl=/sys/kernel/debug/lockbench/job
-insmod /lb/lockbench.ko || { echo "0 passed, 1 failed"; exit 1; }
-[ -e "$ctl" ] || { echo "no $ctl"; echo "0 passed, 1 failed"; exit 1; }
+ktap_begin 3
+insmod /lb/lockbench.ko || { ktap_fail "insmod"; ktap_end; exit 1; }
+[ -e "$ctl" ] || { ktap_fail "no $ctl"; ktap_end; exit 1; }
 accepted=0 rejected=0 i=0
 # Structured near-misses first: each is one bad field on a valid job.
 for bad in "kind=nosuch mode=hot" "kind=spin_lock mode=warm" "kind=spin_lock mode=hot batches=0" \
@@ -17,7 +19,7 @@ for bad in "kind=nosuch mode=hot" "kind=spin_lock mode=warm" "kind=spin_lock mod
 	"kind=spin_lock mode=hot mode=hot" "kind=broken_lock mode=hot" "kind= mode=hot" "=" "" \
 	"kind=spin_lock mode=hot read_pct=101" "kind=spin_lock mode=hot hold_ns=1000000000"; do
 	if printf '%s\n' "$bad" > "$ctl" 2>/dev/null; then
-		echo "ACCEPTED: '$bad'"
+		ktap_note "ACCEPTED: '$bad'"
 		accepted=$((accepted + 1))
 	else
 		rejected=$((rejected + 1))
@@ -37,21 +39,21 @@ while [ $i -lt "$n" ]; do
 	fi
 	if cat /tmp/fz > "$ctl" 2>/dev/null; then
 		accepted=$((accepted + 1))
-		echo "ACCEPTED: $(od -An -c /tmp/fz | head -n 2 | tr -s ' ')"
+		ktap_note "ACCEPTED: $(od -An -c /tmp/fz | head -n 2 | tr -s ' ')"
 	else
 		rejected=$((rejected + 1))
 	fi
 done
-echo "fuzz: $rejected rejected, $accepted accepted"
-pass=0 fail=0
-[ $accepted -eq 0 ] && pass=$((pass + 1)) || fail=$((fail + 1))
+if [ $accepted -eq 0 ]; then
+	ktap_pass "fuzz: $rejected writes, all rejected"
+else
+	ktap_fail "fuzz: $accepted of $((rejected + accepted)) writes accepted"
+fi
 if echo "kind=spin_lock mode=hot batches=10 batch_ops=10" > "$ctl" &&
 	grep -q ',ok,' /sys/kernel/debug/lockbench/result; then
-	pass=$((pass + 1))
+	ktap_pass "a valid job runs after fuzzing"
 else
-	echo "a valid job failed after fuzzing"
-	fail=$((fail + 1))
+	ktap_fail "a valid job runs after fuzzing"
 fi
-rmmod lockbench && pass=$((pass + 1)) || fail=$((fail + 1))
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+if rmmod lockbench; then ktap_pass "rmmod"; else ktap_fail "rmmod"; fi
+ktap_end

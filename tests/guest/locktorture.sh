@@ -1,11 +1,12 @@
 #!/bin/sh
 # Runs inside the guest: locktorture for each type in $1 (comma list) for
 # $2 seconds each.  Passes when every run ends "End of test: SUCCESS" with
-# no writer or reader failures.  Prints "N passed, M failed".
+# no writer or reader failures.  KTAP, one test per type.
+. /lb/tests/ktap.sh
 types=${1:-spin_lock,spin_lock_irq,rw_lock,rw_lock_irq}
 secs=${2:-10}
 ncpu=$(nproc)
-pass=0 fail=0
+ktap_begin "$(echo "$types" | tr ',' '\n' | grep -c .)"
 [ -f /lb/torture.ko ] && insmod /lb/torture.ko
 for t in $(echo "$types" | tr ',' ' '); do
 	dmesg -c > /dev/null
@@ -14,8 +15,7 @@ for t in $(echo "$types" | tr ',' ' '); do
 	*) args="nwriters_stress=$((2 * ncpu))" ;;
 	esac
 	if ! insmod /lb/locktorture.ko torture_type="$t" $args stat_interval=0; then
-		echo "FAIL $t: insmod failed"
-		fail=$((fail + 1))
+		ktap_fail "$t: insmod failed"
 		continue
 	fi
 	sleep "$secs"
@@ -24,12 +24,9 @@ for t in $(echo "$types" | tr ',' ' '); do
 	end=$(echo "$log" | grep -o 'End of test: [A-Z_]*' | tail -n 1)
 	stats=$(echo "$log" | grep -E '(Writes|Reads ):  Total' | tr -s ' ' | tr '\n' ';')
 	if [ "$end" = "End of test: SUCCESS" ] && ! echo "$stats" | grep -q 'Fail: [1-9]'; then
-		echo "PASS $t ${secs}s: $stats"
-		pass=$((pass + 1))
+		ktap_pass "$t ${secs}s: $stats"
 	else
-		echo "FAIL $t ${secs}s: ${end:-no end line}: $stats"
-		fail=$((fail + 1))
+		ktap_fail "$t ${secs}s: ${end:-no end line}: $stats"
 	fi
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+ktap_end

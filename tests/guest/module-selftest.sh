@@ -1,21 +1,20 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# guest-selftest.sh MODULE.ko: exercise lockbench.ko inside a throwaway
+# module-selftest.sh MODULE.ko: exercise lockbench.ko inside a throwaway
 # guest (never on a real host).  Needs root, debugfs, insmod/rmmod and a
-# busybox-level userland.  Prints one line per check, then "N passed, M
-# failed"; exits non-zero when anything failed.
+# busybox-level userland.  Prints KTAP, one test per check; exits non-zero
+# when anything failed.
 #
 # LB_QUICK=1 runs fewer kinds and shorter jobs.
 
-ko=${1:?usage: guest-selftest.sh lockbench.ko}
+. /lb/tests/ktap.sh
+ko=${1:?usage: module-selftest.sh lockbench.ko}
 D=/sys/kernel/debug/lockbench
-pass=0
-fail=0
 ncpu=$(grep -c '^processor' /proc/cpuinfo)
 
-ok() { pass=$((pass + 1)); echo "PASS: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+ok() { ktap_pass "$*"; }
+bad() { ktap_fail "$*"; }
 
 # job LINE: run one job; the exit status is the write's.
 job() { printf '%s\n' "$1" > "$D/job"; }
@@ -55,11 +54,12 @@ expect_err() {
 	fi
 }
 
+ktap_begin
 dmesg -c >/dev/null 2>&1
 mountpoint -q /sys/kernel/debug 2>/dev/null ||
 	mount -t debugfs none /sys/kernel/debug 2>/dev/null
 
-if insmod "$ko"; then ok "insmod"; else bad "insmod"; echo "$pass passed, $fail failed"; exit 1; fi
+if insmod "$ko"; then ok "insmod"; else bad "insmod"; ktap_end; exit 1; fi
 
 for f in job result header abort; do
 	if [ -e "$D/$f" ]; then ok "$f exists"; else bad "$f missing"; fi
@@ -190,5 +190,4 @@ if dmesg | grep -E 'BUG|WARNING|lockup|stall|Call Trace|hung_task'; then
 else
 	ok "kernel log clean"
 fi
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+ktap_end
