@@ -132,10 +132,12 @@ static const char *verdict(const struct row *w, int is_aa, double alpha)
 		return "no-ratio";
 	if (is_aa)
 		return "a-a";
-	if (isnan(w->p_holm) || w->p_holm >= alpha)
-		return "not-significant";
+	/* Below the floor identical code already moves this much: whatever
+	 * its p, such a change is noise. */
 	if (!isnan(w->floor) && fabs(w->pct) <= w->floor)
 		return "within-noise";
+	if (isnan(w->p_holm) || w->p_holm >= alpha)
+		return "not-significant";
 	return isnan(w->floor) ? "changed-no-floor" : "changed";
 }
 

@@ -26,13 +26,23 @@ echo "ok: compare: 10 boots a side, a permutation p, the A/A verdict, a table"
 # change.
 cp post.csv post2.csv && sed -i '3,$s/^post,/post2,/' post2.csv
 awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ { $1 = "post3"; $h["ns_op"] = sprintf("%.3f", 2 * $h["ns_op"]) } { print }' post.csv >post3.csv
-"$bin" compare --aa pre:post --pair pre:post --pair pre:post2 --pair pre:post3 -o p2.csv -m f2.md pre.csv post.csv post2.csv post3.csv
+# post4 is pre under another name: no change, a large p, below the floor.
+cp pre.csv post4.csv && sed -i '3,$s/^pre,/post4,/' post4.csv
+"$bin" compare --aa pre:post --pair pre:post --pair pre:post2 --pair pre:post3 --pair pre:post4 -o p2.csv -m f2.md \
+	pre.csv post.csv post2.csv post3.csv post4.csv
 verdict() { awk -F, -v o="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	$h["other"] == o && $h["kind"] == "spin_lock" && $h["mode"] == "hot" && $h["metric"] == "ns_op" { print $h["verdict"] "," $h["p_holm"] }' p2.csv; }
 [ "$(verdict post2 | cut -d, -f1)" = within-noise ] || fail "a copy of the A/A side is '$(verdict post2)', not within-noise"
+[ "$(verdict post4 | cut -d, -f1)" = within-noise ] || fail "no change at all is '$(verdict post4)', not within-noise"
 [ "$(verdict post3 | cut -d, -f1)" = changed ] || fail "doubled ns_op is '$(verdict post3)', not changed"
 grep -q 'pre → post3.*spin_lock hot, ns_op' f2.md || fail "the change is not in the findings: $(cat f2.md)"
 ! grep -q 'post2' f2.md || fail "a within-noise change is in the findings"
+# Every change at or below the floor is within noise, whatever its p.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["verdict"] !~ /^(a-a|n-too-small|no-ratio)$/ && $h["floor_pct"] != "nan" {
+		d = $h["pct_change"] + 0; if (d < 0) d = -d
+		if (d <= $h["floor_pct"] + 0 && $h["verdict"] != "within-noise") { print; bad = 1 } }
+	END { exit bad }' p2.csv >below || fail "a change below the floor is not within-noise: $(head -n 2 below)"
 echo "ok: as large as the A/A: within-noise (Holm p $(verdict post2 | cut -d, -f2)); doubled: changed, and in the findings"
 
 # The fixtures as they are: every record in boot 1.
