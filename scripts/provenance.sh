@@ -9,6 +9,11 @@ kdir=$LB_KBUILD/$v
 command -v jq >/dev/null || die "jq is not installed: run 'make deps'"
 head=$(git -C "$LB_TOP" rev-parse HEAD 2>/dev/null || echo none)
 dirty=false
+# The command line as it ran, with this checkout's paths made relative: a
+# published provenance names no machine's directories.
+qcmd=$(cat "$cmdfile")
+qcmd=${qcmd//"$LB_BUILD"/build}
+qcmd=${qcmd//"$LB_TOP"\//}
 [ -n "$(git -C "$LB_TOP" status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=true
 jq -n \
 	--arg variant "$v" \
@@ -20,7 +25,7 @@ jq -n \
 	--arg config_sha256 "$(sha_of "$kdir/.config")" \
 	--arg kernel_release "$(cat "$kdir/include/config/kernel.release" 2>/dev/null)" \
 	--arg qemu_version "$(qemu-system-x86_64 --version 2>/dev/null | head -n 1)" \
-	--arg qemu_cmdline "$(cat "$cmdfile")" \
+	--arg qemu_cmdline "$qcmd" \
 	--arg accel "$accel" \
 	--argjson vcpus "$vcpus" \
 	--arg host_cpu_model "$(cpuinfo 'model name')" \

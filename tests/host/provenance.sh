@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# provenance.sh writes valid JSON whatever a value holds, and a published
+# provenance names no machine's directories: the QEMU command line's paths
+# inside the checkout and the build directory come out relative.
+. "$(dirname "$0")/../lib.bash"
+command -v jq >/dev/null || skip "jq is not installed"
+export LB_BUILD=$TMP/build
+mkdir -p "$LB_BUILD"
+cat >"$TMP/cmd" <<EOC
+qemu-system-x86_64 -kernel $LB_BUILD/kernel/pre/bzImage -initrd $TOP/build/x.cpio -append "a=\"b\",c"
+EOC
+"$TOP/scripts/provenance.sh" pre tcg 2 3 "$TMP/cmd" >"$TMP/p.json" 2>"$TMP/err" || fail "provenance.sh failed"
+jq -e . "$TMP/p.json" >/dev/null || fail "not JSON: $(cat "$TMP/p.json")"
+q=$(jq -r .qemu_cmdline "$TMP/p.json")
+case $q in *"$TMP"* | *"$TOP"*) fail "the command line keeps an absolute path: $q" ;; esac
+[[ $q == *"-kernel build/kernel/pre/bzImage -initrd build/x.cpio"* ]] || fail "paths not made relative: $q"
+[[ $q == *'a=\"b\",c'* ]] || fail "quotes or commas lost: $q"
+[ "$(jq -r .boot "$TMP/p.json")" = 3 ] && [ "$(jq -r .vcpus "$TMP/p.json")" = 2 ] || fail "boot or vcpus wrong"
+echo "ok: provenance: valid JSON, relative paths: $q"
