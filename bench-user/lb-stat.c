@@ -6,9 +6,12 @@
  *   lb-stat summary [OPTION]... -o SUMMARY FILE...
  *   lb-stat compare [OPTION]... -o PAIRS [-m FINDINGS] [-t TABLES]
  *                   [--aa BASE:OTHER] --pair BASE:OTHER... FILE...
+ *   lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...
  *
  * SUMMARY, PAIRS: CSV; FINDINGS, TABLES: Markdown.  --aa names the pair
  * whose code is identical: its largest |change| is the noise floor.
+ * baseline divides each KIND cell by the same shape of BASEKIND in the
+ * same variant (spin_lock over empty: the lock's share of contended work).
  *
  * Options: --seed S (default 1), --resamples R (bootstrap and permutation
  * draws, default 4000), --alpha A (default 0.05), --power P (default 0.8),
@@ -32,6 +35,7 @@
 static const char usage[] =
 	"usage: lb-stat summary [OPTION]... -o SUMMARY FILE...\n"
 	"       lb-stat compare [OPTION]... -o PAIRS [-m FINDINGS] [-t TABLES] [--aa BASE:OTHER] --pair BASE:OTHER... FILE...\n"
+	"       lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...\n"
 	"options: --seed S  --resamples R  --alpha A  --power P  --force\n";
 
 void lbs_seed_for(gsl_rng *rng, const struct lbs_opts *o, const char *name)
@@ -130,18 +134,21 @@ int main(int argc, char **argv)
 		{ "force", no_argument, NULL, 'f' },
 		{ "pair", required_argument, NULL, 'P' },
 		{ "aa", required_argument, NULL, 'A' },
+		{ "kind", required_argument, NULL, 'k' },
+		{ "over", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct lbs_opts o = { .seed = 1, .resamples = 4000, .alpha = 0.05, .power = 0.8 };
 	struct lbs_pair pairs[MAX_PAIRS], aa;
-	const char *out = NULL, *fpath = NULL, *tpath = NULL, *cmd;
+	const char *out = NULL, *fpath = NULL, *tpath = NULL, *cmd, *kind = NULL, *over = NULL;
 	size_t np = 0;
 	int c, have_aa = 0, rc;
 	uint64_t u;
 	struct lb_set s = { 0 };
 	FILE *fo, *ff = NULL, *ft = NULL;
 
-	if (argc < 2 || (strcmp(argv[1], "summary") && strcmp(argv[1], "compare"))) {
+	if (argc < 2 || (strcmp(argv[1], "summary") && strcmp(argv[1], "compare") &&
+			 strcmp(argv[1], "baseline"))) {
 		fputs(usage, stderr);
 		return 1;
 	}
@@ -153,6 +160,8 @@ int main(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'm': fpath = optarg; break;
 		case 't': tpath = optarg; break;
+		case 'k': kind = optarg; break;
+		case 'O': over = optarg; break;
 		case 'f': o.force = 1; break;
 		case 'S':
 			if (parse_u64("--seed", optarg, 0, &o.seed))
@@ -190,7 +199,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!out || optind >= argc || (!strcmp(cmd, "compare") && !np) ||
-	    (!strcmp(cmd, "summary") && (np || have_aa || fpath || tpath))) {
+	    (strcmp(cmd, "compare") && (np || have_aa || fpath || tpath)) ||
+	    (!strcmp(cmd, "baseline") ? !(kind && over) || !strcmp(kind, over) : kind || over)) {
 		fputs(usage, stderr);
 		return 1;
 	}
@@ -211,6 +221,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "summary"))
 		rc = lbs_write_summary(fo, &s, &o);
+	else if (!strcmp(cmd, "baseline"))
+		rc = lbs_write_baseline(fo, &s, kind, over, &o);
 	else
 		rc = lbs_write_pairs(fo, ff, ft, &s, pairs, np, have_aa ? &aa : NULL, &o);
 	if (rc)

@@ -2,7 +2,7 @@
 /*
  * lb-stat summary: one row per variant, cell and metric.  n is the number
  * of boots; median is the median of the boot medians, with a bootstrap CI;
- * mean and sd describe the boot medians too.
+ * mean, sd and cv (sd / mean, in percent) describe the boot medians too.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -24,7 +24,7 @@ int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 			gsl_rng_free(rng);
 		return -1;
 	}
-	fprintf(f, "variant," LBC_CELL_HEADER ",metric,unit,n,n_records,median,ci_lo,ci_hi,mean,sd,oversub\n");
+	fprintf(f, "variant," LBC_CELL_HEADER ",metric,unit,n,n_records,median,ci_lo,ci_hi,mean,sd,cv_pct,oversub\n");
 	for (i = 0; i < s->n; i++) {
 		const struct lb_record *r = &s->rec[i];
 		const char *const *m;
@@ -35,7 +35,7 @@ int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 			char name[256];
 			size_t nrec, n;
 			int over = 0;
-			double lo, hi, sd;
+			double lo, hi, sd, mean;
 
 			n = lbc_boot_medians(s, r->variant, r, *m, x, &nrec, &over);
 			snprintf(name, sizeof(name), "summary/%s/%s/%s/%llu/%llu/%llu/%llu/%s", r->variant,
@@ -45,11 +45,12 @@ int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 			lbs_seed_for(rng, o, name);
 			lbs_median_ci(rng, x, n, o->resamples, 0.95, &lo, &hi);
 			sd = n >= 2 ? gsl_stats_sd(x, 1, n) : NAN;
+			mean = n ? gsl_stats_mean(x, 1, n) : NAN;
 			fprintf(f, "%s,", r->variant);
 			lbc_write_cell(f, r);
-			fprintf(f, ",%s,%s,%zu,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%d\n", *m, lbc_unit(r, *m),
-				n, nrec, lbs_median(x, n), lo, hi,
-				n ? gsl_stats_mean(x, 1, n) : NAN, sd, over);
+			fprintf(f, ",%s,%s,%zu,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%.4g,%d\n", *m, lbc_unit(r, *m),
+				n, nrec, lbs_median(x, n), lo, hi, mean, sd,
+				mean > 0 ? 100 * sd / mean : NAN, over);
 		}
 	}
 	free(x);

@@ -33,4 +33,10 @@ int lbs_write_pairs(FILE *pairs, FILE *findings, FILE *tables, const struct lb_s
 		    const struct lbs_pair *p, size_t np, const struct lbs_pair *aa,
 		    const struct lbs_opts *o);
 
+/* Writes one row per cell of KIND whose shape BASE (e.g. "empty") also
+ * has, per variant: the ratio of medians KIND / BASE in the mode's
+ * headline metric, with its bootstrap CI. */
+int lbs_write_baseline(FILE *f, const struct lb_set *s, const char *kind,
+		       const char *base, const struct lbs_opts *o);
+
 #endif

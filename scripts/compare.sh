@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # compare.sh RUN: the run's statistics, all from lb-stat on the boot
 # medians: RUN/summary.csv (per variant and cell), RUN/pairs.csv (per
-# pair and cell), RUN/findings.md, RUN/compare/tables.md, RUN/stat.info
+# pair and cell), RUN/baseline.csv (contended spin_lock over the no-lock
+# baseline), RUN/findings.md, RUN/compare/tables.md, RUN/stat.info
 # (seed and settings) and RUN/host.txt.  Derived files
 # are rebuilt in a temporary folder and swapped in whole; the records
 # themselves are only read.
@@ -29,7 +30,7 @@ aa=()
 have pre && have post && aa=(--aa pre:post)
 files=()
 for f in "$run"/*.csv; do
-	case $(basename "$f") in summary.csv | pairs.csv | failures.csv) ;; *) files+=("$(basename "$f")") ;; esac
+	is_record_file "$f" && files+=("$(basename "$f")")
 done
 [ ${#files[@]} -gt 0 ] || die "$run has no result files"
 seed=${STAT_SEED:-1} resamples=${STAT_RESAMPLES:-4000}
@@ -45,6 +46,9 @@ else
 	echo "base,other,kind,mode,threads,metric" >"$tmp/pairs.csv"
 	: >"$tmp/findings.md"
 fi
+# Contended spin_lock against the no-lock baseline of the same shape.
+(cd "$run" && "$bin/lb-stat" baseline "${opts[@]}" --kind spin_lock --over empty -o "$tmp/baseline.csv" "${files[@]}") ||
+	die "lb-stat baseline failed (see above)"
 cat >"$tmp/stat.info" <<EOT
 tool=lb-stat
 seed=$seed
@@ -65,5 +69,5 @@ jq -r '"\(.host_cpu_model) (\(.host_cpus) CPUs)"' "$prov" >"$tmp/host.txt" ||
 
 rm -rf "$run/compare"
 mv "$tmp/compare" "$run/compare"
-mv "$tmp/summary.csv" "$tmp/pairs.csv" "$tmp/findings.md" "$tmp/stat.info" "$tmp/host.txt" "$run/"
+mv "$tmp/summary.csv" "$tmp/pairs.csv" "$tmp/baseline.csv" "$tmp/findings.md" "$tmp/stat.info" "$tmp/host.txt" "$run/"
 note "compare: tables in ${run#"$LB_TOP"/}/compare, statistics in summary.csv and pairs.csv"

@@ -35,9 +35,17 @@ need_disk() { # need_disk DIR MIB
 		die "only ${avail} MiB free on $(df -P "$1" | awk 'NR == 2 { print $6 }'), need $2 MiB for $1; free space (make clean removes build/) and retry"
 }
 
-# Both matrix files: the default matrix, then the extra variants.
+# Your own kernels (README: Bring your own kernel) are variants too:
+# scripts/byo.sh declares them in a generated matrix of the same shape,
+# whose lines also say where the kernel comes from (see variant_path).
+LB_USER=$LB_BUILD/user
+LB_USER_MATRIX=$LB_USER/matrix
+
+# Both matrix files: the default matrix, then the extra variants; then
+# the user's variants, when byo.sh has declared any.
 matrix_cat() {
 	cat "$LB_VMCONFIGS/matrix" "$LB_VMCONFIGS/matrix.extra"
+	[ ! -f "$LB_USER_MATRIX" ] || cat "$LB_USER_MATRIX"
 }
 
 # All variant names known to the matrix files, one per line.
@@ -46,25 +54,99 @@ matrix_variants() { # [all] -> also matrix.extra
 		awk '!/^[[:space:]]*(#|$)/ { print $1 }'
 }
 
-# Fragments of one variant, one path per line; dies on an unknown name.
-variant_fragments() { # variant
+# One variant's matrix line without its name; dies on an unknown name.
+variant_line() { # variant
 	local line
 	line=$(matrix_cat |
-		awk -v v="$1" '!/^[[:space:]]*#/ && $1 == v { $1 = ""; print; exit }')
+		awk -v v="$1" '!/^[[:space:]]*#/ && $1 == v { $1 = ""; print " "; exit }')
 	[ -n "$line" ] ||
 		die "unknown variant '$1'; known variants: $(matrix_variants all | tr '\n' ' ')(see vm-configs/matrix)"
-	local frag
+	printf '%s\n' "$line"
+}
+
+# Fragments of one variant, one path per line; dies on an unknown name.
+# A fragment is a name in vm-configs/ or, in the user's matrix, a path.
+variant_fragments() { # variant
+	local line frag
+	line=$(variant_line "$1")
 	for frag in $line; do
-		[ -f "$LB_VMCONFIGS/$frag.config" ] ||
-			die "variant '$1' names fragment '$frag' but vm-configs/$frag.config does not exist"
-		printf '%s\n' "$LB_VMCONFIGS/$frag.config"
+		case $frag in
+		*=*) continue ;; # tree=, kernel=, kbuild=: where it comes from (variant_path)
+		/*)
+			[ -f "$frag" ] ||
+				die "variant '$1' names fragment $frag, which does not exist; fix FRAGMENTS= and rerun make tree with it"
+			printf '%s\n' "$frag"
+			;;
+		*)
+			[ -f "$LB_VMCONFIGS/$frag.config" ] ||
+				die "variant '$1' names fragment '$frag' but vm-configs/$frag.config does not exist"
+			printf '%s\n' "$LB_VMCONFIGS/$frag.config"
+			;;
+		esac
 	done
+}
+
+# Where a variant's files are: the one lookup every script uses.
+#   tree   its source tree (empty for a prebuilt kernel)
+#   kdir   its kernel build directory (make O=, or a prebuilt's KBUILD)
+#   image  its bzImage
+#   state  lockbench's own files for it (.lb-build-seconds, lb-modules.cpio)
+# The default variants keep their historical layout: one tree, LB_TREE,
+# and build/kernel/VARIANT.  A user tree is build/user/VARIANT/src and is
+# built in build/user/VARIANT/obj, so every user tree sits at the same
+# relative path (../src) from its build directory and ccache hits across
+# the two sides of a comparison (see LB_KBUILD above).
+variant_path() { # variant tree|kdir|image|state
+	local line tok tree=$LB_TREE kdir=$LB_KBUILD/$1 image="" state=""
+	line=$(variant_line "$1") || exit 1
+	for tok in $line; do
+		case $tok in
+		tree=*) tree=${tok#tree=} kdir=$(dirname "${tok#tree=}")/obj ;;
+		kernel=*) tree="" image=${tok#kernel=} state=$LB_USER/$1 ;;
+		kbuild=*) kdir=${tok#kbuild=} ;;
+		esac
+	done
+	case $2 in
+	tree) printf '%s\n' "$tree" ;;
+	kdir) printf '%s\n' "$kdir" ;;
+	image) printf '%s\n' "${image:-$kdir/arch/x86/boot/bzImage}" ;;
+	state) printf '%s\n' "${state:-$kdir}" ;;
+	*) die "variant_path: no such field '$2'" ;;
+	esac
+}
+
+# The names of the variants this make's KSRC= and KERNEL= declare, one per
+# line (byo.sh checks them): BASE_NAME (from BASE, else "base"), then
+# PATCHED_NAME (from PATCHED, else the PATCHES directory's name) when
+# there is a second side, then a prebuilt kernel's VARIANT (else "prebuilt").
+byo_variants() {
+	if [ -n "${KSRC:-}" ]; then
+		printf '%s\n' "${BASE_NAME:-$(variant_name "${BASE:-base}")}"
+		if [ -n "${PATCHED:-}" ]; then
+			printf '%s\n' "${PATCHED_NAME:-$(variant_name "$PATCHED")}"
+		elif [ -n "${PATCHES:-}" ]; then
+			printf '%s\n' "${PATCHED_NAME:-$(variant_name "$(basename "$PATCHES")")}"
+		fi
+	fi
+	[ -z "${KERNEL:-}" ] || printf '%s\n' "${VARIANT:-prebuilt}"
+}
+
+# A git ref as a variant name: lower case letters, digits and '-' (a name
+# is also a path, a kernel argument and part of APPEND_<variant>).
+variant_name() { # ref
+	printf '%s' "$1" | tr 'A-Z' 'a-z' | tr -c 'a-z0-9' '-' | tr -s '-' | cut -c1-40 | sed 's/^-*//; s/-*$//'
+}
+
+# The variants a make works on when it names none: the user's, when it
+# declares some with KSRC= or KERNEL=, else the default matrix.
+default_variants() {
+	if [ -n "${KSRC:-}${KERNEL:-}" ]; then byo_variants; else matrix_variants; fi
 }
 
 # VARIANTS="a,b c" -> validated names, one per line.
 parse_variants() { # list
 	local v list=${1//,/ }
-	[ -n "${list// /}" ] || list=$(matrix_variants)
+	[ -n "${list// /}" ] || list=$(default_variants)
 	for v in $list; do
 		variant_fragments "$v" >/dev/null
 		printf '%s\n' "$v"
@@ -135,6 +217,12 @@ progress() {
 	local eta=""
 	[ -n "${4:-}" ] && [ "$4" -gt 0 ] && eta=$(printf ', about %d min %02d s left' $(($4 / 60)) $(($4 % 60)))
 	note "[$1/$2] $3$eta"
+}
+
+# A file of records (what the guest writes), as opposed to a derived table
+# (summary, pairs, baseline) or failures.csv: told by its first line.
+is_record_file() { # is_record_file FILE
+	[ "$(head -c 20 "$1")" = "#lockbench-results v" ]
 }
 
 # A run's name: run.info's run_id (a copy keeps it), else the folder's.

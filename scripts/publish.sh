@@ -21,8 +21,9 @@ cp -r "$report/results" "$new"
 raw=$new/raw
 mkdir -p "$raw"
 for f in "$run"/*.csv; do
-	case $(basename "$f") in summary.csv | pairs.csv) ;; *) cp "$f" "$raw/" ;; esac
+	is_record_file "$f" && cp "$f" "$raw/"
 done
+[ -f "$run/failures.csv" ] && cp "$run/failures.csv" "$raw/"
 cp "$run/run.info" "$run/jobs" "$raw/"
 [ -f "$run/failures.txt" ] && cp "$run/failures.txt" "$raw/"
 grep -q '^run_id=' "$raw/run.info" || echo "run_id=$(basename "$run")" >>"$raw/run.info"

@@ -45,8 +45,7 @@ ovh=$(awk -F, 'FNR == 2 { for (i = 1; i <= NF; i++) c[$i] = i }
 	$c["mode"] == "hot" && $c["metric"] == "cyc_op" && $c["kind"] == "spin_lock" { sl += $c["mean"]; nsl++ }
 	$c["mode"] == "hot" && $c["metric"] == metric {
 		split($c["variant"], a, "-b"); b = a[length(a)]
-		cv = $c["mean"] > 0 ? 100 * $c["sd"] / $c["mean"] : 0
-		printf "within boot %s: %-18s n=%s median %.3f %s mean %.3f %s CV %.1f%%\n", b, $c["kind"], $c["n"], $c["median"], unit, $c["mean"], unit, cv
+		printf "within boot %s: %-18s n=%s median %.3f %s mean %.3f %s CV %.1f%%\n", b, $c["kind"], $c["n"], $c["median"], unit, $c["mean"], unit, $c["cv_pct"]
 	}
 	END {
 		cu = unit == "ns" ? "cycles" : unit
@@ -54,6 +53,6 @@ ovh=$(awk -F, 'FNR == 2 { for (i = 1; i <= NF; i++) c[$i] = i }
 	}' "$out/per-boot.csv"
 	awk -F, -v metric="$metric" -v unit="$unit" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["mode"] == "hot" && $c["metric"] == metric && $c["mean"] > 0 {
-		printf "across %d boots: %-18s median of boot medians %.3f %s, CV of boot medians %.1f%%\n", $c["n"], $c["kind"], $c["median"], unit, 100 * $c["sd"] / $c["mean"]
+		printf "across %d boots: %-18s median of boot medians %.3f %s, CV of boot medians %.1f%%\n", $c["n"], $c["kind"], $c["median"], unit, $c["cv_pct"]
 	}' "$out/all.csv"
 } | tee "$out/report.txt"

@@ -85,3 +85,25 @@ expect_error "existing output" "kept.csv: File exists" "$bin" summary -o kept.cs
 cmp -s s7a.csv s7b.csv || fail "one seed gave two answers"
 ! cmp -s s7a.csv s8.csv || fail "the seed is not used"
 echo "ok: seeded: byte-identical for one seed, different for another"
+
+# baseline: spin_lock over a no-lock baseline of the same shape whose
+# throughput is exactly twice as high in every record: ratio 0.5, and the
+# CI holds it.  The CV of the boot medians is in the summary.
+awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ && $h["mode"] == "contended" && $h["kind"] == "spin_lock" {
+	$h["kind"] = "empty"; $h["ops_per_s"] = 2 * $h["ops_per_s"]; print }' pre.csv >empty.rows
+cat pre.csv empty.rows >withbase.csv
+"$bin" baseline --kind spin_lock --over empty -o base.csv withbase.csv || fail "baseline failed"
+bcol() { awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["kind"] == "spin_lock" && $h["mode"] == "contended" { print $h[c]; exit }' base.csv; }
+[ "$(bcol ratio)" = 0.5 ] || fail "spin_lock over a baseline twice as fast: ratio $(bcol ratio), not 0.5"
+awk -v lo="$(bcol ratio_lo)" -v hi="$(bcol ratio_hi)" 'BEGIN { exit !(lo <= 0.5 && hi >= 0.5 && lo > 0.4) }' ||
+	fail "ratio CI [$(bcol ratio_lo), $(bcol ratio_hi)] misses 0.5"
+[ "$(awk -F, 'NR > 1 && $2 != "spin_lock"' base.csv)" = "" ] || fail "baseline rows for kinds other than spin_lock: $(cat base.csv)"
+grep -q '^pre,spin_lock,hot,.*,[0-9]*,0,[^,]*,nan,' base.csv || fail "a cell the baseline lacks has no row with n_baseline 0: $(cat base.csv)"
+expect_error "baseline without --over" "usage:" "$bin" baseline --kind spin_lock -o b2.csv withbase.csv
+expect_error "baseline over itself" "usage:" "$bin" baseline --kind empty --over empty -o b3.csv withbase.csv
+expect_error "--kind on summary" "usage:" "$bin" summary --kind spin_lock -o b4.csv withbase.csv
+"$bin" summary -o cv.csv pre.csv
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["kind"] == "spin_lock" && $h["metric"] == "ns_op" {
+	want = 100 * $h["sd"] / $h["mean"]; d = $h["cv_pct"] - want; exit !(d < 0.01 && d > -0.01) }' cv.csv ||
+	fail "cv_pct is not 100 sd / mean: $(grep '^pre,spin_lock,hot' cv.csv | head -n 1)"
+echo "ok: baseline: spin_lock / empty = $(bcol ratio) [$(bcol ratio_lo), $(bcol ratio_hi)]; summary has the CV of the boot medians"
