@@ -13,9 +13,22 @@
  *   lb-guest --run-job LINE FILE   run one job, result line (or err_*
  *                       status) to FILE: the command perf record runs
  *
+ *   lb-guest --ktap FILE          print FILE's records as the KTAP the runner
+ *   lb-guest --frame FILE VARIANT prints, and FILE framed as it prints it when
+ *                       there is no results disk: these two only read FILE
+ *                       and write stdout (tests/host/import.sh uses them)
+ *
  * With lb.records=DEV (a disk of its own) every record is also appended to
  * DEV, synchronously, as its job ends: if the guest dies later, the host
  * still has every finished job.  /init hands /lb-out back and powers off.
+ *
+ * For a lab (LAVA, scripts/export.sh) the console also carries KTAP v1:
+ * the plan, one test case per job as it ends with its key figures and a
+ * LAVA test-case signal.  Without a results disk (lb.out= absent, or
+ * "console", or not a block device) the finished results.csv follows,
+ * between "----- BEGIN lockbench results.csv sha256=HEX variant=V -----"
+ * and "----- END lockbench results.csv -----", which scripts/import.sh
+ * turns back into the same bytes.  "lockbench: runner done" ends it all.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -28,6 +41,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -43,6 +57,7 @@
 #define MAX_JOBS	4096
 
 static int failures;
+static FILE *logto;	/* stdout (runner.log) in the guest, stderr for --frame */
 
 static void logmsg(const char *fmt, ...)
 {
@@ -55,8 +70,8 @@ static void logmsg(const char *fmt, ...)
 	va_end(ap);
 	clock_gettime(CLOCK_BOOTTIME, &ts);
 	/* /init sends stdout to /lb-out/runner.log. */
-	printf("[%5ld.%03ld] %s\n", (long)ts.tv_sec, ts.tv_nsec / 1000000, msg);
-	fflush(stdout);
+	fprintf(logto ? logto : stdout, "[%5ld.%03ld] %s\n", (long)ts.tv_sec, ts.tv_nsec / 1000000, msg);
+	fflush(logto ? logto : stdout);
 }
 
 /* A failure: logged, and counted for the exit status. */
@@ -81,6 +96,100 @@ static void console(const char *fmt, ...)
 		/* Nothing to do: the log has the same line. */
 	}
 	close(fd);
+}
+
+/* TEXT to the console as it is (lines already end in '\n'). */
+static void console_text(const char *text, size_t len)
+{
+	int fd = open("/dev/console", O_WRONLY | O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	while (len) {
+		ssize_t n = write(fd, text, len);
+
+		if (n <= 0)
+			break;
+		text += n;
+		len -= (size_t)n;
+	}
+	close(fd);
+}
+
+/* The sha256 of PATH in HEX[65], from sha256sum (busybox's in the guest):
+ * 0, or -1 when it cannot be had. */
+static int sha256_of(const char *path, char *hex)
+{
+	char *argv[] = { "sha256sum", (char *)path, NULL };
+	char buf[256];
+	int p[2], st;
+	ssize_t n;
+	size_t got = 0;
+	pid_t pid;
+
+	if (pipe(p))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return close(p[0]), close(p[1]), -1;
+	if (!pid) {
+		dup2(p[1], 1);
+		close(p[0]);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(p[1]);
+	while (got < sizeof(buf) - 1 && (n = read(p[0], buf + got, sizeof(buf) - 1 - got)) > 0)
+		got += (size_t)n;
+	close(p[0]);
+	buf[got] = '\0';
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) || strspn(buf, "0123456789abcdef") != 64)
+		return -1;
+	snprintf(hex, 65, "%.64s", buf);
+	return 0;
+}
+
+/* PATH framed with its checksum on OUT.  0, or -1 with the reason logged. */
+static int frame_csv(FILE *out, const char *path, const char *variant)
+{
+	char hex[65], buf[8192];
+	FILE *f;
+	size_t n;
+	int last = '\n';
+
+	if (sha256_of(path, hex)) {
+		fail("frame: no sha256 of %s (sha256sum failed)", path);
+		return -1;
+	}
+	f = fopen(path, "r");
+	if (!f) {
+		fail("frame: %s: %s", path, strerror(errno));
+		return -1;
+	}
+	fprintf(out, "----- BEGIN lockbench results.csv sha256=%s variant=%s -----\n", hex, variant);
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+		fwrite(buf, 1, n, out);
+		last = buf[n - 1];
+	}
+	fclose(f);
+	/* Every record ends in a newline; a file that does not cannot be
+	 * framed exactly, so the END line is withheld and import refuses. */
+	if (last != '\n') {
+		fputc('\n', out);
+		fflush(out);
+		fail("frame: %s does not end in a newline, END marker withheld", path);
+		return -1;
+	}
+	fprintf(out, "----- END lockbench results.csv -----\n");
+	return fflush(out) ? -1 : 0;
+}
+
+/* Is DEV a results disk the guest can write? */
+static int have_disk(const char *dev)
+{
+	struct stat st;
+
+	return dev[0] && strcmp(dev, "console") && !stat(dev, &st) && S_ISBLK(st.st_mode);
 }
 
 /* Read a small file whole; -errno on failure. */
@@ -391,6 +500,8 @@ static int run_all(void)
 {
 	static char jobs[MAX_JOBS][512];
 	char cmdline[4096], warn[2048], modstatus[LB_STR_MAX] = "", out[4096], err[LB_ERR_MAX];
+	char ktap[2048];
+	size_t ktap_len;
 	struct lb_ctx ctx;
 	FILE *res, *journal = NULL;
 	size_t njobs;
@@ -408,6 +519,14 @@ static int run_all(void)
 		for (char *l = strtok(warn, "\n"); l; l = strtok(NULL, "\n"))
 			fail("%s", l);
 	}
+	if (ctx.auto_mask) {
+		static char cpuinfo[65536];
+		long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+		if (slurp("/proc/cpuinfo", cpuinfo, sizeof(cpuinfo)) < 0)
+			cpuinfo[0] = '\0';
+		lb_ctx_auto(&ctx, cpuinfo, ncpus > 0 ? (uint64_t)ncpus : 1);
+	}
 	logmsg("context: variant=%s accel=%s host=%s host_cpus=%llu vcpus=%llu boot=%llu repeat=%llu perf=%ld",
 	       ctx.variant, ctx.accel, ctx.host, (unsigned long long)ctx.host_cpus,
 	       (unsigned long long)ctx.vcpus, (unsigned long long)ctx.boot,
@@ -419,6 +538,8 @@ static int run_all(void)
 	if (ctx.records[0])
 		journal = open_journal(ctx.records);
 	njobs = read_jobs(&ctx, jobs);
+	console("KTAP version 1");
+	console("1..%llu", (unsigned long long)(njobs * ctx.repeat));
 	if (njobs)
 		load_module(&ctx, modstatus, sizeof(modstatus));
 	if (ctx.perf >= (long)njobs)
@@ -456,6 +577,8 @@ static int run_all(void)
 				fail("journal %s: %s", ctx.records, strerror(errno));
 			logmsg("job %llu: %s: %s", (unsigned long long)seq, rec.status, line);
 			console("lockbench: job %llu done: %s", (unsigned long long)seq, rec.status);
+			ktap_len = lb_ktap_case(&rec, seq + 1, ktap, sizeof(ktap));
+			console_text(ktap, ktap_len);
 		}
 	}
 	if (res && (fsync(fileno(res)), fclose(res)))
@@ -463,8 +586,35 @@ static int run_all(void)
 	if (journal && fclose(journal))
 		fail("journal %s: %s", ctx.records, strerror(errno));
 	dmesg_snapshot();
+	if (!have_disk(ctx.out)) {
+		FILE *con = fopen("/dev/console", "w");
+
+		logmsg("no results disk (lb.out=%s): results.csv goes to the console, framed", ctx.out);
+		if (!con || frame_csv(con, OUTDIR "/results.csv", ctx.variant))
+			fail("results.csv could not be framed on the console");
+		if (con)
+			fclose(con);
+	}
 	logmsg("done: %llu jobs, %d ok, %d problems logged", (unsigned long long)seq, ok, failures);
+	console("lockbench: runner done: %llu jobs, %d ok", (unsigned long long)seq, ok);
 	return failures ? 1 : 0;
+}
+
+/* --ktap FILE: FILE's records as the runner prints them, on stdout. */
+static int ktap_file(const char *path)
+{
+	struct lb_set set = { 0 };
+	char err[LB_ERR_MAX], buf[2048];
+
+	if (lb_parse_file(path, &set, err, sizeof(err))) {
+		fprintf(stderr, "lb-guest: %s\n", err);
+		return 1;
+	}
+	printf("KTAP version 1\n1..%zu\n", set.n);
+	for (size_t i = 0; i < set.n; i++)
+		fwrite(buf, 1, lb_ktap_case(&set.rec[i], i + 1, buf, sizeof(buf)), stdout);
+	lb_set_free(&set);
+	return fflush(stdout) ? 1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -473,8 +623,13 @@ int main(int argc, char **argv)
 
 	if (argc == 4 && !strcmp(argv[1], "--run-job"))
 		return run_job_cmd(argv[2], argv[3]);
+	if (argc == 3 && !strcmp(argv[1], "--ktap"))
+		return ktap_file(argv[2]);
+	if (argc == 4 && !strcmp(argv[1], "--frame") && (logto = stderr))
+		return frame_csv(stdout, argv[2], argv[3]) ? 1 : 0;
 	if (argc != 1) {
-		fprintf(stderr, "usage: lb-guest | lb-guest --run-job LINE FILE\n");
+		fprintf(stderr, "usage: lb-guest | lb-guest --run-job LINE FILE | lb-guest --ktap FILE |\n"
+				"       lb-guest --frame FILE VARIANT\n");
 		return 2;
 	}
 	if (slurp("/proc/cmdline", cmdline, sizeof(cmdline)) < 0)

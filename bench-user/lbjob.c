@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,8 @@ int lb_ctx_parse(const char *cmdline, struct lb_ctx *ctx, char *warn, size_t wle
 		snprintf(dst, LB_STR_MAX, "%.*s", LB_STR_MAX - 1, v);
 		lb_word(dst, LB_STR_MAX);
 	}
+	if (!strcmp(ctx->host, "auto"))
+		ctx->auto_mask |= LB_AUTO_HOST;
 	ctx->repeat = 1;
 	for (size_t i = 0; i < 4; i++) {
 		uint64_t x, *dst = i == 0 ? &ctx->host_cpus : i == 1 ? &ctx->vcpus :
@@ -94,6 +97,8 @@ int lb_ctx_parse(const char *cmdline, struct lb_ctx *ctx, char *warn, size_t wle
 
 		if (lb_cmdline_get(cmdline, nums[i], v, sizeof(v)))
 			warnf(warn, wlen, &bad, "lb.%s= missing from the command line%s\n", nums[i], "");
+		else if (!strcmp(v, "auto") && (i == 0 || i == 1))
+			ctx->auto_mask |= i == 0 ? LB_AUTO_HOST_CPUS : LB_AUTO_VCPUS;
 		else if (get_u64(v, &x))
 			warnf(warn, wlen, &bad, "lb.%s=%s is not a number\n", nums[i], v);
 		else
@@ -117,6 +122,8 @@ int lb_ctx_parse(const char *cmdline, struct lb_ctx *ctx, char *warn, size_t wle
 		snprintf(ctx->module, sizeof(ctx->module), "/lb/lockbench.ko");
 	if (lb_cmdline_get(cmdline, "records", ctx->records, sizeof(ctx->records)))
 		ctx->records[0] = '\0';
+	if (lb_cmdline_get(cmdline, "out", ctx->out, sizeof(ctx->out)))
+		ctx->out[0] = '\0';
 	return bad;
 }
 
@@ -212,4 +219,142 @@ void lb_errno_status(const char *prefix, int e, char *buf, size_t len)
 		snprintf(buf, len, "%s_%s", prefix, name);
 	else
 		snprintf(buf, len, "%s_errno%d", prefix, e);
+}
+
+/* First value of FIELD in /proc/cpuinfo's text, "" when absent. */
+static void cpuinfo_get(const char *text, const char *field, char *val, size_t len)
+{
+	size_t fl = strlen(field);
+
+	val[0] = '\0';
+	for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		const char *p = l + fl;
+
+		if (strncmp(l, field, fl))
+			continue;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != ':')
+			continue;
+		for (p++; *p == ' '; p++)
+			;
+		snprintf(val, len, "%.*s", (int)strcspn(p, "\n"), p);
+		return;
+	}
+}
+
+void lb_ctx_auto(struct lb_ctx *ctx, const char *cpuinfo, uint64_t ncpus)
+{
+	static const char *const ids[] = { "vendor_id", "cpu family", "model", "stepping" };
+	char name[LB_STR_MAX], v[256];
+	uint32_t h = 2166136261u;	/* FNV-1a: a label, not a checksum */
+	size_t o = 0;
+
+	if (ctx->auto_mask & LB_AUTO_HOST_CPUS)
+		ctx->host_cpus = ncpus;
+	if (ctx->auto_mask & LB_AUTO_VCPUS)
+		ctx->vcpus = ncpus;
+	if (!(ctx->auto_mask & LB_AUTO_HOST))
+		return;
+	for (size_t i = 0; i < 4; i++) {
+		cpuinfo_get(cpuinfo, ids[i], v, sizeof(v));
+		for (const char *c = v; *c; c++)
+			h = (h ^ (unsigned char)*c) * 16777619u;
+		h = (h ^ ' ') * 16777619u;
+	}
+	/* The model name as host_id writes it: [A-Za-z0-9.] kept, runs of
+	 * anything else one '_', at most 28 characters, no trailing '_'. */
+	cpuinfo_get(cpuinfo, "model name", v, sizeof(v));
+	for (const char *c = v; *c && o < 28; c++) {
+		int keep = isalnum((unsigned char)*c) || *c == '.';
+
+		if (keep)
+			name[o++] = *c;
+		else if (o && name[o - 1] != '_')
+			name[o++] = '_';
+	}
+	while (o && name[o - 1] == '_')
+		o--;
+	name[o] = '\0';
+	snprintf(v, sizeof(v), "%s_x%llu-%08x", o ? name : "unknown", (unsigned long long)ncpus, h);
+	snprintf(ctx->host, LB_STR_MAX, "%.*s", LB_STR_MAX - 1, v);
+	lb_word(ctx->host, LB_STR_MAX);
+}
+
+/* Print into BUF at *O, never past LEN. */
+static void bprintf(char *buf, size_t len, size_t *o, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void bprintf(char *buf, size_t len, size_t *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*o >= len)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *o, len - *o, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*o = *o + (size_t)n < len ? *o + (size_t)n : len - 1;
+}
+
+/* A figure's value as the CSV writes it (three decimals for DEC). */
+static int figure(const struct lb_record *r, const char *name, char *val, size_t len)
+{
+	const struct lb_field *f = lb_field_by_name(name);
+	double d;
+
+	if (!f || f->type == LB_TYPE_STR || lb_get_double(r, name, &d))
+		return -1;
+	if (f->type == LB_TYPE_DEC)
+		snprintf(val, len, "%.3f", d);
+	else
+		snprintf(val, len, "%llu", (unsigned long long)lb_get_u64(r, name));
+	return 0;
+}
+
+size_t lb_ktap_case(const struct lb_record *r, uint64_t n, char *buf, size_t len)
+{
+	/* The key figures of each mode; the first is the LAVA measurement.
+	 * "@" is the unit of the cost columns under the record's accel.
+	 * A name the schema does not have is left out. */
+	static const char *const timed[][2] = {
+		{ "cyc_op", "@" }, { "cyc_p25", "@" }, { "cyc_p75", "@" }, { "ns_op", "ns" }, { NULL, NULL } };
+	static const char *const contended[][2] = {
+		{ "ops_per_s", "ops/s" }, { "wait_p50_ns", "ns" }, { "wait_p99_ns", "ns" },
+		{ "fair_ratio", "ratio" }, { "fair_cv", "cv" }, { NULL, NULL } };
+	const char *const (*figs)[2] = strcmp(r->mode, "contended") ? timed : contended;
+	const char *unit0 = NULL, *accel_unit = lb_accel_unit(r->accel);
+	int ok = !strcmp(r->status, "ok");
+	char val0[64] = "", val[64];
+	size_t o = 0;
+
+	if (!len)
+		return 0;
+	buf[0] = '\0';
+	/* KTAP puts a test's diagnostic lines right before its result line. */
+	if (!ok)
+		bprintf(buf, len, &o, "# status: %s\n", r->status);
+	for (size_t i = 0; ok && figs[i][0]; i++) {
+		const char *unit = strcmp(figs[i][1], "@") ? figs[i][1] :
+				   accel_unit ? accel_unit : "unknown";
+
+		if (figure(r, figs[i][0], val, sizeof(val)))
+			continue;
+		bprintf(buf, len, &o, "# %s: %s %s\n", figs[i][0], val, unit);
+		if (!unit0) {
+			unit0 = unit;
+			snprintf(val0, sizeof(val0), "%s", val);
+		}
+	}
+	/* LAVA's test-case signal: one id per job, its main figure. */
+	bprintf(buf, len, &o, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=job%llu_%s_%s RESULT=%s",
+		(unsigned long long)r->seq, r->kind, r->mode, ok ? "pass" : "fail");
+	if (unit0)
+		bprintf(buf, len, &o, " MEASUREMENT=%s UNITS=%s", val0, unit0);
+	bprintf(buf, len, &o, ">\n");
+	bprintf(buf, len, &o, "%s %llu kind=%s mode=%s threads=%llu seq=%llu\n", ok ? "ok" : "not ok",
+		(unsigned long long)n, r->kind, r->mode, (unsigned long long)r->threads,
+		(unsigned long long)r->seq);
+	return o;
 }

@@ -14,9 +14,17 @@ struct lb_ctx {
 	uint64_t host_cpus, vcpus, boot;
 	char jobs[256], module[256];
 	char records[256];	/* lb.records: the journal device, "" for none */
+	char out[256];		/* lb.out: the results disk, "" or "console" for none */
+	unsigned auto_mask;	/* LB_AUTO_*: values the guest finds out itself */
 	long perf;		/* job index to record with perf, -1 none */
 	uint64_t repeat;
 };
+
+/* lb.host=auto, lb.host_cpus=auto, lb.vcpus=auto: a lab machine (export.sh)
+ * where the host that wrote the command line is not the one that runs it. */
+#define LB_AUTO_HOST		1u
+#define LB_AUTO_HOST_CPUS	2u
+#define LB_AUTO_VCPUS		4u
 
 /* Value of lb.KEY= in CMDLINE; 0 when found, -1 when absent. */
 int lb_cmdline_get(const char *cmdline, const char *key, char *val, size_t len);
@@ -24,6 +32,18 @@ int lb_cmdline_get(const char *cmdline, const char *key, char *val, size_t len);
 /* Fill CTX from CMDLINE with defaults; each missing or bad value appends a
  * line to WARN (so the runner can log it). Returns the number of problems. */
 int lb_ctx_parse(const char *cmdline, struct lb_ctx *ctx, char *warn, size_t wlen);
+
+/* Fill CTX's auto values from this machine: CPUINFO (the text of
+ * /proc/cpuinfo) and NCPUS online CPUs.  The host becomes MODEL_xN-HASH
+ * like the host's host_id (scripts/lib.sh), the hash over the vendor,
+ * family, model and stepping seen here. */
+void lb_ctx_auto(struct lb_ctx *ctx, const char *cpuinfo, uint64_t ncpus);
+
+/* The KTAP v1 lines of one finished job, test number N (1-based), into
+ * BUF: its key figures as "# name: value unit" lines, a LAVA test-case
+ * signal with the main figure, then "ok N kind=... mode=... threads=...
+ * seq=..." (or "not ok").  Every line ends in '\n'.  Returns the length written. */
+size_t lb_ktap_case(const struct lb_record *r, uint64_t n, char *buf, size_t len);
 
 /* Make S a schema STR word in place: bad bytes become '_', overlong is
  * cut, empty becomes "unknown". */

@@ -144,6 +144,79 @@ static void test_errno_status_and_word(void **state)
 	assert_string_equal(w, "a_b_c");
 }
 
+/* A lab's command line (export.sh): the machine names itself. */
+static void test_cmdline_auto(void **state)
+{
+	static const char *cpuinfo =
+		"processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 85\n"
+		"model name\t: Intel(R) Xeon(R) Gold 6130 CPU @ 2.10GHz\nstepping\t: 4\n";
+	struct lb_ctx c;
+	char warn[1024];
+
+	(void)state;
+	assert_int_equal(lb_ctx_parse("lb.variant=pre lb.accel=kvm lb.host=auto lb.host_cpus=auto "
+				      "lb.vcpus=auto lb.boot=1 lb.repeat=1 lb.out=console",
+				      &c, warn, sizeof(warn)), 0);
+	assert_int_equal(c.auto_mask, LB_AUTO_HOST | LB_AUTO_HOST_CPUS | LB_AUTO_VCPUS);
+	assert_string_equal(c.out, "console");
+	lb_ctx_auto(&c, cpuinfo, 16);
+	assert_int_equal(c.host_cpus, 16);
+	assert_int_equal(c.vcpus, 16);
+	/* host_id's shape: the name cut at 28, _xN, 8 hex digits. */
+	assert_int_equal(strncmp(c.host, "Intel_R_Xeon_R_Gold_6130_CPU_x16-", 33), 0);
+	assert_int_equal(strlen(c.host), 33 + 8);
+	/* Given values stay. */
+	lb_ctx_parse(CMD, &c, warn, sizeof(warn));
+	assert_int_equal(c.auto_mask, 0);
+	lb_ctx_auto(&c, cpuinfo, 2);
+	assert_string_equal(c.host, "Intel_R_Xeon_R_x16");
+	assert_int_equal(c.vcpus, 32);
+	assert_string_equal(c.out, "");
+}
+
+static void test_ktap_case(void **state)
+{
+	struct lb_ctx c;
+	struct lb_record r;
+	char warn[1024], buf[2048];
+	size_t n;
+
+	(void)state;
+	lb_ctx_parse(CMD, &c, warn, sizeof(warn));
+	lb_fail_record(&c, 7, "kind=spin_lock mode=hot", "ok", &r);
+	r.cyc_op = 67680;
+	r.ns_op = 28200;
+	n = lb_ktap_case(&r, 8, buf, sizeof(buf));
+	assert_int_equal(n, strlen(buf));
+	assert_non_null(strstr(buf, "# cyc_op: 67.680 cycles\n"));
+	assert_non_null(strstr(buf, "# ns_op: 28.200 ns\n"));
+	assert_non_null(strstr(buf, "<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=job7_spin_lock_hot RESULT=pass "
+				    "MEASUREMENT=67.680 UNITS=cycles>\n"));
+	/* The result line comes last, after its diagnostics. */
+	assert_non_null(strstr(buf, ">\nok 8 kind=spin_lock mode=hot threads=1 seq=7\n"));
+	assert_int_equal(buf[n - 1], '\n');
+	assert_null(strstr(buf, "not ok"));
+	/* icount counts instructions. */
+	snprintf(r.accel, sizeof(r.accel), "icount");
+	lb_ktap_case(&r, 8, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "UNITS=instructions>"));
+	/* A failed job: its status, no figures. */
+	lb_fail_record(&c, 3, "kind=spin_lock mode=contended threads=2", "err_EBUSY", &r);
+	lb_ktap_case(&r, 4, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "# status: err_EBUSY\n"));
+	assert_non_null(strstr(buf, "RESULT=fail>\nnot ok 4 kind=spin_lock mode=contended threads=2"));
+	assert_null(strstr(buf, "MEASUREMENT"));
+	/* Contended: throughput first. */
+	snprintf(r.status, sizeof(r.status), "ok");
+	r.ops_per_s = 895000;
+	lb_ktap_case(&r, 4, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "MEASUREMENT=895000 UNITS=ops/s>"));
+	/* A short buffer is cut, never overrun. */
+	n = lb_ktap_case(&r, 4, buf, 10);
+	assert_true(n < 10);
+	assert_int_equal(strlen(buf), n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -153,6 +226,8 @@ int main(void)
 		cmocka_unit_test(test_result_record),
 		cmocka_unit_test(test_sweep),
 		cmocka_unit_test(test_errno_status_and_word),
+		cmocka_unit_test(test_cmdline_auto),
+		cmocka_unit_test(test_ktap_case),
 	};
 
 	return cmocka_run_group_tests_name("lbjob", tests, NULL, NULL);
