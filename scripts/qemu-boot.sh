@@ -54,7 +54,15 @@ if [ -n "${SCRIPT:-}" ]; then
 	install -m 0755 "$SCRIPT" "$stage/lb/script"
 elif [ -n "${JOBFILE:-}" ]; then
 	[ -f "$JOBFILE" ] || die "JOBFILE=$JOBFILE does not exist"
-	install -m 0644 "$JOBFILE" "$stage/lb/jobs"
+	if [ "$accel" = icount ]; then
+		# Refused here, before the boot, not by the module inside it: a
+		# mode icount cannot serve, named with the reason (jobs.sh).
+		"$LB_TOP/scripts/jobs.sh" "$JOBFILE" 1 icount user >"$out/jobs.icount" || { rm -rf "$out"; exit 1; }
+		install -m 0644 "$out/jobs.icount" "$stage/lb/jobs"
+		rm -f "$out/jobs.icount"
+	else
+		install -m 0644 "$JOBFILE" "$stage/lb/jobs"
+	fi
 fi
 (cd "$stage" && find . | cpio -o -H newc --owner 0:0 --quiet) >"$out/boot.cpio"
 rm -rf "$stage"

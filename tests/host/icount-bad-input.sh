@@ -10,6 +10,17 @@ expect_error "icount VCPUS=2 (quality)" "ACCEL=icount runs on 1 vCPU, not VCPUS=
 printf 'kind=spin_lock mode=hot\nkind=spin_lock mode=contended threads=2\n' >"$TMP/jobs"
 expect_error "icount contended job" "jobs:2: mode=contended cannot run under ACCEL=icount: only hot jobs do, because icount runs 1 vCPU \\($why" \
 	env ACCEL=icount JOBFILE="$TMP/jobs" VARIANTS=stock "$TOP/scripts/run.sh"
+# make boot and make perf go through qemu-boot.sh: refused there, before
+# QEMU starts and before anything is written (a fake kernel suffices).
+fake=$TMP/fakebuild
+mkdir -p "$fake/kernel/stock/arch/x86/boot" "$fake/initramfs"
+: >"$fake/kernel/stock/arch/x86/boot/bzImage"
+: >"$fake/initramfs/base.cpio"
+if command -v qemu-system-x86_64 >/dev/null; then
+	expect_error "icount contended job (boot)" "jobs:2: mode=contended cannot run under ACCEL=icount" \
+		env LB_BUILD="$fake" ACCEL=icount VCPUS= JOBFILE="$TMP/jobs" "$TOP/scripts/qemu-boot.sh" stock "$fake/boot1"
+	[ ! -e "$fake/boot1" ] || fail "a refused boot left $fake/boot1"
+fi
 printf 'kind=spin_lock mode=cold\n' >"$TMP/cold"
 expect_error "icount cold job" "cold:1: mode=cold cannot run under ACCEL=icount" \
 	"$TOP/scripts/jobs.sh" "$TMP/cold" 1 icount
