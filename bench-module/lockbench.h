@@ -16,7 +16,7 @@
 
 #include "lockbench_schema.h"
 
-#define LB_KIND_ENUM(name, rw)	LB_KIND_##name,
+#define LB_KIND_ENUM(name, ...)	LB_KIND_##name,
 enum lb_kind {
 	LB_KINDS(LB_KIND_ENUM)
 	LB_KIND_NR
@@ -24,7 +24,7 @@ enum lb_kind {
 
 #undef LB_KIND_ENUM
 
-#define LB_MODE_ENUM(name)	LB_MODE_##name,
+#define LB_MODE_ENUM(name, ...)	LB_MODE_##name,
 enum lb_mode {
 	LB_MODES(LB_MODE_ENUM)
 	LB_MODE_NR

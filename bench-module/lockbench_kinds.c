@@ -11,7 +11,7 @@
 
 #include "lockbench_ops.h"
 
-#define LB_KIND_FUNCS(name, rw)						\
+#define LB_KIND_FUNCS(name, ...)					\
 static noinline void lb_loop_##name(struct lb_lock *l, u64 n,		\
 				    unsigned int read_pct)		\
 {									\
@@ -38,7 +38,7 @@ static noinline void lb_op_##name(struct lb_lock *l, bool read)	\
 LB_KINDS(LB_KIND_FUNCS)
 
 /* Positional: LB_KINDS also generates enum lb_kind in the same order. */
-#define LB_KIND_OPS(k, rw)						\
+#define LB_KIND_OPS(k, ...)						\
 	{								\
 		.name = #k,						\
 		.loop = lb_loop_##k,					\
@@ -93,7 +93,7 @@ const struct lb_kind_ops *lb_pad_ops(u64 pad)
 }
 
 /* Positional too: LB_MODES generates enum lb_mode in this order. */
-#define LB_MODE_DESC(k)	{ .name = #k },
+#define LB_MODE_DESC(k, ...)	{ .name = #k },
 
 const struct lb_mode_desc lb_modes[LB_MODE_NR] = {
 	LB_MODES(LB_MODE_DESC)

@@ -18,19 +18,44 @@ static const char *const cont1_metrics[] = {
 	NULL
 };
 
+/* The cell's fields are strings or integers; _Generic picks by member. */
+static int eq_str(const char *a, const char *b)
+{
+	return !strcmp(a, b);
+}
+
+static int eq_u64(uint64_t a, uint64_t b)
+{
+	return a == b;
+}
+
+static void put_str(FILE *f, const char *s)
+{
+	fputs(s, f);
+}
+
+static void put_u64(FILE *f, uint64_t v)
+{
+	fprintf(f, "%llu", (unsigned long long)v);
+}
+
+#define LBC_EQ(n, desc) \
+	&& _Generic(a->n, const char *: eq_str, char *: eq_str, default: eq_u64)(a->n, b->n)
+#define LBC_PUT(n, desc)						\
+	fputs(sep, f);							\
+	sep = ",";							\
+	_Generic(r->n, const char *: put_str, char *: put_str, default: put_u64)(f, r->n);
+
 int lbc_same_cell(const struct lb_record *a, const struct lb_record *b)
 {
-	return !strcmp(a->kind, b->kind) && !strcmp(a->mode, b->mode) &&
-	       a->threads == b->threads && a->read_pct == b->read_pct &&
-	       a->hold_ns == b->hold_ns && a->parallel_ns == b->parallel_ns &&
-	       a->slope == b->slope && a->pad == b->pad;
+	return 1 LB_CELL_FIELDS(LBC_EQ);
 }
 
 void lbc_write_cell(FILE *f, const struct lb_record *r)
 {
-	fprintf(f, "%s,%s,%llu,%llu,%llu,%llu", r->kind, r->mode,
-		(unsigned long long)r->threads, (unsigned long long)r->read_pct,
-		(unsigned long long)r->hold_ns, (unsigned long long)r->parallel_ns);
+	const char *sep = "";
+
+	LB_CELL_COLUMNS(LBC_PUT)
 }
 
 const char *const *lbc_metrics(const struct lb_record *r)

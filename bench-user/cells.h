@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * cells: what the analysis tools agree on.  A cell is one job shape
- * (kind, mode, threads, read_pct, hold_ns, parallel_ns, slope, pad); its
- * records are the passes of every boot.  Each boot gives a cell one value
+ * (LB_CELL_FIELDS in the contract); its records are the passes of every
+ * boot.  Each boot gives a cell one value
  * per metric, the median over that boot's passes, because boots, not
  * passes, are the independent replicates.
  */
@@ -12,10 +12,16 @@
 #include <stdio.h>
 #include "lbrec.h"
 
-/* The cell's columns, as lbc_write_cell() prints them. */
-#define LBC_CELL_HEADER "kind,mode,threads,read_pct,hold_ns,parallel_ns"
+/*
+ * The header line of a derived table from its list in the contract
+ * (LB_SUMMARY_COLUMNS, LB_PAIRS_COLUMNS, ...), without a leading comma.
+ */
+#define LBC_NAME_COMMA(n, desc) "," #n
+#define LBC_HEADER(list) (list(LBC_NAME_COMMA) + 1)
 
+/* Whether A and B share every LB_CELL_FIELDS field. */
 int lbc_same_cell(const struct lb_record *a, const struct lb_record *b);
+/* The LB_CELL_COLUMNS of R, comma-separated, in the contract's order. */
 void lbc_write_cell(FILE *f, const struct lb_record *r);
 
 /* The metrics reported for R's mode, NULL-terminated; the first is the

@@ -1,8 +1,119 @@
 // SPDX-License-Identifier: GPL-2.0
-/* lb-validate FILE...: check results files against the schema.  Read-only. */
+/*
+ * lb-validate FILE...: check results files against the schema.  Read-only.
+ * lb-validate --describe [SECTION]: the contract (schema/lockbench_schema.h)
+ * as TSV, so that shell, awk and gnuplot read it instead of copying it.
+ */
 #include <stdio.h>
 #include <string.h>
 #include "lbrec.h"
+
+/*
+ * One table per section: a header line "#SECTION<TAB>COLUMN..." then rows
+ * "SECTION<TAB>VALUE...", a blank line after each table.  Every row starts
+ * with its section, so "awk -F'\t' '$1 == "kinds"'" finds one table.
+ */
+#define STR(x) #x
+#define ROW2(sec, a, b) printf("%s\t%s\t%s\n", sec, a, b);
+
+#define D_FIELD(n, type, desc) printf("fields\t%s\t%s\t%s\t%s\n", #n, #type, from, desc);
+#define D_ACCEL(a, unit) ROW2("accels", #a, #unit)
+#define D_KIND(k, rw, side, irq, base, hot, cont, test)				\
+	printf("kinds\t%s\t%d\t%s\t%s\t%d\t%d\t%d\t%d\n", #k, rw, #side, #irq, base, hot, cont, test);
+#define D_MODE(m, extra, desc) printf("modes\t%s\t%d\t%s\n", #m, extra, desc);
+#define D_STATUS(st, match, by, desc) printf("statuses\t%s\t%s\t%s\t%s\n", #st, #match, #by, desc);
+#define D_CELL(n, desc) printf("cell\t%s\t%d\t%s\n", #n, in_tables, desc);
+#define D_COL(n, desc) printf("%s\t%s\t%s\n", sec, #n, desc);
+#define D_BOOT(st, keeps, desc) printf("boot_statuses\t%s\t%d\t%s\n", STR(st), keeps, desc);
+#define D_KEY(k, lo, hi, def) printf("job_keys\t%s\t%llu\t%llu\t%llu\n", #k,	\
+				     (unsigned long long)(lo), (unsigned long long)(hi),	\
+				     (unsigned long long)(def));
+#define D_PAD(n) printf("pads\t%d\n", n);
+
+static const char *const sections[] = {
+	"fields", "accels", "kinds", "modes", "statuses", "job_keys", "pads", "cell",
+	"summary", "pairs", "baseline", "boot_statuses", "failures", "run_info", NULL
+};
+
+static void describe_one(const char *sec)
+{
+	const char *from;
+	int in_tables;
+
+	if (!strcmp(sec, "fields")) {
+		printf("#fields\tfield\ttype\tfrom\tdescription\n");
+		from = "runner";
+		LB_CONTEXT_FIELDS(D_FIELD)
+		from = "job";
+		LB_JOB_FIELDS(D_FIELD)
+		from = "measure";
+		LB_MEASURE_FIELDS(D_FIELD)
+	} else if (!strcmp(sec, "accels")) {
+		printf("#accels\taccel\tunit\n");
+		LB_ACCELS(D_ACCEL)
+	} else if (!strcmp(sec, "kinds")) {
+		printf("#kinds\t%s\n", LB_KIND_COLUMNS);
+		LB_KINDS(D_KIND)
+	} else if (!strcmp(sec, "modes")) {
+		printf("#modes\t%s\n", LB_MODE_COLUMNS);
+		LB_MODES(D_MODE)
+	} else if (!strcmp(sec, "statuses")) {
+		printf("#statuses\t%s\n", LB_STATUS_COLUMNS);
+		LB_STATUSES(D_STATUS)
+	} else if (!strcmp(sec, "job_keys")) {
+		printf("#job_keys\tkey\tmin\tmax\tdefault\n");
+		LB_JOB_INT_KEYS(D_KEY)
+	} else if (!strcmp(sec, "pads")) {
+		printf("#pads\tpad\n");
+		LB_PADS(D_PAD)
+	} else if (!strcmp(sec, "cell")) {
+		printf("#cell\tfield\tin_tables\tdescription\n");
+		in_tables = 1;
+		LB_CELL_COLUMNS(D_CELL)
+		in_tables = 0;
+		LB_CELL_EXTRA(D_CELL)
+	} else if (!strcmp(sec, "summary")) {
+		printf("#summary\tcolumn\tdescription\n");
+		LB_SUMMARY_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "pairs")) {
+		printf("#pairs\tcolumn\tdescription\n");
+		LB_PAIRS_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "baseline")) {
+		printf("#baseline\tcolumn\tdescription\n");
+		LB_BASELINE_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "failures")) {
+		printf("#failures\tcolumn\tdescription\n");
+		LB_FAILURES_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "run_info")) {
+		printf("#run_info\tkey\tdescription\n");
+		LB_RUN_INFO_KEYS(D_COL)
+	} else if (!strcmp(sec, "boot_statuses")) {
+		printf("#boot_statuses\t%s\n", LB_BOOT_STATUS_COLUMNS);
+		LB_BOOT_STATUSES(D_BOOT)
+	}
+}
+
+static int describe(const char *only)
+{
+	size_t i;
+	int found = 0;
+
+	for (i = 0; sections[i]; i++) {
+		if (only && strcmp(only, sections[i]))
+			continue;
+		if (found++)
+			printf("\n");
+		describe_one(sections[i]);
+	}
+	if (!found) {
+		fprintf(stderr, "lb-validate: --describe: no section '%s'; sections:", only);
+		for (i = 0; sections[i]; i++)
+			fprintf(stderr, " %s", sections[i]);
+		fprintf(stderr, "\n");
+		return 1;
+	}
+	return fflush(stdout) ? 1 : 0;
+}
 
 /* One file holds one unit: cycles and instructions never share a column. */
 static int mixed_units(const char *path, const struct lb_set *set)
@@ -26,10 +137,20 @@ int main(int argc, char **argv)
 	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		fprintf(argc < 2 ? stderr : stdout,
 			"usage: lb-validate FILE...\n"
+			"       lb-validate --describe [SECTION]\n"
 			"Checks each lockbench results file against schema v%d, and that its\n"
-			"records share one accelerator unit; exits 1 on any error.\n",
+			"records share one accelerator unit; exits 1 on any error.\n"
+			"--describe prints the contract (schema/lockbench_schema.h) as TSV, one\n"
+			"table per section, or only SECTION's.\n",
 			LB_SCHEMA_VERSION);
 		return argc < 2 ? 1 : 0;
+	}
+	if (!strcmp(argv[1], "--describe")) {
+		if (argc > 3) {
+			fprintf(stderr, "lb-validate: --describe takes one SECTION at most\n");
+			return 1;
+		}
+		return describe(argc == 3 ? argv[2] : NULL);
 	}
 	for (int i = 1; i < argc; i++) {
 		struct lb_set set = { 0 };

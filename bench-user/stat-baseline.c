@@ -25,7 +25,7 @@ int lbs_write_baseline(FILE *f, const struct lb_set *s, const char *kind,
 		rc = -1;
 		goto out;
 	}
-	fprintf(f, "variant," LBC_CELL_HEADER ",baseline,metric,unit,n,n_baseline,median,median_baseline,ratio,ratio_lo,ratio_hi\n");
+	fprintf(f, "%s\n", LBC_HEADER(LB_BASELINE_COLUMNS));
 	for (i = 0; i < s->n; i++) {
 		const struct lb_record *r = &s->rec[i];
 		struct lb_record b = *r;

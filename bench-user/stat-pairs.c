@@ -251,7 +251,7 @@ int lbs_write_pairs(FILE *pairs, FILE *findings, FILE *tables, const struct lb_s
 	if (adjust(w, n))
 		goto out;
 	floors(w, n, p, aa);
-	fprintf(pairs, "base,other," LBC_CELL_HEADER ",metric,n_base,n_other,unit,median_base,median_other,pct_change,pct_lo,pct_hi,p_perm,p_mw,p_holm,family_size,mde_pct,floor_pct,verdict,significant,oversub\n");
+	fprintf(pairs, "%s\n", LBC_HEADER(LB_PAIRS_COLUMNS));
 	for (i = 0; i < n; i++) {
 		const struct lbs_pair *q = &p[w[i].pair];
 

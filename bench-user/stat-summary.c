@@ -24,7 +24,7 @@ int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 			gsl_rng_free(rng);
 		return -1;
 	}
-	fprintf(f, "variant," LBC_CELL_HEADER ",metric,unit,n,n_records,median,ci_lo,ci_hi,mean,sd,cv_pct,oversub\n");
+	fprintf(f, "%s\n", LBC_HEADER(LB_SUMMARY_COLUMNS));
 	for (i = 0; i < s->n; i++) {
 		const struct lb_record *r = &s->rec[i];
 		const char *const *m;

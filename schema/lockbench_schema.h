@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * lockbench results schema: the one definition shared by the kernel module
+ * lockbench's contract: the one definition shared by the kernel module
  * (which writes the job and measurement columns), the guest runner (which
- * prefixes the context columns) and every host tool (which read records).
+ * prefixes the context columns), every host tool (which read records) and
+ * the scripts, awk and gnuplot, which read it as TSV from
+ * "lb-validate --describe" (one table per list below) and write no kind
+ * list or column position of their own (tests/host/contract.sh).
  *
  * A record is one CSV line.  Column order is the order of LB_RECORD_FIELDS.
  * Files begin with the header line LB_SCHEMA_MAGIC, then a line of column
@@ -85,27 +88,65 @@
 #define LB_MODULE_FIELDS(X) LB_JOB_FIELDS(X) LB_MEASURE_FIELDS(X)
 #define LB_RECORD_FIELDS(X) LB_CONTEXT_FIELDS(X) LB_MODULE_FIELDS(X)
 
-/* Lock kinds: name, whether it is an rwlock kind (read_pct applies). */
-#define LB_KINDS(X)				\
-	X(empty,		0)		\
-	X(irqsave_only,		0)		\
-	X(spin_lock,		0)		\
-	X(spin_lock_irq,	0)		\
-	X(spin_lock_irqsave,	0)		\
-	X(spin_lock_bh,		0)		\
-	X(spin_trylock,		0)		\
-	X(read_lock,		1)		\
-	X(write_lock,		1)		\
-	X(read_lock_irqsave,	1)		\
-	X(write_lock_irqsave,	1)		\
-	X(read_trylock,		1)		\
-	X(write_trylock,	1)		\
-	X(rwlock_mix,		1)		\
-	X(bit_spin_lock,	0)		\
-	X(bit_spin_trylock,	0)		\
-	X(broken_lock,		0)
+/*
+ * Lock kinds and what each stage needs to know about them:
+ *   rw    an rwlock kind (read_pct applies)
+ *   side  which side an acquisition takes: excl (holders exclude each other:
+ *         contended mode checks cs_count), shared (read side), mix (read_pct
+ *         decides per acquisition), none (no lock at all)
+ *   irq   what the acquire masks: none, irq, irqsave (saves and disables), bh
+ *   base  a baseline: no lock, the harness alone; tables list it first
+ *   hot   drawn in the hot-mode graphs (uncontended cost, debug overhead,
+ *         headline)
+ *   cont  drawn as a contended-throughput panel (rw kinds: one per read_pct)
+ *   test  a test of the bench's own checks, never a measurement
+ */
+#define LB_KINDS(X)						\
+	X(empty,		0, none,	none,		1, 1, 0, 0) \
+	X(irqsave_only,		0, none,	irqsave,	1, 1, 0, 0) \
+	X(spin_lock,		0, excl,	none,		0, 1, 1, 0) \
+	X(spin_lock_irq,	0, excl,	irq,		0, 1, 0, 0) \
+	X(spin_lock_irqsave,	0, excl,	irqsave,	0, 1, 1, 0) \
+	X(spin_lock_bh,		0, excl,	bh,		0, 1, 0, 0) \
+	X(spin_trylock,		0, excl,	none,		0, 1, 0, 0) \
+	X(read_lock,		1, shared,	none,		0, 1, 0, 0) \
+	X(write_lock,		1, excl,	none,		0, 1, 0, 0) \
+	X(read_lock_irqsave,	1, shared,	irqsave,	0, 1, 0, 0) \
+	X(write_lock_irqsave,	1, excl,	irqsave,	0, 1, 0, 0) \
+	X(read_trylock,		1, shared,	none,		0, 1, 0, 0) \
+	X(write_trylock,	1, excl,	none,		0, 1, 0, 0) \
+	X(rwlock_mix,		1, mix,		none,		0, 0, 1, 0) \
+	X(bit_spin_lock,	0, excl,	none,		0, 1, 1, 0) \
+	X(bit_spin_trylock,	0, excl,	none,		0, 1, 0, 0) \
+	X(broken_lock,		0, excl,	none,		0, 0, 0, 1)
+#define LB_KIND_COLUMNS "kind\trw\tside\tirq\tbase\thot\tcont\ttest"
 
-#define LB_MODES(X) X(hot) X(cold) X(contended)
+/* Modes: name, and the CPUs a job needs beyond its threads. */
+#define LB_MODES(X)							\
+	X(hot,		0, "one pinned thread, the lock line in its cache") \
+	X(cold,		1, "a second CPU takes the lock before each acquire") \
+	X(contended,	0, "threads kthreads, one per CPU, on one lock")
+#define LB_MODE_COLUMNS "mode\textra_cpus\tdescription"
+
+/*
+ * The status column of a record: ok, or why its numbers are not a
+ * measurement.  match is word (the whole value) or prefix (followed by an
+ * errno name, as strerrorname_np() spells it: err_EBUSY); by says who
+ * writes it, the module or the guest runner.
+ */
+#define LB_STATUSES(X)							\
+	X(ok,		word,	module, "the job ran; its numbers count")	\
+	X(timeout,	word,	module, "hot/cold: the other CPU stopped answering") \
+	X(aborted,	word,	module, "stopped by the abort file or rmmod")	\
+	X(capped,	word,	module, "hot/cold: LB_MAX_JOB_MS passed before the last batch") \
+	X(mismatch,	word,	module, "contended: cs_count != cs_expected, exclusion failed") \
+	X(err_,		prefix,	runner, "writing the job failed with this errno") \
+	X(err_result_,	prefix,	runner, "reading the result failed with this errno") \
+	X(err_module_,	prefix,	runner, "loading the module failed with this errno") \
+	X(err_header_,	prefix,	runner, "reading the module's header failed with this errno") \
+	X(err_schema_drift, word, runner, "the module's columns are not this runner's") \
+	X(err_bad_result, word,	runner, "the module's result line did not parse")
+#define LB_STATUS_COLUMNS "status\tmatch\tby\tdescription"
 
 /*
  * Job keys accepted by the control file, as "key=value" words on one line:
@@ -130,5 +171,124 @@
 	X(batch_ops,	1,	100000,		100)		\
 	X(slope,	0,	1,		0)		\
 	X(pad,		0,	LB_PAD_MAX,	0)
+
+/*
+ * A cell: the records one figure summarises, the passes of every boot of
+ * one job shape (bench-user/cells.c).  Its columns name it in the derived
+ * tables; slope and pad tell cells apart too but are not written there.
+ */
+#define LB_CELL_COLUMNS(X)						\
+	X(kind,		"lock kind")					\
+	X(mode,		"hot, cold or contended")			\
+	X(threads,	"kthreads")					\
+	X(read_pct,	"rwlock read share in percent")			\
+	X(hold_ns,	"work inside the critical section")		\
+	X(parallel_ns,	"work outside the critical section")
+#define LB_CELL_EXTRA(X)						\
+	X(slope,	"hot: cost as the slope from n to 2n ops")	\
+	X(pad,		"hot spin_lock: known instructions added")
+#define LB_CELL_FIELDS(X) LB_CELL_COLUMNS(X) LB_CELL_EXTRA(X)
+
+/* summary.csv (lb-stat summary): per variant, cell and metric. */
+#define LB_SUMMARY_COLUMNS(X)						\
+	X(variant,	"kernel variant")				\
+	LB_CELL_COLUMNS(X)						\
+	X(metric,	"the record field or derived figure (fair_ratio)") \
+	X(unit,		"the metric's unit under the run's accelerator") \
+	X(n,		"boots with a value: the replicates")		\
+	X(n_records,	"records behind them")				\
+	X(median,	"median of the boot medians")			\
+	X(ci_lo,	"bootstrap 95% CI, low")			\
+	X(ci_hi,	"bootstrap 95% CI, high")			\
+	X(mean,		"mean of the boot medians")			\
+	X(sd,		"their standard deviation")			\
+	X(cv_pct,	"sd / mean, in percent")			\
+	X(oversub,	"1 when any record was oversubscribed")
+
+/* baseline.csv (lb-stat baseline): a kind over a baseline kind, per cell. */
+#define LB_BASELINE_COLUMNS(X)						\
+	X(variant,	"kernel variant")				\
+	LB_CELL_COLUMNS(X)						\
+	X(baseline,	"the baseline kind (a kind with base=1)")	\
+	X(metric,	"the mode's headline metric")			\
+	X(unit,		"as in summary.csv")				\
+	X(n,		"boots of the kind")				\
+	X(n_baseline,	"boots of the baseline")			\
+	X(median,	"median of the kind's boot medians")		\
+	X(median_baseline, "median of the baseline's boot medians")	\
+	X(ratio,	"median over median_baseline")			\
+	X(ratio_lo,	"its bootstrap 95% CI, low")			\
+	X(ratio_hi,	"its bootstrap 95% CI, high")
+
+/* pairs.csv (lb-stat compare): per pair of variants, cell and metric. */
+#define LB_PAIRS_COLUMNS(X)						\
+	X(base,		"the variant compared against")			\
+	X(other,	"the variant compared")				\
+	LB_CELL_COLUMNS(X)						\
+	X(metric,	"as in summary.csv")				\
+	X(n_base,	"boots of base")				\
+	X(n_other,	"boots of other")				\
+	X(unit,		"as in summary.csv")				\
+	X(median_base,	"median of base's boot medians")		\
+	X(median_other,	"median of other's boot medians")		\
+	X(pct_change,	"ratio of medians as a % change")		\
+	X(pct_lo,	"its bootstrap 95% CI, low")			\
+	X(pct_hi,	"its bootstrap 95% CI, high")			\
+	X(p_perm,	"permutation p of the difference of medians")	\
+	X(p_mw,		"Mann-Whitney p")				\
+	X(p_holm,	"Holm-adjusted p inside the family")		\
+	X(family_size,	"figures in the family: pair x mode x metric")	\
+	X(mde_pct,	"change detectable at 80% power, percent")	\
+	X(floor_pct,	"the A/A noise floor of this mode and metric")	\
+	X(verdict,	"changed, within-noise, not-significant or n-too-small") \
+	X(significant,	"1 when the verdict is changed")		\
+	X(oversub,	"1 when either side was oversubscribed")
+
+/*
+ * What a boot ended as (BOOT/status, written by scripts/qemu-boot.sh and
+ * collect.sh): names of their own, apart from the record statuses above.
+ * keeps says whether collect.sh still takes the finished records from the
+ * boot's journal.
+ */
+#define LB_BOOT_STATUSES(X)						\
+	X(ok,		0, "the runner finished, the console is clean")	\
+	X(boot-timeout,	1, "killed at TIMEOUT seconds")			\
+	X(killed,	1, "QEMU died of a signal")			\
+	X(qemu-error,	1, "QEMU exited non-zero")			\
+	X(no-results,	1, "no results archive came back")		\
+	X(guest-error,	0, "the runner or script exited non-zero")	\
+	X(fault,	0, "a kernel fault in the console or dmesg")	\
+	X(missing,	0, "collect.sh: the boot wrote no status")	\
+	X(no-results-file, 0, "collect.sh: no results.csv")		\
+	X(invalid-results, 0, "collect.sh: lb-validate refused results.csv")
+#define LB_BOOT_STATUS_COLUMNS "boot_status\tkeeps\tdescription"
+
+/* failures.csv (collect.sh): one line per failed boot. */
+#define LB_FAILURES_COLUMNS(X)						\
+	X(variant,	"kernel variant")				\
+	X(boot,		"bootN, the boot's directory")			\
+	X(status,	"a boot status, with what was kept or why")	\
+	X(last_job,	"the job running when it stopped, or none")	\
+	X(console,	"the console log, relative to the run")
+
+/* run.info (run.sh): KEY=VALUE lines; order_round_N repeats per round. */
+#define LB_RUN_INFO_KEYS(X)						\
+	X(run_id,	"the run's name (its timestamp)")		\
+	X(variants,	"the variants, space-separated")		\
+	X(accel,	"tcg, kvm or icount")				\
+	X(accel_detail,	"the accelerator as probed (kvm:CPU)")		\
+	X(qemu_args,	"QEMU's accelerator arguments")			\
+	X(vcpus,	"guest vCPUs")					\
+	X(host_cpus,	"host logical CPUs")				\
+	X(oversubscribed, "1 when vcpus exceed host_cpus")		\
+	X(boots,	"boots per variant")				\
+	X(repeat,	"passes over the job list per boot")		\
+	X(order_seed,	"the seed of the shuffled variant orders")	\
+	X(jobs,		"lines of the job list")			\
+	X(build_seconds, "the up-to-date check and module builds")	\
+	X(kernel_build_seconds, "VARIANT:SECONDS of each kernel's last build") \
+	X(order_round_N, "round N's variant order")			\
+	X(total_seconds, "the run's wall time")				\
+	X(failed_boots,	"lines of failures.csv")
 
 #endif /* LOCKBENCH_SCHEMA_H */
