@@ -41,6 +41,12 @@ grep -q '^icount=calibration: exact' "$cal/report.txt" || fail "icount calibrati
 [ "$(grep -c '^ok   pad=' "$cal/icount.txt")" -eq "$(grep -c 'pad=' "$cal/icount-padded.jobs")" ] ||
 	fail "not every pad was checked: $(cat "$cal/icount.txt")"
 grep -q '^timed=resolution' "$cal/report.txt" || fail "no timed resolution line: $(cat "$cal/report.txt")"
+# One boot per side is one replicate: no pad may be called resolved, and
+# each row must say why (a p needs 3 boots a side; make all runs 10).
+[ "$(grep -c '^| [0-9]' "$cal/timed.txt")" -eq "$(grep -c 'pad=' "$cal/icount-padded.jobs")" ] ||
+	fail "timed.txt does not have one row per pad: $(cat "$cal/timed.txt")"
+! grep '^| [0-9]' "$cal/timed.txt" | grep -v -q 'n too small' ||
+	fail "a p-value from 1 boot a side: $(grep '^| [0-9]' "$cal/timed.txt" | grep -v 'n too small' | head -n 2)"
 echo "ok: calibrate $v: $(sed -n 's/^icount=//p' "$cal/report.txt"); $(sed -n 's/^timed=//p' "$cal/report.txt")"
 
 # perf under icount: it records, and names a lock function.
