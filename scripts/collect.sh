@@ -2,11 +2,13 @@
 # collect.sh RUNDIR VARIANT BOOTDIR: add one boot's records to
 # RUNDIR/VARIANT.csv, or record the boot's failure in RUNDIR/failures.csv.
 # The failure names the job that was running (the runner logs "lockbench:
-# job N start" to the console).  A boot that died (timeout, killed, QEMU
-# error, no results) still contributes the jobs it finished, from its
-# journal (records.csv), and its failure line says how many; a boot that
-# logged a fault contributes none: its numbers stay in its boot directory.
+# job N start" to the console).  A boot that died (the boot statuses with
+# keeps=1 in the contract: boot-timeout, killed, QEMU error, no results)
+# still contributes the jobs it finished, from its journal (records.csv),
+# and its failure line says how many; a boot that logged a fault
+# contributes none: its numbers stay in its boot directory.
 . "$(dirname "$0")/lib.sh"
+. "$LB_TOP/schema/contract.sh"
 
 run=$1 v=$2 boot=$3
 status=$(cat "$boot/status" 2>/dev/null || echo missing)
@@ -14,7 +16,7 @@ fail() { # reason
 	local job
 	job=$(grep -a -o 'lockbench: job [0-9]* start: .*' "$boot/console.log" 2>/dev/null | tail -n 1 |
 		sed 's/lockbench: job \([0-9]*\) start: /\1,/' | tr ',' ' ' | tr -d '\r' || true)
-	[ -f "$run/failures.csv" ] || echo "variant,boot,status,last_job,console" >"$run/failures.csv"
+	[ -f "$run/failures.csv" ] || contract_header failures >"$run/failures.csv"
 	printf '%s,%s,%s,%s,%s\n' "$v" "$(basename "$boot")" "$1" "${job:-none}" \
 		"${boot#"$run"/}/console.log" >>"$run/failures.csv"
 	{
@@ -28,7 +30,7 @@ fail() { # reason
 res=$boot/guest/results.csv
 if [ "$status" != ok ]; then
 	kept=0
-	case $status in timeout | killed | qemu-error | no-results)
+	case " $(contract_list boot_statuses keeps=1) " in *" $status "*)
 		if [ -s "$boot/records.csv" ] && "$LB_TOP/bench-user/lb-validate" "$boot/records.csv" >"$boot/validate.txt" 2>&1; then
 			kept=$(($(grep -c -v '^#' "$boot/records.csv") - 1))
 		fi

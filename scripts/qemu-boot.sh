@@ -11,7 +11,8 @@
 #   APPEND   extra kernel args; APPEND_<variant, - as _> for one variant only
 # OUTDIR gets console.log, qemu.cmdline, provenance.json, guest/ (the
 # guest's /lb-out), records.csv (the journal: every record finished, even
-# when the guest died), faults.txt and status: ok, timeout, killed,
+# when the guest died), faults.txt and status, one of the contract's boot
+# statuses (lb-validate --describe boot_statuses): ok, boot-timeout, killed,
 # qemu-error, fault, no-results or guest-error.  Exit status 0 only for ok.
 . "$(dirname "$0")/lib.sh"
 
@@ -103,7 +104,7 @@ mkdir -p "$out/guest"
 # timeout(1) says 124 when the limit passed, 128+N when QEMU died of signal
 # N (its own KILL 5 s after the limit, or anyone's kill before it).
 if [ $rc -eq 124 ] || { [ $rc -gt 128 ] && [ "${wall%.*}" -ge "$limit" ]; }; then
-	status=timeout
+	status=boot-timeout
 elif [ $rc -gt 128 ]; then
 	status=killed
 	note "boot $v: QEMU was killed by signal $((rc - 128)) after ${wall%.*}s, before its ${limit}s limit"
@@ -116,7 +117,7 @@ tr -d '\000' <"$journal" >"$out/records.csv"
 rm -f "$journal"
 # A record cut short by the end of the guest has no newline yet: drop it.
 [ ! -s "$out/records.csv" ] || [ -z "$(tail -c 1 "$out/records.csv")" ] || sed -i '$d' "$out/records.csv"
-if [ $status != timeout ] && [ $status != killed ] && ! tar -xf "$disk" -C "$out/guest" 2>"$out/tar.err"; then
+if [ $status != boot-timeout ] && [ $status != killed ] && ! tar -xf "$disk" -C "$out/guest" 2>"$out/tar.err"; then
 	[ $status = ok ] && status=no-results
 fi
 rm -f "$disk"

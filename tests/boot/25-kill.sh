@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A guest killed in the middle of its job list keeps every job it finished:
 # QEMU is sent SIGKILL after the 4th job, the boot is reported "killed"
-# (not "timeout"), its journal holds the 4 finished records, and the
+# (not "boot-timeout"), its journal holds the 4 finished records, and the
 # collector adds them to the variant's file with a failure line that says
 # so.
 . "$(dirname "$0")/lib.bash"

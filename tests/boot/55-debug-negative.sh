@@ -81,7 +81,7 @@ for v in "${variants[@]}"; do
 		sed -i 's/\r$//' "$log"
 		con=$(tr -d '\r' <"$B/console.log")
 		case $st in
-		ok | fault | timeout) ;;
+		ok | fault | boot-timeout) ;;
 		*) fail "$v $c: boot status $st: $(tail -n 5 "$B/console.log")" ;;
 		esac
 		grep -a -q -E 'provoke.sh: without provoke=1: refused: .*Operation not permitted' <<<"$con" ||
