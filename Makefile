@@ -24,9 +24,23 @@ $(error V=$(V) is Kbuild's verbosity (0, 1, 2); name a variant with VARIANT=$(V)
 endif
 export V
 
+# Your own kernels (README: Bring your own kernel): make tree (scripts/byo.sh)
+# declares them as variants, so every target that uses a variant sets them
+# up first.  A prebuilt kernel is VARIANT=prebuilt unless named.
+export KSRC BASE PATCHED PATCHES BASE_NAME PATCHED_NAME FRAGMENTS KERNEL KBUILD KCONFIG
+ifneq ($(strip $(KERNEL)),)
+ifeq ($(strip $(VARIANT)),)
+VARIANT := prebuilt
+endif
+export VARIANT
+endif
+ifneq ($(strip $(KSRC)$(KERNEL)),)
+module modules initramfs boot perf quality calibrate: tree
+endif
+
 .PHONY: help all deps tree kernels kernel module modules user initramfs boot \
 	run pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean
+	check-bisect clean import export
 
 help:
 	@sed -n '/^## make targets/,/^## Where/{/^  /p;/^Variables/p}' README.md
@@ -102,6 +116,12 @@ results: plots
 ## The tracked RESULTS.md and results/ change only here.
 publish: results
 	@$(S)/publish.sh $(RUN)
+
+## A lab machine's console log or results disk into a run directory:
+## make import BUNDLE_LOG=console.log VARIANT=x [INTO=build/runs/ID]
+import: user
+	@[ -n "$(VARIANT)" ] && [ -n "$(BUNDLE_LOG)" ] || { echo "lockbench: error: make import BUNDLE_LOG=console.log VARIANT=x" >&2; exit 1; }
+	@$(S)/import.sh $(VARIANT) $(BUNDLE_LOG)
 
 ## The tests: unit tests, a real kernel build and guest boots.
 check: deps

@@ -11,6 +11,8 @@ PKGS=(
 	xz-utils ccache quilt patch
 	# host tools, tests and graphs
 	libgsl-dev libcmocka-dev gnuplot-nox strace file jq
+	# labs: LAVA job logs are YAML (import.sh reads them with Debian's python3)
+	python3-yaml
 )
 
 missing=()
