@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include <gsl/gsl_randist.h>
 #include "bootstat.h"
@@ -293,6 +294,66 @@ static void test_fair_ratio(void **state)
 	lb_set_free(&s);
 }
 
+/* What may share one analysis: one unit always; one accelerator, vCPU
+ * count, host and TSC rate unless forced; 0.5% of TSC rate is the slack. */
+static void test_comparable(void **state)
+{
+	struct lb_set s = { 0 };
+	struct lb_record a = rec("pre", 1, 10), b = rec("post", 1, 11);
+
+	(void)state;
+	a.vcpus = b.vcpus = 2;
+	strcpy(a.host, "H-1");
+	strcpy(b.host, "H-1");
+	a.tsc_khz = 2400000;
+	b.tsc_khz = 2400000 + 2400000 / 1000;	/* 0.1%: jitter */
+	lb_set_add(&s, &a);
+	lb_set_add(&s, &b);
+	assert_int_equal(lbc_comparable(&s, 0, "test"), 0);
+	s.rec[1].tsc_khz = 2400000 + 2400000 / 100;	/* 1%: another machine */
+	assert_int_equal(lbc_comparable(&s, 0, "test"), -1);
+	assert_int_equal(lbc_comparable(&s, 1, "test"), 0);
+	s.rec[1].tsc_khz = s.rec[0].tsc_khz;
+	s.rec[1].vcpus = 4;
+	assert_int_equal(lbc_comparable(&s, 0, "test"), -1);
+	assert_int_equal(lbc_comparable(&s, 1, "test"), 0);
+	s.rec[1].vcpus = 2;
+	strcpy(s.rec[1].host, "H-2");
+	assert_int_equal(lbc_comparable(&s, 0, "test"), -1);
+	strcpy(s.rec[1].host, "H-1");
+	strcpy(s.rec[1].accel, "kvm");
+	assert_int_equal(lbc_comparable(&s, 0, "test"), -1);
+	assert_int_equal(lbc_comparable(&s, 1, "test"), 0);
+	/* Instructions and cycles: refused even when forced. */
+	strcpy(s.rec[1].accel, "icount");
+	assert_int_equal(lbc_comparable(&s, 1, "test"), -1);
+	lb_set_free(&s);
+}
+
+/* The one writer never overwrites: an existing file is refused and kept. */
+static void test_create_new(void **state)
+{
+	char dir[] = "/tmp/lbtest.XXXXXX", path[64];
+	FILE *f;
+	char buf[8] = { 0 };
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/out.csv", dir);
+	f = lb_create_new("test", path);
+	assert_non_null(f);
+	fputs("keep", f);
+	assert_int_equal(fclose(f), 0);
+	assert_null(lb_create_new("test", path));
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(buf, sizeof(buf), f));
+	fclose(f);
+	assert_string_equal(buf, "keep");
+	unlink(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -307,6 +368,8 @@ int main(void)
 		cmocka_unit_test(test_power_prediction),
 		cmocka_unit_test(test_boot_medians),
 		cmocka_unit_test(test_fair_ratio),
+		cmocka_unit_test(test_comparable),
+		cmocka_unit_test(test_create_new),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
