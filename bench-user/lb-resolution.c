@@ -6,7 +6,7 @@
  * boot medians against the pad=0 ones (a seeded permutation p, Holm over
  * the pads) and reports the smallest N resolved at adjusted p < ALPHA.
  *
- *   lb-resolution [--alpha A] [--metric ns_op|cyc_op] [--seed S] FILE...
+ *   lb-resolution [--alpha A] [--metric ns_op|cyc_op] [--seed S] [--force] FILE...
  *
  * The boot is the replicate, as in lb-stat: each boot gives each pad one
  * value, the median of its passes; n counts boots, and fewer than 3 is
@@ -45,6 +45,7 @@ int main(int argc, char **argv)
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "metric", required_argument, NULL, 'm' },
 		{ "seed", required_argument, NULL, 's' },
+		{ "force", no_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct lb_set set = { 0 };
@@ -53,7 +54,7 @@ int main(int argc, char **argv)
 	const char *metric = "ns_op", *unit;
 	double alpha = 0.01, *x0, *x;
 	char err[LB_ERR_MAX], *end;
-	int c, found = 0;
+	int c, found = 0, force = 0;
 	uint64_t first = 0, from = 0, seed = 1;
 	double p[MAX_PADS], adj[MAX_PADS], med[MAX_PADS];
 	size_t nk[MAX_PADS];
@@ -75,6 +76,9 @@ int main(int argc, char **argv)
 			}
 			metric = optarg;
 			break;
+		case 'f':
+			force = 1;
+			break;
 		case 's':
 			seed = strtoull(optarg, &end, 10);
 			if (*end || !*optarg || *optarg == '-') {
@@ -83,12 +87,12 @@ int main(int argc, char **argv)
 			}
 			break;
 		default:
-			fprintf(stderr, "usage: lb-resolution [--alpha A] [--metric ns_op|cyc_op] [--seed S] FILE...\n");
+			fprintf(stderr, "usage: lb-resolution [--alpha A] [--metric ns_op|cyc_op] [--seed S] [--force] FILE...\n");
 			return 1;
 		}
 	}
 	if (optind == argc) {
-		fprintf(stderr, "usage: lb-resolution [--alpha A] [--metric ns_op|cyc_op] [--seed S] FILE...\n");
+		fprintf(stderr, "usage: lb-resolution [--alpha A] [--metric ns_op|cyc_op] [--seed S] [--force] FILE...\n");
 		return 1;
 	}
 	for (int i = optind; i < argc; i++) {
@@ -97,13 +101,13 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	/* The same comparability rule as lb-stat: one unit, accelerator,
+	 * vCPU count, host and TSC rate (all but the unit unless --force). */
+	if (lbc_comparable(&set, force, "lb-resolution"))
+		return 1;
 	for (size_t i = 0; i < set.n; i++) {
 		size_t k;
 
-		if (lb_units_differ(&set.rec[0], &set.rec[i], err, sizeof(err))) {
-			fprintf(stderr, "lb-resolution: record %zu: %s\n", i + 1, err);
-			return 1;
-		}
 		for (k = 0; k < npads && pads[k] != set.rec[i].pad; k++)
 			;
 		if (k == npads && npads < MAX_PADS)

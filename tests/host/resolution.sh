@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # lb-resolution finds the smallest pad the timed instrument resolves, says
-# when none is, and refuses too few records or mixed units.
+# when none is, and refuses too few records, mixed units and records
+# lb-stat would not compare (another vCPU count here).
 . "$(dirname "$0")/../lib.bash"
 bin=$TOP/bench-user/lb-resolution
 fx=$TOP/tests/unit/fixtures/post-tcg.csv
@@ -39,4 +40,9 @@ out=$("$bin" "$TMP/one.csv") || rc=$?
 [ $rc -eq 3 ] && grep -q '| 8 | 1 | .* | n too small |' <<<"$out" || fail "one boot per pad: rc $rc, $out"
 echo "ok: one boot per pad -> n too small, exit 3"
 expect_error "mixed units" "the units do not mix" "$bin" "$TMP/cal.csv" "$TOP/tests/unit/fixtures/post-icount.csv"
+# Another vCPU count is another experiment: refused as lb-stat refuses it.
+awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ { $h["vcpus"] = 4 } { print }' \
+	"$TMP/cal.csv" >"$TMP/vcpus4.csv"
+expect_error "mixed vCPU counts" "differ in vcpus" "$bin" "$TMP/cal.csv" "$TMP/vcpus4.csv"
+"$bin" --force "$TMP/cal.csv" "$TMP/vcpus4.csv" >/dev/null || [ $? -eq 3 ] || fail "--force did not override the vCPU count"
 expect_error "bad alpha" "--alpha 2: expected a number in \\(0, 1\\)" "$bin" --alpha 2 "$TMP/cal.csv"
