@@ -50,7 +50,7 @@ cat "$out/icount.txt" >&2
 [ $rc -eq 0 ] || die "calibrate: the icount instrument is not exact on $v (see ${out#"$LB_TOP"/}/icount.txt)"
 
 # 2. timed: what it can resolve over the default boots.
-accel=$("$LB_TOP/scripts/accel.sh" "$timed_accel" "$LB_KBUILD/$v/arch/x86/boot/bzImage")
+accel=$("$LB_TOP/scripts/accel.sh" "$timed_accel" "$(variant_path "$v" image)")
 {
 	echo "$hot"
 	for n in "${pads[@]}"; do echo "$hot pad=$n"; done

@@ -22,7 +22,7 @@ fastpath() { # lines -> count of instructions up to and including the first ret/
 
 for v in "$@"; do
 	variant_fragments "$v" >/dev/null
-	[ -f "$LB_KBUILD/$v/vmlinux" ] || die "no vmlinux for $v: run 'make kernel VARIANT=$v'"
+	[ -f "$(variant_path "$v" kdir)/vmlinux" ] || die "no vmlinux for $v: run 'make kernel VARIANT=$v'"
 done
 
 echo "## Lock fast paths, disassembled"
@@ -37,7 +37,7 @@ printf '|---|'; printf -- '---:|%.0s' "$@"; echo
 for p in "${paths[@]}"; do
 	printf '| %s |' "$p"
 	for v in "$@"; do
-		b=$(body "$LB_KBUILD/$v/vmlinux" "_raw_$p")
+		b=$(body "$(variant_path "$v" kdir)/vmlinux" "_raw_$p")
 		if [ -z "$b" ]; then
 			printf ' inline |'
 			continue
@@ -57,7 +57,7 @@ for p in spin_lock spin_unlock spin_lock_irqsave read_lock write_lock write_unlo
 	printf -- '|---%.0s' "$@"; echo '|'
 	printf '|'
 	for v in "$@"; do
-		b=$(body "$LB_KBUILD/$v/vmlinux" "_raw_$p" | head -n 40)
+		b=$(body "$(variant_path "$v" kdir)/vmlinux" "_raw_$p" | head -n 40)
 		[ -n "$b" ] || b="(inline)"
 		printf ' <pre>%s</pre> |' "$(sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/|/\\|/g' <<<"$b" | awk '{ printf "%s<br>", $0 }')"
 	done

@@ -3,7 +3,7 @@
 #   base:    busybox, /init, the guest runner and Debian's perf with its
 #            shared libraries, shared by every variant (build/initramfs/base.cpio)
 #   VARIANT: that variant's lockbench.ko and locktorture modules
-#            (build/kernel/VARIANT/lb-modules.cpio)
+#            (build/kernel/VARIANT/lb-modules.cpio; variant_path ... state)
 # The launcher appends a small per-boot archive (jobs or script); the kernel
 # unpacks concatenated newc archives in order.
 . "$(dirname "$0")/lib.sh"
@@ -50,8 +50,10 @@ fi
 
 v=$what
 variant_fragments "$v" >/dev/null
-kdir=$LB_KBUILD/$v
-stage=$kdir/lb-modules.stage
+kdir=$(variant_path "$v" kdir)
+state=$(variant_path "$v" state)
+mkdir -p "$state"
+stage=$state/lb-modules.stage
 rm -rf "$stage"
 mkdir -p "$stage/lb"
 ko=$LB_BUILD/module/$v/lockbench.ko
@@ -60,4 +62,4 @@ install -m 0644 "$ko" "$stage/lb/lockbench.ko"
 for m in kernel/torture.ko kernel/locking/locktorture.ko; do
 	[ -f "$kdir/$m" ] && install -m 0644 "$kdir/$m" "$stage/lb/"
 done
-mkcpio "$stage" "$kdir/lb-modules.cpio"
+mkcpio "$stage" "$state/lb-modules.cpio"

@@ -7,10 +7,33 @@ v=${1:?usage: kernel.sh VARIANT}
 variant_fragments "$v" >/dev/null # dies on an unknown name
 mapfile -t frags < <(variant_fragments "$v")
 frags=("$LB_VMCONFIGS/base.config" "${frags[@]}")
-[ -f "$LB_STAMP" ] || die "no kernel tree: run 'make tree' first"
-out=$LB_KBUILD/$v
-need_disk "$LB_KBUILD" 1500
+tree=$(variant_path "$v" tree)
+out=$(variant_path "$v" kdir)
+if [ -z "$tree" ]; then
+	[ -z "${KCONFIG:-}" ] ||
+		die "KCONFIG= cannot change the prebuilt kernel $v: rebuild it with those options yourself, or build it here from its tree with KSRC="
+	note "kernel $v: prebuilt, $(variant_path "$v" image)"
+	exit 0
+fi
+# KCONFIG="CONFIG_X=y CONFIG_Y=n": this make's own options, merged last
+# and checked like every fragment (as kvm.sh --kconfig).
+kconfig=$(kconfig_fragment "${KCONFIG:-}")
+if [ "$tree" = "$LB_TREE" ]; then
+	[ -f "$LB_STAMP" ] || die "no kernel tree: run 'make tree' first"
+	tree_key=$LB_STAMP
+else
+	[ -f "$tree/Makefile" ] || die "no source tree for $v at $tree: set it up again with make tree KSRC=... (README: Bring your own kernel)"
+	# Reconfigure at every new commit (a bisect step may change a Kconfig).
+	tree_key=$out.head
+	mkdir -p "$out"
+	git -C "$tree" rev-parse HEAD >"$tree_key" 2>/dev/null || echo "no git" >"$tree_key"
+fi
+need_disk "$(dirname "$out")" 1500
 mkdir -p "$out"
+if [ -n "$kconfig" ]; then
+	printf '%s\n' "$kconfig" >"$out/KCONFIG.config"
+	frags+=("$out/KCONFIG.config")
+fi
 
 # MAKE_JOBS: make -j for the kernel (JOBFILE is the job list elsewhere).
 jobs=${MAKE_JOBS:-$(nproc)}
@@ -20,14 +43,14 @@ export CCACHE_BASEDIR=$LB_BUILD CCACHE_NOHASHDIR=1
 # V=1 or 2 (Kbuild's verbosity) shows the commands in build.log.
 quiet=-s
 case ${V:-0} in 0 | '') ;; 1 | 2) quiet="V=$V" ;; *) die "V=$V is Kbuild's verbosity (0, 1, 2); name a variant with VARIANT=" ;; esac
-kmake() { make -C "$LB_TREE" O="$out" CC="$cc" "$@"; }
+kmake() { make -C "$tree" O="$out" CC="$cc" "$@"; }
 
 # Reconfigure only when the fragments or the tree changed.
-cfg_key=$(sha_of "${frags[@]}" "$LB_STAMP")
+cfg_key=$(sha_of "${frags[@]}" "$tree_key")
 if [ "$(cat "$out/.lb-config-key" 2>/dev/null)" != "$cfg_key" ] || [ ! -f "$out/.config" ]; then
 	note "kernel $v: configuring from tinyconfig + ${frags[*]##*/}"
 	kmake -s tinyconfig >/dev/null
-	(cd "$LB_TREE" && ./scripts/kconfig/merge_config.sh -m -O "$out" "$out/.config" "${frags[@]}") >"$out/merge.log" 2>&1 ||
+	(cd "$tree" && ./scripts/kconfig/merge_config.sh -m -O "$out" "$out/.config" "${frags[@]}") >"$out/merge.log" 2>&1 ||
 		{ cat "$out/merge.log" >&2; die "merge_config.sh failed for $v"; }
 	kmake -s olddefconfig >/dev/null
 	"$LB_TOP/scripts/check-config.sh" "$out/.config" "${frags[@]}"

@@ -6,7 +6,7 @@
 parse_variants "${1:-}" >/dev/null # dies on an unknown name, before any build
 mapfile -t vs < <(parse_variants "${1:-}")
 # A variant never built here is guessed at 5 minutes (2 cores, cold ccache).
-last() { cat "$LB_KBUILD/$1/.lb-build-seconds" 2>/dev/null || echo 300; }
+last() { cat "$(variant_path "$1" state)/.lb-build-seconds" 2>/dev/null || echo 300; }
 for i in "${!vs[@]}"; do
 	left=0
 	for v in "${vs[@]:i}"; do left=$((left + $(last "$v"))); done

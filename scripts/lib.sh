@@ -58,7 +58,7 @@ matrix_variants() { # [all] -> also matrix.extra
 variant_line() { # variant
 	local line
 	line=$(matrix_cat |
-		awk -v v="$1" '!/^[[:space:]]*#/ && $1 == v { $1 = ""; print " "; exit }')
+		awk -v v="$1" '!/^[[:space:]]*#/ && $1 == v { $1 = ""; print; exit }')
 	[ -n "$line" ] ||
 		die "unknown variant '$1'; known variants: $(matrix_variants all | tr '\n' ' ')(see vm-configs/matrix)"
 	printf '%s\n' "$line"
@@ -115,6 +115,20 @@ variant_path() { # variant tree|kdir|image|state
 	esac
 }
 
+# KCONFIG="CONFIG_X=y CONFIG_Y=n ..." -> the lines of a Kconfig fragment
+# (=n as "is not set"); dies on a word that is not CONFIG_NAME=VALUE.
+kconfig_fragment() { # words
+	local w
+	for w in $1; do
+		[[ $w =~ ^CONFIG_[A-Za-z0-9_]+=(y|n|m|-?[0-9]+|0x[0-9a-fA-F]+|\"[^\"]*\")$ ]] ||
+			die "KCONFIG: '$w' is not CONFIG_NAME=VALUE (y, n, m, a number or a quoted string without spaces); write e.g. KCONFIG=\"CONFIG_LOCK_STAT=y CONFIG_DEBUG_ATOMIC_SLEEP=n\""
+		case $w in
+		*=n) printf '# %s is not set\n' "${w%=n}" ;;
+		*) printf '%s\n' "$w" ;;
+		esac
+	done
+}
+
 # The names of the variants this make's KSRC= and KERNEL= declare, one per
 # line (byo.sh checks them): BASE_NAME (from BASE, else "base"), then
 # PATCHED_NAME (from PATCHED, else the PATCHES directory's name) when
@@ -134,7 +148,7 @@ byo_variants() {
 # A git ref as a variant name: lower case letters, digits and '-' (a name
 # is also a path, a kernel argument and part of APPEND_<variant>).
 variant_name() { # ref
-	printf '%s' "$1" | tr 'A-Z' 'a-z' | tr -c 'a-z0-9' '-' | tr -s '-' | cut -c1-40 | sed 's/^-*//; s/-*$//'
+	printf '%s' "$1" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9' '-' | tr -s '-' | cut -c1-40 | sed 's/^-*//; s/-*$//'
 }
 
 # The variants a make works on when it names none: the user's, when it

@@ -8,7 +8,7 @@
 v=${1:?usage: perf.sh VARIANT JOB [OUTDIR]} job=${2:?usage: perf.sh VARIANT JOB [OUTDIR]}
 out=${3:-$LB_BUILD/perf/$v-$(date -u +%Y%m%dT%H%M%SZ)}
 [ -f "$LB_BUILD/initramfs/base.cpio" ] || "$LB_TOP/scripts/initramfs.sh" base
-[ -f "$LB_KBUILD/$v/lb-modules.cpio" ] || {
+[ -f "$(variant_path "$v" state)/lb-modules.cpio" ] || {
 	"$LB_TOP/scripts/kernel.sh" "$v" && "$LB_TOP/scripts/module.sh" "$v" && "$LB_TOP/scripts/initramfs.sh" "$v"
 }
 mkdir -p "$out"
@@ -25,7 +25,7 @@ report=$out/boot/guest/perf-report.txt
 from="the guest's kallsyms"
 if [ ! -s "$report" ]; then
 	note "perf $v: no report from the guest; the host's names no lockbench.ko function (see ${out#"$LB_TOP"/}/perf-report.log)"
-	perf report -i "$out/perf.data" --vmlinux "$LB_KBUILD/$v/vmlinux" --stdio \
+	perf report -i "$out/perf.data" --vmlinux "$(variant_path "$v" kdir)/vmlinux" --stdio \
 		--no-children -g none --sort dso,sym --percent-limit 0.5 >"$out/perf-report.txt" 2>"$out/perf-report.log" || true
 	report=$out/perf-report.txt from="vmlinux only"
 fi

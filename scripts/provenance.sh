@@ -5,7 +5,15 @@
 . "$(dirname "$0")/lib.sh"
 
 v=$1 accel=$2 vcpus=$3 boot=$4 cmdfile=$5
-kdir=$LB_KBUILD/$v
+kdir=$(variant_path "$v" kdir)
+tree=$(variant_path "$v" tree)
+# Where the kernel came from: the Debian tree's stamp, a user tree's commit
+# (README: Bring your own kernel), or a prebuilt image.  No host paths.
+case $tree in
+"$LB_TREE") linux_source=$(cat "$LB_STAMP" 2>/dev/null || echo missing) ;;
+"") linux_source="prebuilt $(basename "$(variant_path "$v" image)")" ;;
+*) linux_source="git $(git -C "$tree" rev-parse HEAD 2>/dev/null) ($(git -C "$tree" describe --always --dirty 2>/dev/null))" ;;
+esac
 command -v jq >/dev/null || die "jq is not installed: run 'make deps'"
 head=$(git -C "$LB_TOP" rev-parse HEAD 2>/dev/null || echo none)
 dirty=false
@@ -19,7 +27,7 @@ jq -n \
 	--arg variant "$v" \
 	--argjson boot "$boot" \
 	--arg date_utc "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
-	--arg linux_source "$(cat "$LB_STAMP" 2>/dev/null || echo missing)" \
+	--arg linux_source "$linux_source" \
 	--arg linux_source_version "$(dpkg-query -W -f='${Version}' "$LB_SRC_PKG" 2>/dev/null || echo unknown)" \
 	--arg patch_series_sha256 "$(sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP" 2>/dev/null)" \
 	--arg config_sha256 "$(sha_of "$kdir/.config")" \

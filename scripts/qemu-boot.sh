@@ -31,12 +31,11 @@ vcpus=$VCPUS mem=$MEM limit=$TIMEOUT
 command -v qemu-system-x86_64 >/dev/null ||
 	die "qemu-system-x86_64 not found: install qemu-system-x86 ('make deps')"
 
-kdir=$LB_KBUILD/$v
-kernel=$kdir/arch/x86/boot/bzImage
+kernel=$(variant_path "$v" image)
 [ -f "$kernel" ] || die "no kernel for $v at $kernel: run 'make kernel VARIANT=$v'"
 base=$LB_BUILD/initramfs/base.cpio
 [ -f "$base" ] || die "no guest initramfs at $base: run 'make initramfs'"
-mods=$kdir/lb-modules.cpio
+mods=$(variant_path "$v" state)/lb-modules.cpio
 
 accel=${ACCEL:-auto}
 case $accel in auto | kvm) accel=$("$LB_TOP/scripts/accel.sh" "$accel" "$kernel") ;; esac

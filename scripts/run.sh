@@ -44,7 +44,7 @@ done
 build_s=$(($(date +%s) - start))
 
 # One probe for the whole run, so every boot uses the same accelerator.
-accel=$("$LB_TOP/scripts/accel.sh" "$want_accel" "$LB_KBUILD/${variants[0]}/arch/x86/boot/bzImage")
+accel=$("$LB_TOP/scripts/accel.sh" "$want_accel" "$(variant_path "${variants[0]}" image)")
 oversub=0
 if [ "$vcpus" -gt "$(nproc)" ]; then
 	oversub=1
@@ -65,7 +65,7 @@ repeat=$repeat
 order_seed=$order_seed
 jobs=$(wc -l <"$run/jobs")
 build_seconds=$build_s
-kernel_build_seconds=$(for v in "${variants[@]}"; do printf '%s:%s ' "$v" "$(cat "$LB_KBUILD/$v/.lb-build-seconds" 2>/dev/null || echo unknown)"; done)
+kernel_build_seconds=$(for v in "${variants[@]}"; do printf '%s:%s ' "$v" "$(cat "$(variant_path "$v" state)/.lb-build-seconds" 2>/dev/null || echo unknown)"; done)
 EOT
 
 # Interleave variants boot by boot, in a new random order each round, so

@@ -4,6 +4,16 @@
 # unchanged; any change re-extracts from scratch.
 . "$(dirname "$0")/lib.sh"
 
+# Your own kernels (KSRC=, KERNEL=) are set up by byo.sh.  linux-source-6.1
+# is then prepared only if a variant this make names is built from it.
+[ -z "${KSRC:-}${KERNEL:-}" ] || "$LB_TOP/scripts/byo.sh"
+wanted=${VARIANTS:-}
+[ -n "${wanted//[, ]/}" ] || wanted=${VARIANT:-}
+if names=$(parse_variants "$wanted" 2>/dev/null); then
+	for v in $names; do [ "$(variant_path "$v" tree)" != "$LB_TREE" ] || names=""; done
+	[ -z "$names" ] || { note "tree: linux-source-6.1 is not needed by $(echo $names)"; exit 0; }
+fi
+
 [ -f "$LB_SRC_TARBALL" ] ||
 	die "$LB_SRC_TARBALL not found: the $LB_SRC_PKG package is missing; run 'make deps' (as root) to install it"
 pkgver=$(dpkg-query -W -f='${Version}' "$LB_SRC_PKG" 2>/dev/null) || pkgver=unknown
