@@ -123,6 +123,12 @@ import: user
 	@[ -n "$(VARIANT)" ] && [ -n "$(BUNDLE_LOG)" ] || { echo "lockbench: error: make import BUNDLE_LOG=console.log VARIANT=x" >&2; exit 1; }
 	@$(S)/import.sh $(VARIANT) $(BUNDLE_LOG)
 
+## A bundle a lab machine boots (LAVA jobs included):
+## make export VARIANT=x [JOBFILE=...] [BUNDLE_URL=http://lab/...]
+export: user
+	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make export VARIANT=stock" >&2; exit 1; }
+	@JOBFILE=$(JOBFILE) BUNDLE_URL=$(BUNDLE_URL) $(S)/export.sh $(VARIANT)
+
 ## The tests: unit tests, a real kernel build and guest boots.
 check: deps
 	@$(S)/check.sh
