@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Bring your own kernel (scripts/byo.sh), without building one: tiny fake
+# kernel trees that carry the markers byo.sh checks (Makefile with
+# VERSION =, Kconfig, arch/x86/).  Bad input stops naming the fix; good
+# input gives one git worktree per side and a variant each, found through
+# variant_path; a re-run leaves a side where a bisect moved it.
+. "$(dirname "$0")/../lib.bash"
+export LB_BUILD=$TMP/build
+# linux-source-6.1 must never be needed here: a missing one fails fast.
+export LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
+byo() { env "$@" "$TOP/scripts/byo.sh"; }
+lb() { (. "$TOP/scripts/lib.sh" && "$@"); }
+gitc() { git -c user.name=t -c user.email=t@example.org "$@"; }
+
+# A fake kernel: v1 (base), then a branch "fix" with one locking change.
+k=$TMP/linux
+mkdir -p "$k/arch/x86" "$k/kernel/locking"
+printf 'VERSION = 6\nPATCHLEVEL = 1\n' >"$k/Makefile"
+echo 'mainmenu "fake"' >"$k/Kconfig"
+echo 'config X86' >"$k/arch/x86/Kconfig"
+printf '/* spinlock */\nint spin;\n' >"$k/kernel/locking/spinlock.c"
+git -C "$k" init -q
+git -C "$k" add -A
+gitc -C "$k" commit -q -m base
+git -C "$k" tag v1
+git -C "$k" checkout -q -b fix
+echo '/* fix */' >>"$k/kernel/locking/spinlock.c"
+gitc -C "$k" commit -q -a -m 'locking: fix'
+gitc -C "$k" format-patch -q -1 -o "$TMP/series"
+git -C "$k" checkout -q master
+
+# 1. Bad input, each naming the fix.
+mkdir -p "$TMP/notkernel"
+echo 'all:' >"$TMP/notkernel/Makefile"
+expect_error "KSRC not a kernel tree" "KSRC=.*notkernel is not a Linux kernel source tree \(it lacks a top-level Makefile with VERSION =, Kconfig, arch/x86/\): point KSRC at" \
+	byo KSRC="$TMP/notkernel"
+expect_error "KSRC missing" "KSRC=$TMP/nosuch does not exist: point it at" byo KSRC="$TMP/nosuch"
+expect_error "missing BASE ref" "BASE=v9 is not a commit in .*: check the spelling .* or fetch it first" \
+	byo KSRC="$k" BASE=v9
+expect_error "missing PATCHED ref" "PATCHED=nosuch is not a commit in" byo KSRC="$k" BASE=v1 PATCHED=nosuch
+mkdir -p "$TMP/stale"
+sed 's/^ int spin;$/ int spun;/' "$TMP/series/0001-locking-fix.patch" >"$TMP/stale/0001-stale.patch"
+cp "$TMP/series/0001-locking-fix.patch" "$TMP/stale/0002-good.patch"
+printf '0002-good.patch\n0001-stale.patch\n' >"$TMP/stale/series"
+expect_error "patch that does not apply" "stale/0001-stale.patch does not apply with git am on top of v1 .*; rebase it onto that base" \
+	byo KSRC="$k" BASE=v1 PATCHES="$TMP/stale"
+[ ! -e "$LB_BUILD/user/stale/src" ] || fail "the half-patched worktree was left behind"
+expect_error "KERNEL without KBUILD" "KERNEL=.* needs KBUILD=, the directory that kernel was built in" \
+	byo KERNEL="$TMP/bzImage"
+expect_error "name of a built-in variant" "variant name 'stock' is already a built-in variant" \
+	byo KSRC="$k" BASE_NAME=stock
+expect_error "two sides one name" "both named 'a-b'" byo KSRC="$k" BASE=v1 PATCHED=fix BASE_NAME=a-b PATCHED_NAME=a-b
+expect_error "unknown fragment" "FRAGMENTS names 'nosuch' but vm-configs/nosuch.config does not exist" \
+	byo KSRC="$k" FRAGMENTS=nosuch
+expect_error "bad KCONFIG word" "KCONFIG: 'LOCK_STAT=y' is not CONFIG_NAME=VALUE" \
+	env KCONFIG="CONFIG_SMP=y LOCK_STAT=y" "$TOP/scripts/kernel.sh" pre
+echo "ok: bad input"
+
+# 2. BASE and PATCHED refs through make tree: two worktrees, two variants.
+out=$(make -s -C "$TOP" tree KSRC="$k" BASE=v1 PATCHED=fix FRAGMENTS="lock-stock" 2>&1) || fail "make tree KSRC=: $out"
+grep -q 'not needed by v1 fix' <<<"$out" || fail "make tree prepared linux-source-6.1 for user variants: $out"
+for v in v1 fix; do
+	[ "$(lb variant_path "$v" tree)" = "$LB_BUILD/user/$v/src" ] || fail "$v: tree is $(lb variant_path "$v" tree)"
+	[ "$(lb variant_path "$v" kdir)" = "$LB_BUILD/user/$v/obj" ] || fail "$v: kdir is $(lb variant_path "$v" kdir)"
+	[ "$(lb variant_fragments "$v")" = "$TOP/vm-configs/lock-stock.config" ] || fail "$v: fragments $(lb variant_fragments "$v")"
+done
+[ "$(git -C "$LB_BUILD/user/v1/src" rev-parse HEAD)" = "$(git -C "$k" rev-parse v1)" ] || fail "v1 is not at v1"
+[ "$(git -C "$LB_BUILD/user/fix/src" rev-parse HEAD)" = "$(git -C "$k" rev-parse fix)" ] || fail "fix is not at fix"
+[ "$(KSRC=$k BASE=v1 PATCHED=fix lb parse_variants "")" = "$(printf 'v1\nfix')" ] || fail "the default VARIANTS with KSRC= is not v1 fix"
+[ "$(lb parse_variants "" | head -n 1)" = pre ] || fail "without KSRC= the default VARIANTS is no longer the matrix"
+[ "$(lb variant_path pre kdir)" = "$LB_BUILD/kernel/pre" ] || fail "the default layout moved: $(lb variant_path pre kdir)"
+[ "$(lb variant_path pre tree)" = "$LB_BUILD/kernel/linux-source-6.1" ] || fail "the default tree moved"
+echo "ok: BASE/PATCHED worktrees"
+
+# A bisect moves a side; the same request again leaves it there.
+git -C "$LB_BUILD/user/fix/src" checkout -q --detach v1
+byo KSRC="$k" BASE=v1 PATCHED=fix FRAGMENTS=lock-stock >/dev/null 2>&1 || fail "re-run failed"
+[ "$(git -C "$LB_BUILD/user/fix/src" rev-parse HEAD)" = "$(git -C "$k" rev-parse v1)" ] || fail "a re-run reset a moved side"
+echo "ok: a re-run keeps a side a bisect moved"
+
+# 3. PATCHES on top of BASE (git am), named after the directory.
+byo KSRC="$k" BASE=v1 PATCHES="$TMP/series" >/dev/null 2>&1 || fail "PATCHES= failed"
+[ "$(git -C "$LB_BUILD/user/series/src" log -1 --format=%s)" = "locking: fix" ] || fail "the patch was not applied with git am"
+[ -z "$(lb variant_fragments series)" ] || fail "FRAGMENTS leaked into another request"
+grep -q '^fix tree=' "$LB_BUILD/user/matrix" || fail "another request's variants were dropped from build/user/matrix"
+echo "ok: PATCHES= with git am"
+
+# 4. A tarball and a plain directory are imported into a git repository.
+tar -czf "$TMP/linux.tar.gz" -C "$TMP" --exclude=.git linux
+byo KSRC="$TMP/linux.tar.gz" BASE_NAME=tgz >/dev/null 2>&1 || fail "a tarball KSRC failed"
+[ -f "$LB_BUILD/user/tgz/src/kernel/locking/spinlock.c" ] || fail "the tarball's tree was not checked out"
+git -C "$LB_BUILD/user/tgz/src" rev-parse HEAD >/dev/null || fail "the tarball's side is not a git tree"
+echo 'bad' >"$TMP/notkernel/x" && tar -czf "$TMP/notkernel.tar.gz" -C "$TMP" notkernel
+expect_error "tarball not a kernel tree" "KSRC=.*notkernel.tar.gz is not a Linux kernel source tree" \
+	byo KSRC="$TMP/notkernel.tar.gz"
+echo "ok: tarball import"
+
+# 5. A prebuilt kernel: a fake bzImage (the HdrS boot header at 0x202).
+head -c 1024 /dev/zero >"$TMP/bzImage"
+printf 'HdrS' | dd of="$TMP/bzImage" bs=1 seek=514 conv=notrunc 2>/dev/null
+expect_error "KBUILD without Module.symvers" "KBUILD=.* has no .config" byo KERNEL="$TMP/bzImage" KBUILD="$TMP/kb"
+mkdir -p "$TMP/kb" && touch "$TMP/kb/.config" "$TMP/kb/Module.symvers"
+expect_error "KERNEL not a bzImage" "is not an x86 bzImage" byo KERNEL="$k/Makefile" KBUILD="$TMP/kb"
+out=$(make -s -C "$TOP" tree KERNEL="$TMP/bzImage" KBUILD="$TMP/kb" 2>&1) || fail "make tree KERNEL=: $out"
+[ "$(lb variant_path prebuilt image)" = "$TMP/bzImage" ] || fail "prebuilt image: $(lb variant_path prebuilt image)"
+[ "$(lb variant_path prebuilt kdir)" = "$TMP/kb" ] || fail "prebuilt kdir: $(lb variant_path prebuilt kdir)"
+[ -z "$(lb variant_path prebuilt tree)" ] || fail "a prebuilt kernel has a tree"
+[ "$(lb variant_path prebuilt state)" = "$LB_BUILD/user/prebuilt" ] || fail "prebuilt state is inside KBUILD"
+expect_error "KCONFIG on a prebuilt kernel" "KCONFIG= cannot change the prebuilt kernel prebuilt" \
+	env KCONFIG=CONFIG_SMP=y "$TOP/scripts/kernel.sh" prebuilt
+byo KERNEL="$TMP/bzImage" KBUILD="$TMP/kb" VARIANT=mine >/dev/null 2>&1 || fail "VARIANT=mine failed"
+[ "$(lb variant_path mine image)" = "$TMP/bzImage" ] || fail "VARIANT= did not name the prebuilt kernel"
+echo "ok: prebuilt kernels"
