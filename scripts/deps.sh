@@ -13,6 +13,8 @@ PKGS=(
 	libgsl-dev libcmocka-dev gnuplot-nox strace file jq
 	# labs: LAVA job logs are YAML (import.sh reads them with Debian's python3)
 	python3-yaml
+	# LAVA's own job schema (lava_common.schemas), for /usr/bin/python3: tests/host/lava-jobs.sh, export.sh
+	lava-common
 )
 
 missing=()
