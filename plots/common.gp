@@ -17,10 +17,15 @@ set grid ytics lc rgb "#dddddd" lw 1 lt 1
 set border lw 1.2
 set key noenhanced
 
-# One colour per variant family, the same in every graph; -debug variants
-# share their family's colour and are drawn dashed (lines) or hatched (bars).
-isdbg(v) = strlen(v) > 6 && v[strlen(v)-5:strlen(v)] eq "-debug"
-fam(v) = isdbg(v) ? v[1:strlen(v)-6] : v
+# One colour per variant family (its lock layer), the same in every graph;
+# debug variants share their family's colour and are drawn dashed (lines)
+# or hatched (bars).  Which is which is lib.sh's fragment rule, passed in
+# by variant_gp: dbg lists the debug variants, fams maps " variant=layer".
+if (!exists("dbg")) dbg = ""
+if (!exists("fams")) fams = ""
+isdbg(v) = strstrt(" ".dbg." ", " ".v." ") > 0
+famat(v, i) = i ? word(fams[i + strlen(v) + 2:], 1) : v
+fam(v) = famat(v, strstrt(fams, " ".v."="))
 vcolor(v, i) = fam(v) eq "pre" ? "#1f5fa8" : fam(v) eq "post" ? "#d4501c" : fam(v) eq "stock" ? "#2e8b3a" : \
 	word("#8a4fb0 #8c5a2b #d0479a #555555 #a8a020 #1aa0b0", (i - 1) % 6 + 1)
 vdash(v) = isdbg(v) ? 2 : 1

@@ -1,16 +1,19 @@
-# Debug overhead, from pairs.csv: for each X whose X:X-debug pair is
+# Debug overhead, from pairs.csv: for each pair X:X-debug in twins that is
 # there, per hot kind, the ratio of boot medians X-debug / X with its
 # bootstrap 95% CI (1 + pct_change/100, and the same for pct_lo, pct_hi).
-#   -v variants="pre post stock" -v kinds="..."  (orders, baselines first)
+#   -v variants="pre post stock" -v kinds="..."  (orders)
+#   -v bases="..."  (baseline kinds, drawn first)
+#   -v twins="pre:pre-debug ..."  (plots.sh pairs them by their fragments)
 # Writes ratio rows in the layout overhead.gp reads.
 BEGIN {
 	nv = split(variants, vs, " "); nk = split(kinds, ks, " ")
 	for (i = 1; i <= nk; i++) korder[ks[i]] = i
-	split("empty irqsave_only", b, " "); for (i in b) isbase[b[i]] = 1
+	split(bases, b, " "); for (i in b) isbase[b[i]] = 1
+	nt = split(twins, tw, " "); for (i = 1; i <= nt; i++) istwin[tw[i]] = 1
 }
 function r(s) { return isnum(s) ? 1 + s / 100 : "NaN" }
 NR == 1 { header(); next }
-v("mode") != "hot" || v("metric") != "ns_op" || v("other") != v("base") "-debug" { next }
+v("mode") != "hot" || v("metric") != "ns_op" || !((v("base") ":" v("other")) in istwin) { next }
 {
 	x = v("base"); k = v("kind"); key = x SUBSEP k
 	if (key in mid) next

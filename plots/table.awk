@@ -1,13 +1,14 @@
 # One row per lock kind, three columns (median, ci_lo, ci_hi) per variant, for
 # the rows of one mode and metric: the input of a clustered histogram.
 #   -v mode=hot -v metric=ns_op -v variants="pre post stock" -v kinds="..."
-# kinds gives the order (baselines first); kinds not named follow in input
+#   -v bases="..."  (the contract's baseline kinds, drawn first)
+# kinds gives the order; kinds not named follow in input
 # order.  Only variants with at least one cell get columns; a missing cell
 # is NaN.  A kind with an oversubscribed cell is labelled with a dagger.
 BEGIN {
 	nv = split(variants, vs, " "); nk = split(kinds, ks, " ")
 	for (i = 1; i <= nk; i++) korder[ks[i]] = i
-	split("empty irqsave_only", b, " "); for (i in b) isbase[b[i]] = 1
+	split(bases, b, " "); for (i in b) isbase[b[i]] = 1
 }
 NR == 1 { header(); next }
 v("mode") != mode || v("metric") != metric { next }

@@ -1,15 +1,11 @@
 # Check a summary.csv (or, with -v what=pairs, a pairs.csv): the header
-# names every column the graphs read, each row has the header's field count,
-# and the numeric columns are numbers.  Prints "FILE: line N: problem" and
-# exits 1 on the first fault.
+# names every column of the contract's table (-v need="...", from
+# "lb-validate --describe"), each row has the header's field count, the
+# numeric columns are numbers and the mode is one of -v modes="...".
+# Prints "FILE: line N: problem" and exits 1 on the first fault.
 BEGIN {
-	if (what == "pairs") {
-		need = "base other kind mode threads metric n_base n_other median_base median_other pct_change pct_lo pct_hi verdict significant"
-		nums = "pct_change"
-	} else {
-		need = "variant kind mode threads read_pct metric n median ci_lo ci_hi oversub"
-		nums = "threads n median oversub"
-	}
+	nums = what == "pairs" ? "pct_change" : "threads n median oversub"
+	nm = split(modes, ms, " "); for (i = 1; i <= nm; i++) ismode[ms[i]] = 1
 	nn = split(need, needs, " "); nk = split(nums, numc, " ")
 }
 function bad(msg) { printf "%s: line %d: %s\n", FILENAME, FNR, msg; err = 1; exit 1 }
@@ -24,7 +20,7 @@ NR == 1 {
 	if (NF != nf) bad(NF " fields, the header has " nf)
 	# A change against a zero base (the empty loop) is undefined: nan.
 	for (i = 1; i <= nk; i++) if (!isnum(v(numc[i])) && !(what == "pairs" && tolower(v(numc[i])) ~ /^-?nan$/)) bad("column " numc[i] " is '" v(numc[i]) "', not a number")
-	if (what != "pairs" && v("mode") !~ /^(hot|cold|contended)$/) bad("mode '" v("mode") "' is not hot, cold or contended")
+	if (what != "pairs" && !(v("mode") in ismode)) bad("mode '" v("mode") "' is not one of " modes)
 	rows++
 }
 END {

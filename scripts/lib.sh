@@ -201,6 +201,17 @@ variant_lock() {
 variant_debug() {
 	if variant_fragments "$1" | grep -q -E '/debug-(on|magic)\.config$'; then echo on; else echo off; fi
 }
+# The same rule for gnuplot (plots/common.gp): dbg, the debug variants among
+# VARIANTS, and fams, each one's lock layer (its colour), as gnuplot
+# assignments.  A name the matrix does not know is neither.
+variant_gp() { # variant...
+	local v l d="" f=" "
+	for v in "$@"; do
+		[ "$(variant_debug "$v" 2>/dev/null)" != on ] || d+="$v "
+		l=$(variant_lock "$v" 2>/dev/null) && [ -n "$l" ] && f+="$v=$l "
+	done
+	printf "dbg='%s'; fams='%s'" "${d% }" "$f"
+}
 
 # The instruction-count instrument: single-threaded TCG where the guest TSC
 # advances by one per executed guest instruction (shift=0: 2^0 ns per

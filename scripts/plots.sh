@@ -5,6 +5,7 @@
 # gnuplot scripts and awk reshapers are in plots/.  Everything is written
 # to a temporary folder first: a failure leaves RUN/plots as it was.
 . "$(dirname "$0")/lib.sh"
+. "$LB_TOP/schema/contract.sh"
 export LC_ALL=C
 P=$LB_TOP/plots
 
@@ -13,12 +14,15 @@ P=$LB_TOP/plots
 run=$(run_dir "$1")
 sum=$run/summary.csv pairs=$run/pairs.csv
 [ -f "$sum" ] || die "plots: $sum is missing (lb-stat summary writes it)"
-msg=$(awk -f "$P/csv.awk" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
+modes=$(contract_list modes)
+# csvawk PROGRAM FILE...: PROGRAM with csv.awk's v("column") (mawk has no -e).
+csvawk() { local prog=$1; shift; awk "$(cat "$P/csv.awk")"$'\n'"$prog" "$@"; }
+msg=$(awk -f "$P/csv.awk" -v need="$(contract_list summary)" -v modes="$modes" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
 if [ -f "$pairs" ] && [ "$(wc -l <"$pairs")" -le 1 ] && head -n 1 "$pairs" | grep -q '^base,other,'; then
 	note "plots: $pairs has no pairs (fewer than two comparable variants): the headline graph says so instead"
 	pairs=
 elif [ -f "$pairs" ]; then
-	msg=$(awk -f "$P/csv.awk" -v what=pairs -f "$P/validate.awk" "$pairs" 2>&1) || die "plots: malformed pairs: ${msg:-$pairs: unreadable}"
+	msg=$(awk -f "$P/csv.awk" -v what=pairs -v need="$(contract_list pairs)" -f "$P/validate.awk" "$pairs" 2>&1) || die "plots: malformed pairs: ${msg:-$pairs: unreadable}"
 else
 	note "plots: $pairs is missing: the headline graph says so instead"
 	pairs=
@@ -36,10 +40,10 @@ ACCEL=$(tr '[:lower:]' '[:upper:]' <<<"$accel")
 tcgnote=""
 [ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
 
-# Variants in the run: pre, post, stock families first, each before its
-# -debug twin, then any others sorted.
-mapfile -t present < <(awk -F, 'NR > 1 && $1 != "" { print $1 }' "$sum" | sort -u)
-main="pre pre-debug post post-debug stock stock-debug" order=""
+# Variants in the run: the default matrix's first, in its order (each
+# family before its debug twin), then any others sorted.
+mapfile -t present < <(csvawk 'NR == 1 { header(); next } v("variant") != "" { print v("variant") }' "$sum" | sort -u)
+main=$(matrix_variants | tr '\n' ' ') order=""
 for v in $main; do
 	if printf '%s\n' "${present[@]}" | grep -qx -- "$v"; then order+="$v "; else
 		note "plots: variant $v is not in this run: graphs show the rest"
@@ -49,9 +53,20 @@ for v in "${present[@]}"; do
 	case " $main " in *" $v "*) ;; *) order+="$v " ;; esac
 done
 order=${order% }
-nodebug="" debug=""
-for v in $order; do case $v in *-debug) debug+="$v " ;; *) nodebug+="$v " ;; esac; done
-kinds="empty irqsave_only spin_lock spin_lock_irq spin_lock_irqsave spin_lock_bh spin_trylock read_lock write_lock read_lock_irqsave write_lock_irqsave read_trylock write_trylock bit_spin_lock bit_spin_trylock"
+# Debug or not by the variant's fragments (lib.sh's variant_debug), and
+# each debug variant's twin: the variant with the same fragments but
+# debug-off (the overhead graph's pairs).
+nodebug="" debug="" twins=""
+for v in $order; do
+	if [ "$(variant_debug "$v" 2>/dev/null)" = on ]; then debug+="$v "; else nodebug+="$v "; fi
+done
+for d in $debug; do
+	want=$(variant_fragments "$d" | sed 's|/debug-[a-z]*\.config$|/debug-off.config|')
+	for x in $nodebug; do [ "$(variant_fragments "$x" 2>/dev/null)" != "$want" ] || twins+="$x:$d "; done
+done
+gpv=$(variant_gp $order)
+# Kinds and their roles from the contract.
+kinds=$(contract_list kinds hot=1) bases=$(contract_list kinds base=1)
 
 tmp=$(mktemp -d "$run/.plots.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -99,16 +114,26 @@ cfg() { meta "$1" cfg | sed 's/hold_ns=\([^ ]*\) parallel_ns=\(.*\)/hold \1 ns, 
 for side in off on; do
 	[ $side = off ] && vs=$nodebug || vs=$debug
 	f=$dat/uncontended-debug-$side.dat
-	awk -f "$P/csv.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" "$sum" >"$f"
+	awk -f "$P/csv.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" -v bases="$bases" "$sum" >"$f"
 	dupnote "$f" uncontended-debug-$side
 	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
 	if [ -z "$(vars "$f")" ]; then nodata uncontended-debug-$side "$t" "no hot ns_op rows for ${vs:-any debug-$side variant}"; continue; fi
-	gp uncontended.gp uncontended-debug-$side "$t" "$(sub "$f")" "$(ovnote "$f" †)" "in='$f'; vars='$(vars "$f")'; nbase=$(meta "$f" nbase)"
+	gp uncontended.gp uncontended-debug-$side "$t" "$(sub "$f")" "$(ovnote "$f" †)" "in='$f'; vars='$(vars "$f")'; nbase=$(meta "$f" nbase); $gpv"
 done
 
-# 2. Contended throughput, one panel per kind.
+# 2. Contended throughput, one panel per kind the contract draws (cont=1):
+# the exclusive kinds, then the rw kinds, one panel per read_pct in the run
+# (most reads first).
+read_pcts() { # kind -> its contended read_pct values in the summary
+	csvawk 'NR == 1 { header(); next } v("kind") == k && v("mode") == "contended" { print v("read_pct") }' k="$1" "$sum" | sort -nru
+}
+panel_list=$(contract_list kinds cont=1 rw=0)
+for k in $(contract_list kinds cont=1 rw=1); do
+	rps=$(read_pcts "$k")
+	panel_list+=" $(if [ -n "$rps" ]; then for rp in $rps; do printf '%s:%s ' "$k" "$rp"; done; else echo "$k"; fi)"
+done
 np=0 anyov=0 panels="" threads=""
-for k in spin_lock spin_lock_irqsave bit_spin_lock rwlock_mix:100 rwlock_mix:90 rwlock_mix:50 rwlock_mix:0; do
+for k in $panel_list; do
 	kind=${k%%:*} rp=""
 	[ "$kind" = "$k" ] || rp=${k#*:}
 	f=$dat/ct-$((np + 1)).dat
@@ -128,7 +153,7 @@ if [ $np -eq 0 ]; then
 else
 	xt=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
 	gp contended.gp contended-throughput "$t" "$(sub "$nsub")" "$( [ $anyov = 1 ] && echo '○ = oversubscribed cell (guest vCPUs > host CPUs)')" \
-		"ddir='$dat'; np=$np; $panels vars='$order'; anyov=$anyov; xt='$xt'; h=780"
+		"ddir='$dat'; np=$np; $panels vars='$order'; anyov=$anyov; xt='$xt'; h=780; $gpv"
 fi
 
 # 3. Fairness of contended spin_lock.
@@ -139,7 +164,7 @@ if [ -z "$(vars "$f")" ]; then nodata fairness "$t" "no contended spin_lock fair
 	dupnote "$f" fairness
 	xt=$(awk '!/^#/ && NF && $1 > 0 { print $1 }' "$f" | sort -nu | paste -sd' ')
 	gp fairness.gp fairness "$t" "$(sub "$f")" "$(ovnote "$f" ○)" \
-		"in='$f'; vars='$(vars "$f")'; xt='$xt'; anyov=$( [ -n "$(meta "$f" oversub)" ] && echo 1 || echo 0)"
+		"in='$f'; vars='$(vars "$f")'; xt='$xt'; anyov=$( [ -n "$(meta "$f" oversub)" ] && echo 1 || echo 0); $gpv"
 fi
 
 # 4. Wait-time percentiles of contended spin_lock at the largest thread count.
@@ -148,19 +173,19 @@ awk -f "$P/csv.awk" -f "$P/wait.awk" -v kind=spin_lock -v variants="$order" "$su
 t="Contended spin_lock: wait before acquiring, $(meta "$f" threads) threads ($(cfg "$f"))"
 if [ -z "$(vars "$f")" ]; then nodata wait-latency "Contended spin_lock: wait before acquiring" "no contended spin_lock wait_* rows"; else
 	dupnote "$f" wait-latency
-	gp wait.gp wait-latency "$t" "$(sub "$f")" "$([ -z "$(meta "$f" oversub)" ] || echo 'oversubscribed at this thread count (guest vCPUs > host CPUs): treat with care')" "in='$f'; vars='$(vars "$f")'"
+	gp wait.gp wait-latency "$t" "$(sub "$f")" "$([ -z "$(meta "$f" oversub)" ] || echo 'oversubscribed at this thread count (guest vCPUs > host CPUs): treat with care')" "in='$f'; vars='$(vars "$f")'; $gpv"
 fi
 
 # 5. Debug overhead: X-debug / X per hot kind.
 f=$dat/debug-overhead.dat
 if [ -n "$pairs" ]; then
-	awk -f "$P/csv.awk" -f "$P/overhead.awk" -v variants="$order" -v kinds="$kinds" "$pairs" >"$f"
+	awk -f "$P/csv.awk" -f "$P/overhead.awk" -v variants="$order" -v kinds="$kinds" -v bases="$bases" -v twins="$twins" "$pairs" >"$f"
 else
 	printf '#variants\n' >"$f"
 fi
 t="Debug overhead: ns per op with debug options over without"
 if [ -z "$(vars "$f")" ]; then nodata debug-overhead "$t" "no variant with both X and X-debug hot ns_op rows"; else
-	gp overhead.gp debug-overhead "$t" "$(sub "$f")" "$(ovnote "$f" †)" "in='$f'; vars='$(vars "$f")'; nbase=$(meta "$f" nbase)"
+	gp overhead.gp debug-overhead "$t" "$(sub "$f")" "$(ovnote "$f" †)" "in='$f'; vars='$(vars "$f")'; nbase=$(meta "$f" nbase); $gpv"
 fi
 
 # 6. Headline: pre vs post, debug off (the A/A control) and on.
@@ -181,9 +206,9 @@ if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
 			esac
 			labels+="pl$j='$l'; "
 		done
-		n=$(awk -F, 'NR > 1 { print $10; print $11 }' "$pairs" | sort -nu | sed -n '1p;$p' | paste -sd' ')
+		n=$(csvawk 'NR == 1 { header(); next } { print v("n_base"); print v("n_other") }' "$pairs" | sort -nu | sed -n '1p;$p' | paste -sd' ')
 		[ "${n% *}" = "${n#* }" ] && n="n=${n% *} boots" || n="n=${n% *}-${n#* } boots"
-		gp headline.gp headline "$t" "$ACCEL, $host, $n per cell$tcgnote" "" "in='$f'; pairs='$ps'; $labels nk=$(meta "$f" nkinds)"
+		gp headline.gp headline "$t" "$ACCEL, $host, $n per cell$tcgnote" "" "in='$f'; pairs='$ps'; $labels nk=$(meta "$f" nkinds); $gpv"
 	fi
 fi
 

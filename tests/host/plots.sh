@@ -57,7 +57,8 @@ corrupt() { # corrupt WHAT PATTERN: run plots.sh on the current fixture files
 }
 cp "$run/summary.csv" "$TMP/good.csv"
 sed -i '5s/,[^,]*$//' "$run/summary.csv"
-corrupt "short row" "summary.csv: line 5: 16 fields, the header has 17"
+nf=$(head -n 1 "$run/summary.csv" | tr ',' '\n' | wc -l)
+corrupt "short row" "summary.csv: line 5: $((nf - 1)) fields, the header has $nf"
 cp "$TMP/good.csv" "$run/summary.csv" && sed -i '1s/,median,/,middle,/' "$run/summary.csv"
 corrupt "renamed column" "summary.csv: line 1: header lacks column 'median'"
 cp "$TMP/good.csv" "$run/summary.csv" && sed -i '7s/,10,30,\([0-9.]*\),/,10,30,abc,/' "$run/summary.csv"
