@@ -34,7 +34,9 @@ base=$LB_BUILD/initramfs/base.cpio
 [ -f "$base" ] || die "no guest initramfs at $base: run 'make initramfs'"
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/default.jobs}
 [ -f "$jobfile" ] || die "JOBFILE=$jobfile does not exist"
+# auto (make's default) is TCG: KVM on a lab machine cannot be probed from here.
 accel=${ACCEL:-tcg}
+[ "$accel" = auto ] && accel=tcg
 case $accel in tcg | kvm) ;; *) die "ACCEL=$accel: an export runs on tcg or kvm (icount needs this project's QEMU settings)" ;; esac
 repeat=${REPEAT:-3}
 case $repeat in '' | *[!0-9]* | 0) die "REPEAT=$repeat must be a positive integer" ;; esac
