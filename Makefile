@@ -27,7 +27,8 @@ export V
 # Your own kernels (README: Bring your own kernel): make tree (scripts/byo.sh)
 # declares them as variants, so every target that uses a variant sets them
 # up first.  A prebuilt kernel is VARIANT=prebuilt unless named.
-export KSRC BASE PATCHED PATCHES BASE_NAME PATCHED_NAME FRAGMENTS KERNEL KBUILD KCONFIG
+export KSRC BASE PATCHED PATCHES BASE_NAME PATCHED_NAME FRAGMENTS KERNEL KBUILD KCONFIG \
+	GOOD BAD CELL THRESHOLD
 ifneq ($(strip $(KERNEL)),)
 ifeq ($(strip $(VARIANT)),)
 VARIANT := prebuilt
@@ -40,7 +41,7 @@ endif
 
 .PHONY: help all deps tree kernels kernel module modules user initramfs boot \
 	run pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export
+	check-bisect clean import export bisect
 
 help:
 	@sed -n '/^## make targets/,/^## Where/{/^  /p;/^Variables/p}' README.md
@@ -138,6 +139,11 @@ check-long: deps
 
 check-bisect: deps
 	@$(S)/check-bisect.sh "$(VARIANTS)"
+
+## The first commit of KSRC between GOOD and BAD where CELL's instruction
+## count (ACCEL=icount) rises more than THRESHOLD: git bisect run.
+bisect: user
+	@$(S)/bisect.sh
 
 clean:
 	rm -rf build
