@@ -83,11 +83,13 @@ for f in "$@"; do
 	"$validate" "$d/results.csv" >"$d/validate.txt" 2>&1 ||
 		die "import: $f: lb-validate refuses its records: $(head -n 1 "$d/validate.txt")"
 	# Every record must be this variant's, and one machine's.
-	awk -F, -v v="$v" 'NR > 2 && !/^#/ && $1 != v { print "import: '"$f"': a record of variant " $1 ", not " v; exit 1 }' \
+	awk -F, -v v="$v" 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i }
+		NR > 2 && !/^#/ && $h["variant"] != v { print "import: '"$f"': a record of variant " $h["variant"] ", not " v; exit 1 }' \
 		"$d/results.csv" >&2 || exit 1
 	[ "$(tail -n +3 "$d/results.csv" | grep -c -v '^#' || true)" -gt 0 ] || die "import: $f: results.csv holds no records"
 	# accel, host, host_cpus, vcpus: the context the lab's guest recorded.
-	tail -n +3 "$d/results.csv" | grep -v '^#' | cut -d, -f2-5 | sort -u >"$d/context"
+	awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i }
+		NR > 2 && !/^#/ { print $h["accel"] "," $h["host"] "," $h["host_cpus"] "," $h["vcpus"] }' "$d/results.csv" | sort -u >"$d/context"
 	[ "$(wc -l <"$d/context")" -eq 1 ] || die "import: $f: records from more than one machine or accelerator: $(tr '\n' ' ' <"$d/context")"
 	cmp -s "$d/context" "$work/boot1/context" ||
 		die "import: $f ran on $(cat "$d/context"), $1 on $(cat "$work/boot1/context"): one run is one machine"

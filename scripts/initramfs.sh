@@ -36,6 +36,11 @@ if [ "$what" = base ]; then
 	# Guest-side test scripts, run by the boot tests via SCRIPT=.
 	mkdir -p "$stage/lb/tests"
 	install -m 0755 "$LB_TOP"/tests/guest/*.sh "$stage/lb/tests/"
+	# The contract for them: the guest has no lb-validate, so its
+	# --describe output travels as /lb/contract.tsv, with the shell reader.
+	[ -x "$LB_TOP/bench-user/lb-validate" ] || die "bench-user/lb-validate is not built: run 'make -C bench-user'"
+	"$LB_TOP/bench-user/lb-validate" --describe >"$stage/lb/contract.tsv"
+	install -m 0644 "$LB_TOP/schema/contract.sh" "$stage/lb/contract.sh"
 	runner=${LB_RUNNER:-$LB_TOP/bench-user/lb-guest}
 	[ -x "$runner" ] || die "$runner is not built: run 'make -C bench-user'"
 	install -m 0755 "$runner" "$stage/bin/lb-guest"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # quality.sh VARIANT [BOOTS]: the measuring instrument's own quality.
 # Boots VARIANT BOOTS times (default 3), each running 10 repeats of the
-# uncontended empty, spin_lock and spin_lock_irqsave jobs, and reports:
+# uncontended jobs of bench-user/jobs/quality.jobs (empty, spin_lock and
+# spin_lock_irqsave), and reports:
 #   - the harness overhead per op (the empty-batch cycles subtracted) and
 #     its share of the uncontended spin_lock cost;
 #   - the CV of the per-job medians over the 10 jobs of one boot;
@@ -18,9 +19,8 @@ icount) metric=cyc_op unit=instructions vcpus=${VCPUS:-1} extra=" slope=1" && ic
 esac
 out=$LB_BUILD/quality/$v-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$out"
-for k in empty spin_lock spin_lock_irqsave; do
-	echo "kind=$k mode=hot batches=200 batch_ops=100$extra"
-done >"$out/jobs"
+# The jobs are a job list like any other (bench-user/jobs/quality.jobs).
+grep -v -E '^[[:space:]]*(#|$)' "$LB_TOP/bench-user/jobs/quality.jobs" | sed "s/\$/$extra/" >"$out/jobs"
 files=()
 for b in $(seq 1 "$boots"); do
 	JOBFILE=$out/jobs REPEAT=10 BOOT=$b ACCEL=$accel VCPUS=$vcpus \

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.bash"
 secs=${LB_TORTURE_S:-10}
 [ "${LB_LONG:-0}" = 1 ] && secs=60
-types=spin_lock,spin_lock_irq,rw_lock,rw_lock_irq
+types=spin_lock,spin_lock_irq,rw_lock,rw_lock_irq # contract-exempt: locktorture's torture_type names
 for v in $VARIANTS_UNDER_TEST; do
 	guest torture "$v" "/lb/tests/locktorture.sh $types $secs" VCPUS=4 TIMEOUT=$((secs * 4 + 120)) ||
 		fail "$v: locktorture boot failed: status $(cat "$B/status"): $(cat "$B/guest/script.log" 2>/dev/null) $(head -n 5 "$B/faults.txt")"

@@ -3,7 +3,7 @@
 # $2 seconds each.  Passes when every run ends "End of test: SUCCESS" with
 # no writer or reader failures.  KTAP, one test per type.
 . /lb/tests/ktap.sh
-types=${1:-spin_lock,spin_lock_irq,rw_lock,rw_lock_irq}
+types=${1:-spin_lock,spin_lock_irq,rw_lock,rw_lock_irq} # contract-exempt: locktorture's torture_type names
 secs=${2:-10}
 ncpu=$(nproc)
 ktap_begin "$(echo "$types" | tr ',' '\n' | grep -c .)"

@@ -6,9 +6,12 @@
 # busybox-level userland.  Prints KTAP, one test per check; exits non-zero
 # when anything failed.
 #
-# LB_QUICK=1 runs fewer kinds and shorter jobs.
+# LB_QUICK=1 runs fewer kinds (the baselines and the contended-graph
+# kinds) and shorter jobs.  Kinds come from the contract, /lb/contract.tsv.
 
 . /lb/tests/ktap.sh
+LB_CONTRACT=${LB_CONTRACT:-/lb/contract.tsv}
+. "${LB_CONTRACT%.tsv}.sh"
 ko=${1:?usage: module-selftest.sh lockbench.ko}
 D=/sys/kernel/debug/lockbench
 ncpu=$(grep -c '^processor' /proc/cpuinfo)
@@ -75,14 +78,17 @@ kind,mode,threads,*,cs_count,cs_expected) ok "header: $nhdr columns" ;;
 *) bad "header: $(cat "$D/header")" ;;
 esac
 
-kinds="empty irqsave_only spin_lock spin_lock_irq spin_lock_irqsave
-	spin_lock_bh spin_trylock read_lock write_lock read_lock_irqsave
-	write_lock_irqsave read_trylock write_trylock rwlock_mix
-	bit_spin_lock bit_spin_trylock"
+# Every kind but the broken one (tested on its own below).
+kinds=$(contract_list kinds test=0)
 dur=100
 if [ -n "$LB_QUICK" ]; then
-	kinds="empty spin_lock spin_lock_irqsave rwlock_mix bit_spin_lock"
+	kinds="$(contract_list kinds base=1) $(contract_list kinds cont=1)"
 	dur=50
+fi
+if [ -z "$kinds" ]; then
+	bad "no kinds in $LB_CONTRACT"
+	ktap_end
+	exit 1
 fi
 th=2
 [ "$ncpu" -lt 2 ] && th=1

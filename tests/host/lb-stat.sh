@@ -7,14 +7,14 @@
 bin=$TOP/bench-user/lb-stat fx=$TOP/tests/unit/fixtures
 [ -x "$bin" ] || fail "lb-stat is not built"
 # Boot k gets every record whose line number is k mod 10: 10 boots a side.
-spread() { awk -F, -v OFS=, 'NR > 2 && !/^#/ { $7 = NR % 10 + 1 } { print }' "$1" >"$TMP/$(basename "$1")"; }
+spread() { awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ { $h["boot"] = NR % 10 + 1 } { print }' "$1" >"$TMP/$(basename "$1")"; }
 for f in pre post post-failed post-vcpus4 post-otherhost post-icount; do spread "$fx/$f.csv"; done
 cd "$TMP"
 
 "$bin" compare --aa pre:post --pair pre:post -o pairs.csv -m findings.md -t tables.md pre.csv post.csv ||
 	fail "compare failed"
 col() { awk -F, -v k="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
-	$3 "," $4 "," $9 == k { print $h[c]; exit }' pairs.csv; }
+	$h["kind"] "," $h["mode"] "," $h["metric"] == k { print $h[c]; exit }' pairs.csv; }
 [ "$(col spin_lock,hot,ns_op n_base)" = 10 ] || fail "spin_lock hot: n_base is $(col spin_lock,hot,ns_op n_base), not 10 boots"
 [ "$(col spin_lock,hot,ns_op verdict)" = a-a ] || fail "the A/A pair's verdict is $(col spin_lock,hot,ns_op verdict), not a-a"
 awk -v p="$(col spin_lock,hot,ns_op p_perm)" 'BEGIN { exit !(p > 0 && p <= 1) }' || fail "no permutation p"
@@ -25,16 +25,17 @@ echo "ok: compare: 10 boots a side, a permutation p, the A/A verdict, a table"
 # noise, although its p is small.  The same side with ns_op doubled is a
 # change.
 cp post.csv post2.csv && sed -i '3,$s/^post,/post2,/' post2.csv
-awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ { $1 = "post3"; $h["ns_op"] = sprintf("%.3f", 2 * $h["ns_op"]) } { print }' post.csv >post3.csv
+awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ { $h["variant"] = "post3"; $h["ns_op"] = sprintf("%.3f", 2 * $h["ns_op"]) } { print }' post.csv >post3.csv
 # post4 is pre under another name: no change, a large p, below the floor.
 cp pre.csv post4.csv && sed -i '3,$s/^pre,/post4,/' post4.csv
 "$bin" compare --aa pre:post --pair pre:post --pair pre:post2 --pair pre:post3 --pair pre:post4 -o p2.csv -m f2.md \
 	pre.csv post.csv post2.csv post3.csv post4.csv
-verdict() { awk -F, -v o="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
-	$h["other"] == o && $h["kind"] == "spin_lock" && $h["mode"] == "hot" && $h["metric"] == "ns_op" { print $h["verdict"] "," $h["p_holm"] }' p2.csv; }
-[ "$(verdict post2 | cut -d, -f1)" = within-noise ] || fail "a copy of the A/A side is '$(verdict post2)', not within-noise"
-[ "$(verdict post4 | cut -d, -f1)" = within-noise ] || fail "no change at all is '$(verdict post4)', not within-noise"
-[ "$(verdict post3 | cut -d, -f1)" = changed ] || fail "doubled ns_op is '$(verdict post3)', not changed"
+vcol() { awk -F, -v o="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["other"] == o && $h["kind"] == "spin_lock" && $h["mode"] == "hot" && $h["metric"] == "ns_op" { print $h[c] }' p2.csv; }
+verdict() { echo "$(vcol "$1" verdict) (Holm p $(vcol "$1" p_holm))"; }
+[ "$(vcol post2 verdict)" = within-noise ] || fail "a copy of the A/A side is '$(verdict post2)', not within-noise"
+[ "$(vcol post4 verdict)" = within-noise ] || fail "no change at all is '$(verdict post4)', not within-noise"
+[ "$(vcol post3 verdict)" = changed ] || fail "doubled ns_op is '$(verdict post3)', not changed"
 grep -q 'pre → post3.*spin_lock hot, ns_op' f2.md || fail "the change is not in the findings: $(cat f2.md)"
 ! grep -q 'post2' f2.md || fail "a within-noise change is in the findings"
 # Every change at or below the floor is within noise, whatever its p.
@@ -43,7 +44,7 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 		d = $h["pct_change"] + 0; if (d < 0) d = -d
 		if (d <= $h["floor_pct"] + 0 && $h["verdict"] != "within-noise") { print; bad = 1 } }
 	END { exit bad }' p2.csv >below || fail "a change below the floor is not within-noise: $(head -n 2 below)"
-echo "ok: as large as the A/A: within-noise (Holm p $(verdict post2 | cut -d, -f2)); doubled: changed, and in the findings"
+echo "ok: as large as the A/A: within-noise (Holm p $(vcol post2 p_holm)); doubled: changed, and in the findings"
 
 # The fixtures as they are: every record in boot 1.
 "$bin" compare --pair pre:post -o small.csv "$fx/pre.csv" "$fx/post.csv" || fail "compare of one boot a side failed"
@@ -55,7 +56,7 @@ echo "ok: fewer than 3 boots: n-too-small, no p"
 # Refusals, and no file left behind.
 expect_error "different vCPUs" "differ in vcpus \(pre: 2, post: 4\); --force overrides" "$bin" summary -o r1.csv pre.csv post-vcpus4.csv
 expect_error "different hosts" "differ in host \(pre: Test_CPU_x4, post: Other_CPU_x8\)" "$bin" summary -o r2.csv pre.csv post-otherhost.csv
-awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ { $1 = "post"; $h["tsc_khz"] = 2442000 } { print }' pre.csv >post-tsc.csv
+awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ { $h["variant"] = "post"; $h["tsc_khz"] = 2442000 } { print }' pre.csv >post-tsc.csv
 expect_error "another TSC rate, one host name" "differ in tsc_khz \(pre: 2400000, post: 2442000" "$bin" summary -o r4.csv pre.csv post-tsc.csv
 expect_error "instructions with cycles, forced" "count instructions" "$bin" summary --force -o r3.csv pre.csv post-icount.csv
 [ ! -e r1.csv ] && [ ! -e r2.csv ] && [ ! -e r3.csv ] && [ ! -e r4.csv ] || fail "a refused call left a file"
@@ -97,7 +98,7 @@ bcol() { awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next 
 [ "$(bcol ratio)" = 0.5 ] || fail "spin_lock over a baseline twice as fast: ratio $(bcol ratio), not 0.5"
 awk -v lo="$(bcol ratio_lo)" -v hi="$(bcol ratio_hi)" 'BEGIN { exit !(lo <= 0.5 && hi >= 0.5 && lo > 0.4) }' ||
 	fail "ratio CI [$(bcol ratio_lo), $(bcol ratio_hi)] misses 0.5"
-[ "$(awk -F, 'NR > 1 && $2 != "spin_lock"' base.csv)" = "" ] || fail "baseline rows for kinds other than spin_lock: $(cat base.csv)"
+[ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["kind"] != "spin_lock"' base.csv)" = "" ] || fail "baseline rows for kinds other than spin_lock: $(cat base.csv)"
 grep -q '^pre,spin_lock,hot,.*,[0-9]*,0,[^,]*,nan,' base.csv || fail "a cell the baseline lacks has no row with n_baseline 0: $(cat base.csv)"
 expect_error "baseline without --over" "usage:" "$bin" baseline --kind spin_lock -o b2.csv withbase.csv
 expect_error "baseline over itself" "usage:" "$bin" baseline --kind empty --over empty -o b3.csv withbase.csv

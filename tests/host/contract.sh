@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The contract (schema/lockbench_schema.h) is the only place that lists
+# kinds and columns:
+#   1. "lb-validate --describe" prints what the header defines: each table's
+#      names as the C preprocessor expands the header's lists, the kinds
+#      table row by row, and lb-stat's table headers are the contract's;
+#   2. no code under scripts/ plots/ tests/ bench-user/ holds a list of
+#      kind names (two side by side), or reads a column of one of our CSVs by position
+#      ($N in an awk program with FS ",", cut -d, -fN).
+# A line that must name kinds for another reason says "contract-exempt:"
+# and why.  LB_CONTRACT_ROOT scans another tree (the test's own check).
+. "$(dirname "$0")/../lib.bash"
+V=$TOP/bench-user/lb-validate
+[ -x "$V" ] || fail "$V is not built: run 'make -C bench-user'"
+H=$TOP/schema/lockbench_schema.h
+root=${LB_CONTRACT_ROOT:-$TOP}
+
+# names LIST [X-DEFINITION]: LIST's first members, one per line, by cpp.
+names() {
+	printf '#include "%s"\n#define N(n, ...) #n\n%s(N)\n' "$H" "$1" |
+		gcc -E -P -x c - | grep -o '"[^"]*"' | tr -d '"'
+}
+# table SECTION: --describe's names of that table, one per line.
+table() {
+	"$V" --describe "$1" | awk -F '\t' -v s="$1" '$1 == "#" s { h = 1; next } $1 == s { print $2 }'
+}
+for pair in fields:LB_RECORD_FIELDS accels:LB_ACCELS kinds:LB_KINDS modes:LB_MODES \
+	statuses:LB_STATUSES job_keys:LB_JOB_INT_KEYS pads:LB_PADS cell:LB_CELL_FIELDS \
+	summary:LB_SUMMARY_COLUMNS pairs:LB_PAIRS_COLUMNS baseline:LB_BASELINE_COLUMNS \
+	boot_statuses:LB_BOOT_STATUSES failures:LB_FAILURES_COLUMNS run_info:LB_RUN_INFO_KEYS; do
+	sec=${pair%%:*} list=${pair#*:}
+	want=$(names "$list")
+	[ -n "$want" ] || fail "$list expands to nothing"
+	[ "$(table "$sec")" = "$want" ] ||
+		fail "--describe $sec differs from $list: $(diff <(table "$sec") <(echo "$want") | tr '\n' ' ')"
+done
+# The kinds table whole: every property column, as cpp reads the rows.
+want=$(printf '#include "%s"\n#define K(k, rw, side, irq, base, hot, cont, test) kinds k rw side irq base hot cont test @\n LB_KINDS(K)\n' "$H" |
+	gcc -E -P -x c - | tr '@' '\n' | awk 'NF { $1 = $1; print }' OFS='\t')
+got=$("$V" --describe kinds | tail -n +2)
+[ "$got" = "$want" ] || fail "--describe kinds rows differ from LB_KINDS: $(diff <(echo "$got") <(echo "$want") | tr '\n' ' ')"
+"$V" --describe | grep -q '^#run_info	key	description$' || fail "--describe lacks the run_info header line"
+expect_error "an unknown section" "no section 'nope'" "$V" --describe nope
+echo "ok: --describe prints the header's lists"
+
+# lb-stat writes the contract's headers.
+F=$TOP/tests/unit/fixtures S=$TOP/bench-user/lb-stat
+(cd "$TMP" && "$S" summary -o summary.csv "$F/pre.csv" "$F/post.csv" &&
+	"$S" compare -o pairs.csv --pair pre:post "$F/pre.csv" "$F/post.csv" &&
+	"$S" baseline -o baseline.csv --kind spin_lock --over empty "$F/pre.csv" "$F/post.csv") >"$TMP/stat.log" 2>&1 ||
+	fail "lb-stat on the unit fixtures: $(cat "$TMP/stat.log")"
+for t in summary pairs baseline; do
+	[ "$(head -n 1 "$TMP/$t.csv")" = "$(table "$t" | paste -sd,)" ] ||
+		fail "$t.csv's header is not the contract's: $(head -n 1 "$TMP/$t.csv")"
+done
+# run.sh writes the contract's run.info keys and no others.
+keys=$(awk '/run\.info" <<EOT$/ { doc = 1; next } doc && /^EOT$/ { doc = 0 }
+	doc && /^[a-z_]+=/ { sub(/=.*/, ""); print }
+	!doc && /^[ \t]*echo "[a-z_$]+=.*>>"\$run\/run\.info"/ { sub(/^[ \t]*echo "/, ""); sub(/=.*/, ""); sub(/_\$b$/, "_N"); print }' \
+	"$TOP/scripts/run.sh" | sort -u)
+[ "$keys" = "$(table run_info | sort)" ] ||
+	fail "run.sh's run.info keys differ from the contract's: $(diff <(echo "$keys") <(table run_info | sort) | tr '\n' ' ')"
+echo "ok: lb-stat's tables and run.sh's run.info follow the contract"
+
+# 2. No kind list and no positional CSV read outside the contract.  Code
+# only: comments and prose may name kinds.
+kinds=$("$V" --describe kinds | awk -F '\t' '$1 == "kinds" { print $2 }' | paste -sd' ')
+mapfile -t files < <(cd "$root" && git ls-files scripts plots tests bench-user |
+	grep -E '\.(sh|bash|awk|gp|c|h|py)$|(^|/)Makefile$|(^|/)init$' | grep -v -E '^tests/(unit/)?fixtures/.*\.(csv|txt)$')
+[ ${#files[@]} -gt 20 ] || fail "found only ${#files[@]} files to scan under $root"
+hits=$(cd "$root" && awk -v kinds="$kinds" '
+	BEGIN { n = split(kinds, k, " ") }
+	FNR == 1 { incsv = 0 }
+	/contract-exempt:/ { next }
+	# Comments: shell, awk and gnuplot "#", C "//" and "*" lines.
+	{ line = $0; sub(/^[ \t]*(#|\/\/|\/?\*).*/, "", line); if (FILENAME ~ /\.(sh|bash|awk|gp)$|init$/) sub(/[ \t]#[^"'\'']*$/, "", line) }
+	# A list: two kind names with nothing but blanks, commas or quotes
+	# between them.  Each whole-word name becomes a mark first.
+	{
+		m = line
+		for (i = 1; i <= n; i++)
+			while (match(m, "(^|[^A-Za-z0-9_\001])" k[i] "([^A-Za-z0-9_\001]|$)")) {
+				s = RSTART + (substr(m, RSTART, 1) == substr(k[i], 1, 1) && RSTART == 1 ? 0 : 1)
+				m = substr(m, 1, s - 1) "\001" substr(m, s + length(k[i]))
+			}
+		if (m ~ /\001[ \t,"'\'']*\001/) printf "%s:%d: a list of kind names: %s\n", FILENAME, FNR, $0
+	}
+	# Positional reads: an awk program with a comma FS, from its first
+	# line to the line that closes its quote; plots/*.awk all read CSV.
+	FILENAME ~ /^plots\/.*\.awk$/ && line ~ /\$[1-9]/ { printf "%s:%d: a column by position: %s\n", FILENAME, FNR, $0 }
+	line ~ /cut -d *,? *-f *[0-9]|cut -d *'\'','\'' *-f *[0-9]/ { printf "%s:%d: cut by position: %s\n", FILENAME, FNR, $0 }
+	FILENAME !~ /^plots\// && (incsv || line ~ /awk[^|'\'']* -F *('\'',?'\''|,)/) {
+		body = line
+		if (!incsv) sub(/^[^'\'']*awk[^'\'']*'\''/, "", body)
+		incsv = index(body, "'\''") == 0
+		if (!incsv) body = substr(body, 1, index(body, "'\''") - 1)
+		if (body ~ /\$[1-9]/) printf "%s:%d: a column by position: %s\n", FILENAME, FNR, $0
+	}' "${files[@]}")
+[ -z "$hits" ] || fail "kind lists or positional column reads outside the contract (read them from 'lb-validate --describe' or by column name):
+$hits"
+echo "ok: ${#files[@]} files hold no kind list and no positional CSV read"
