@@ -13,7 +13,6 @@
  * "SECTION<TAB>VALUE...", a blank line after each table.  Every row starts
  * with its section, so "awk -F'\t' '$1 == "kinds"'" finds one table.
  */
-#define STR(x) #x
 #define ROW2(sec, a, b) printf("%s\t%s\t%s\n", sec, a, b);
 
 #define D_FIELD(n, type, desc) printf("fields\t%s\t%s\t%s\t%s\n", #n, #type, from, desc);
@@ -24,7 +23,7 @@
 #define D_STATUS(st, match, by, desc) printf("statuses\t%s\t%s\t%s\t%s\n", #st, #match, #by, desc);
 #define D_CELL(n, desc) printf("cell\t%s\t%d\t%s\n", #n, in_tables, desc);
 #define D_COL(n, desc) printf("%s\t%s\t%s\n", sec, #n, desc);
-#define D_BOOT(st, keeps, desc) printf("boot_statuses\t%s\t%d\t%s\n", STR(st), keeps, desc);
+#define D_BOOT(st, keeps, desc) printf("boot_statuses\t%s\t%d\t%s\n", st, keeps, desc);
 #define D_KEY(k, lo, hi, def) printf("job_keys\t%s\t%llu\t%llu\t%llu\n", #k,	\
 				     (unsigned long long)(lo), (unsigned long long)(hi),	\
 				     (unsigned long long)(def));

@@ -248,19 +248,19 @@
  * What a boot ended as (BOOT/status, written by scripts/qemu-boot.sh and
  * collect.sh): names of their own, apart from the record statuses above.
  * keeps says whether collect.sh still takes the finished records from the
- * boot's journal.
+ * boot's journal.  Names are strings: they hold hyphens.
  */
 #define LB_BOOT_STATUSES(X)						\
-	X(ok,		0, "the runner finished, the console is clean")	\
-	X(boot-timeout,	1, "killed at TIMEOUT seconds")			\
-	X(killed,	1, "QEMU died of a signal")			\
-	X(qemu-error,	1, "QEMU exited non-zero")			\
-	X(no-results,	1, "no results archive came back")		\
-	X(guest-error,	0, "the runner or script exited non-zero")	\
-	X(fault,	0, "a kernel fault in the console or dmesg")	\
-	X(missing,	0, "collect.sh: the boot wrote no status")	\
-	X(no-results-file, 0, "collect.sh: no results.csv")		\
-	X(invalid-results, 0, "collect.sh: lb-validate refused results.csv")
+	X("ok",		0, "the runner finished, the console is clean")	\
+	X("boot-timeout",	1, "killed at TIMEOUT seconds")			\
+	X("killed",	1, "QEMU died of a signal")			\
+	X("qemu-error",	1, "QEMU exited non-zero")			\
+	X("no-results",	1, "no results archive came back")		\
+	X("guest-error",	0, "the runner or script exited non-zero")	\
+	X("fault",	0, "a kernel fault in the console or dmesg")	\
+	X("missing",	0, "collect.sh: the boot wrote no status")	\
+	X("no-results-file", 0, "collect.sh: no results.csv")		\
+	X("invalid-results", 0, "collect.sh: lb-validate refused results.csv")
 #define LB_BOOT_STATUS_COLUMNS "boot_status\tkeeps\tdescription"
 
 /* failures.csv (collect.sh): one line per failed boot. */

@@ -15,9 +15,12 @@ V=$TOP/bench-user/lb-validate
 H=$TOP/schema/lockbench_schema.h
 root=${LB_CONTRACT_ROOT:-$TOP}
 
-# names LIST [X-DEFINITION]: LIST's first members, one per line, by cpp.
+# names LIST: LIST's first members, one per line, as cpp expands them
+# (boot statuses are string literals already: they hold hyphens).
 names() {
-	printf '#include "%s"\n#define N(n, ...) #n\n%s(N)\n' "$H" "$1" |
+	local n='#n'
+	[ "$1" != LB_BOOT_STATUSES ] || n=n
+	printf '#include "%s"\n#define N(n, ...) %s\n%s(N)\n' "$H" "$n" "$1" |
 		gcc -E -P -x c - | grep -o '"[^"]*"' | tr -d '"'
 }
 # table SECTION: --describe's names of that table, one per line.
