@@ -466,3 +466,15 @@ FILE *lb_create_new(const char *tool, const char *path)
 	}
 	return f;
 }
+
+#define LB_KIND_ROW(k, rw, side, irq, base, hot, cont, test) \
+	{ #k, #side, #irq, rw, base, hot, cont, test },
+static const struct lb_kind lb_kind_table[] = { LB_KINDS(LB_KIND_ROW) };
+
+const struct lb_kind *lb_kind_by_name(const char *kind)
+{
+	for (size_t i = 0; i < sizeof(lb_kind_table) / sizeof(lb_kind_table[0]); i++)
+		if (!strcmp(lb_kind_table[i].name, kind))
+			return &lb_kind_table[i];
+	return NULL;
+}

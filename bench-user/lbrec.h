@@ -73,6 +73,15 @@ int lb_get_double(const struct lb_record *r, const char *name, double *out);
 const char *lb_get_str(const struct lb_record *r, const char *name);
 uint64_t lb_get_u64(const struct lb_record *r, const char *name);
 
+/* A lock kind of the contract (LB_KINDS) with its properties. */
+struct lb_kind {
+	const char *name, *side, *irq;
+	int rw, base, hot, cont, test;
+};
+
+/* KIND's row of LB_KINDS; NULL if the contract does not know it. */
+const struct lb_kind *lb_kind_by_name(const char *kind);
+
 /* The unit of the cost columns under ACCEL (LB_ACCELS); NULL if unknown. */
 const char *lb_accel_unit(const char *accel);
 /* 0 when A and B have known accelerators with one unit; else 1 with the

@@ -104,8 +104,11 @@ static void put_count(FILE *f, int64_t v, int sign)
 
 static void row_label(FILE *f, const struct pl_row *r)
 {
+	const struct lb_kind *k = lb_kind_by_name(r->kind);
+
 	fprintf(f, "| %s", r->kind);
-	if (!strcmp(r->kind, "rwlock_mix"))
+	/* A kind whose read_pct picks each side (side=mix) names its share. */
+	if (k && !strcmp(k->side, "mix"))
 		fprintf(f, " (%" PRIu64 "%% read)", r->read_pct);
 	if (r->pad)
 		fprintf(f, " pad=%" PRIu64, r->pad);

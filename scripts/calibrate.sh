@@ -29,8 +29,9 @@ out=$LB_BUILD/calibrate/$v-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$out"
 ln -sfn "$(basename "$out")" "$LB_BUILD/calibrate/latest"
 bin=$LB_TOP/bench-user
-mapfile -t pads < <(sed -n 's/^#define LB_PADS(X) //p' "$LB_TOP/schema/lockbench_schema.h" | grep -o '[0-9]\+')
-[ ${#pads[@]} -gt 0 ] || die "no LB_PADS in schema/lockbench_schema.h"
+. "$LB_TOP/schema/contract.sh"
+read -r -a pads <<<"$(contract_list pads)"
+[ ${#pads[@]} -gt 0 ] || die "no pads in the contract (lb-validate --describe pads)"
 hot="kind=spin_lock mode=hot batches=200 batch_ops=100"
 
 # 1. icount: exact, or the instrument is broken.
