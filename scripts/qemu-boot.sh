@@ -9,7 +9,8 @@
 #   REPEAT   passes over the job file (default 1)   PERF_JOB  job index to record
 #   BOOT     boot index recorded in results (default 0)
 #   APPEND   extra kernel args; APPEND_<variant, - as _> for one variant only
-# OUTDIR gets console.log, qemu.cmdline, provenance.json, guest/ (the
+# OUTDIR gets console.log, qemu.cmdline, provenance.json, pinning.txt
+# (KVM: each vCPU's thread and host CPU), guest/ (the
 # guest's /lb-out), records.csv (the journal: every record finished, even
 # when the guest died), faults.txt and status, one of the contract's boot
 # statuses (lb-validate --describe boot_statuses): ok, boot-timeout, killed,
@@ -41,6 +42,10 @@ accel=${ACCEL:-auto}
 case $accel in auto | kvm) accel=$("$LB_TOP/scripts/accel.sh" "$accel" "$kernel") ;; esac
 accel_qemu_args "$accel" qaccel
 [ "$accel" = icount ] && icount_vcpus_ok "$vcpus"
+# KVM: every vCPU thread on a host CPU of its own (kvm-pin.sh, after the
+# start): debug-threads names the threads "CPU N/KVM", the pidfile finds QEMU.
+pin=0
+case $accel in kvm:*) pin=1 qaccel+=(-name "lockbench-$v,debug-threads=on" -pidfile "$out/qemu.pid") ;; esac
 
 need_disk "$(dirname "$out")" 200
 [ -e "$out/status" ] && die "$out already holds a boot; refusing to overwrite it"
@@ -90,10 +95,25 @@ cmd=(qemu-system-x86_64 "${qaccel[@]}" -smp "$vcpus" -m "$mem" -nodefaults
 printf '%q ' "${cmd[@]}" >"$out/qemu.cmdline"
 echo >>"$out/qemu.cmdline"
 "$LB_TOP/scripts/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
+# LB_QEMU_DRYRUN=1: stop at the command line (tests/host/kvm-pin.sh).
+if [ "${LB_QEMU_DRYRUN:-0}" = 1 ]; then
+	rm -f "$initrd" "$out/boot.cpio" "$disk" "$journal"
+	exit 0
+fi
 
 start=$(date +%s.%N)
 rc=0
-sh -c '"$@" >"$0" 2>&1' "$out/qemu.stderr" timeout -k 5 "$limit" "${cmd[@]}" || rc=$?
+if [ $pin = 1 ]; then
+	sh -c '"$@" >"$0" 2>&1' "$out/qemu.stderr" timeout -k 5 "$limit" "${cmd[@]}" &
+	qemu_bg=$!
+	if ! "$LB_TOP/scripts/kvm-pin.sh" pin "$out/qemu.pid" "$vcpus" "$out/pinning.txt" 2>"$out/pin.err"; then
+		echo "unpinned: $(tail -n 1 "$out/pin.err")" >"$out/pinning.txt"
+		note "boot $v: vCPUs not pinned: $(tail -n 1 "$out/pin.err")"
+	fi
+	wait "$qemu_bg" || rc=$?
+else
+	sh -c '"$@" >"$0" 2>&1' "$out/qemu.stderr" timeout -k 5 "$limit" "${cmd[@]}" || rc=$?
+fi
 wall=$(echo "$(date +%s.%N) - $start" | bc)
 printf '%.2f\n' "$wall" >"$out/wall_s"
 rm -f "$initrd" "$out/boot.cpio"
