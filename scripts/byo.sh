@@ -2,7 +2,7 @@
 # byo.sh: declare your own kernels as variants (README: Bring your own
 # kernel).  make tree runs it when KSRC= or KERNEL= is set.
 #
-#   KSRC=DIR|TARBALL   a Linux tree: a git clone, a plain directory or a
+#   KSRC=DIR|TARBALL   a Linux tree: a git clone (bare too), a plain directory or a
 #                      source tarball (the last two are imported into a git
 #                      repository of lockbench's own, build/user/import/)
 #   BASE=ref           the base side (default: the tree's HEAD)
@@ -148,6 +148,9 @@ if [ -f "$ksrc" ]; then
 		rm -rf "$imp/tmp"
 	fi
 	repo=$imp/git
+elif [ "$(git -C "$ksrc" rev-parse --is-bare-repository 2>/dev/null)" = true ]; then
+	# A bare repository (a mirror of linux.git): each side is checked below.
+	repo=$ksrc
 elif [ "$(git -C "$ksrc" rev-parse --show-toplevel 2>/dev/null)" = "$ksrc" ]; then
 	lacks=$(kernel_tree_lacks "$ksrc")
 	[ -z "$lacks" ] || not_a_tree "KSRC=$KSRC" "$lacks"
@@ -221,7 +224,12 @@ side() { # name commit [patch...]
 		note "byo: $n: applied $(basename "$p")"
 	done
 	lacks=$(kernel_tree_lacks "$w")
-	[ -z "$lacks" ] || die "$n ($(git -C "$w" log -1 --format='%h %s' HEAD | cut -c1-50)) is not a Linux kernel tree (it lacks $lacks): name a commit of the kernel with BASE=/PATCHED="
+	if [ -n "$lacks" ]; then
+		local what
+		what=$(git -C "$w" log -1 --format='%h %s' HEAD | cut -c1-50)
+		git -C "$repo" worktree remove --force "$w" >/dev/null 2>&1 || rm -rf "$w"
+		die "$n ($what) is not a Linux kernel tree (it lacks $lacks): name a commit of the kernel with BASE=/PATCHED="
+	fi
 	printf '%s\n' "$key" >"$stamp"
 	note "byo: $n at ${w#"$LB_TOP"/} ($(git -C "$w" log -1 --format='%h %s' HEAD | cut -c1-60))"
 }

@@ -24,7 +24,7 @@ if [ "$tree" = "$LB_TREE" ]; then
 else
 	[ -f "$tree/Makefile" ] || die "no source tree for $v at $tree: set it up again with make tree KSRC=... (README: Bring your own kernel)"
 	# Reconfigure at every new commit (a bisect step may change a Kconfig).
-	tree_key=$out.head
+	tree_key=$out/.lb-tree-head
 	mkdir -p "$out"
 	git -C "$tree" rev-parse HEAD >"$tree_key" 2>/dev/null || echo "no git" >"$tree_key"
 fi

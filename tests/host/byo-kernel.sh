@@ -95,6 +95,19 @@ expect_error "tarball not a kernel tree" "KSRC=.*notkernel.tar.gz is not a Linux
 	byo KSRC="$TMP/notkernel.tar.gz"
 echo "ok: tarball import"
 
+# A bare repository (a mirror): each side's commit is checked instead.
+git -C "$k" checkout -q -b notkernel v1
+git -C "$k" rm -q -r arch
+gitc -C "$k" commit -q -m 'no arch'
+git -C "$k" checkout -q master
+git clone -q --bare "$k" "$TMP/linux.git"
+byo KSRC="$TMP/linux.git" BASE=v1 BASE_NAME=bare >/dev/null 2>&1 || fail "a bare KSRC failed"
+[ "$(git -C "$LB_BUILD/user/bare/src" rev-parse HEAD)" = "$(git -C "$k" rev-parse v1)" ] || fail "the bare repository's side is not at v1"
+expect_error "a ref that is no kernel tree" "nokernel .* is not a Linux kernel tree \(it lacks arch/x86/\): name a commit of the kernel" \
+	byo KSRC="$TMP/linux.git" BASE=notkernel BASE_NAME=nokernel
+[ ! -e "$LB_BUILD/user/nokernel/src" ] || fail "the side that is no kernel tree was left behind"
+echo "ok: bare repository"
+
 # 5. A prebuilt kernel: a fake bzImage (the HdrS boot header at 0x202).
 head -c 1024 /dev/zero >"$TMP/bzImage"
 printf 'HdrS' | dd of="$TMP/bzImage" bs=1 seek=514 conv=notrunc 2>/dev/null
