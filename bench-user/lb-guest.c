@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -95,6 +96,8 @@ static void console(const char *fmt, ...)
 	if (write(fd, msg, (size_t)n) < 0) {
 		/* Nothing to do: the log has the same line. */
 	}
+	/* On the wire before going on: /init powers off with poweroff -f. */
+	tcdrain(fd);
 	close(fd);
 }
 
@@ -113,6 +116,7 @@ static void console_text(const char *text, size_t len)
 		text += n;
 		len -= (size_t)n;
 	}
+	tcdrain(fd);
 	close(fd);
 }
 
@@ -592,8 +596,11 @@ static int run_all(void)
 		logmsg("no results disk (lb.out=%s): results.csv goes to the console, framed", ctx.out);
 		if (!con || frame_csv(con, OUTDIR "/results.csv", ctx.variant))
 			fail("results.csv could not be framed on the console");
-		if (con)
+		if (con) {
+			/* Every byte out of the UART before poweroff -f. */
+			tcdrain(fileno(con));
 			fclose(con);
+		}
 	}
 	logmsg("done: %llu jobs, %d ok, %d problems logged", (unsigned long long)seq, ok, failures);
 	console("lockbench: runner done: %llu jobs, %d ok", (unsigned long long)seq, ok);

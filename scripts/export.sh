@@ -43,9 +43,11 @@ case $repeat in '' | *[!0-9]* | 0) die "REPEAT=$repeat must be a positive intege
 command -v readelf >/dev/null || die "readelf is missing: install binutils"
 command -v jq >/dev/null || die "jq is not installed: run 'make deps'"
 
-out=$LB_BUILD/export/$v
-need_disk "$LB_BUILD/export" 200
-stage=$LB_BUILD/export/.$v.$$
+# LB_EXPORT_DIR: elsewhere than build/export (the boot test's own bundle).
+exports=${LB_EXPORT_DIR:-$LB_BUILD/export}
+out=$exports/$v
+need_disk "$exports" 200
+stage=$exports/.$v.$$
 rm -rf "$stage"
 mkdir -p "$stage/boot/lb"
 trap 'rm -rf "$stage"' EXIT
