@@ -72,7 +72,10 @@ extract() { # file dir
 		on && !/^\[ *[0-9]+\.[0-9]+\] / { print }' "$text" >"$d/results.csv"
 	got=$(sha256sum "$d/results.csv" | cut -d' ' -f1)
 	[ "$got" = "$want" ] || die "import: $f: checksum mismatch: the log says sha256 $want, its CSV has $got (the capture is damaged)"
-	cp "$f" "$d/console.log"
+	# The boot keeps what the machine printed as console.log (for a LAVA
+	# log, its target lines) and a LAVA log whole beside it.
+	cp "$text" "$d/console.log"
+	[ "$(cat "$d/source")" = console ] || cp "$f" "$d/lava-job.yaml"
 }
 
 n=0
@@ -120,7 +123,7 @@ for b in $(seq 1 "$n"); do
 	d=$work/boot$b bd=$stage/boots/$v/boot$b
 	mkdir -p "$bd/guest"
 	cp "$d/results.csv" "$bd/guest/results.csv"
-	[ -f "$d/console.log" ] && cp "$d/console.log" "$bd/console.log"
+	for k in console.log lava-job.yaml; do [ ! -f "$d/$k" ] || cp "$d/$k" "$bd/$k"; done
 	echo ok >"$bd/status"
 	src=$(readlink -f "${@:$b:1}")
 	# The lab CPU's name as its kernel printed it, else the record's host.
