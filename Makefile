@@ -81,7 +81,7 @@ initramfs: user
 boot: user
 	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make boot VARIANT=stock" >&2; exit 1; }
 	@$(S)/kernel.sh $(VARIANT) && $(S)/module.sh $(VARIANT) && $(S)/initramfs.sh base && $(S)/initramfs.sh $(VARIANT)
-	@$(S)/qemu-boot.sh $(VARIANT) build/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
+	@$(S)/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
 
 run: tree user
 	@$(S)/run.sh

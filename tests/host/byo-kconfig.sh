@@ -1,42 +1,16 @@
 #!/usr/bin/env bash
-# kernel.sh on a user variant, with a fake kernel tree whose Makefile plays
-# Kbuild's part in a few lines (tinyconfig, olddefconfig that drops
-# CONFIG_DROPPED as a failed dependency would, bzImage, modules) and a
-# merge_config.sh that appends: the variant builds in build/user/NAME/obj
-# from base.config + FRAGMENTS, KCONFIG= is merged last and checked like
-# every fragment, and the next make without it configures it back.
+# kernel.sh on a user variant, with a fake kernel tree that plays Kbuild's
+# part in a few lines (tests/fixtures/byo/fake-kbuild.bash): the variant
+# builds in build/user/NAME/obj from base.config + FRAGMENTS, KCONFIG= is
+# merged last and checked like every fragment, and the next make without
+# it configures it back.
 . "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
 unset KCONFIG
 gitc() { git -c user.name=t -c user.email=t@example.org "$@"; }
+. "$TOP/tests/fixtures/byo/fake-kbuild.bash"
 k=$TMP/linux
-mkdir -p "$k/arch/x86" "$k/scripts/kconfig"
-echo 'mainmenu "fake"' >"$k/Kconfig"
-echo 'config X86' >"$k/arch/x86/Kconfig"
-cat >"$k/Makefile" <<'EOT'
-VERSION = 6
-tinyconfig:
-	@: >$(O)/.config
-olddefconfig:
-	@sed -i '/^CONFIG_DROPPED=/d' $(O)/.config
-bzImage:
-	@mkdir -p $(O)/arch/x86/boot && echo fake >$(O)/arch/x86/boot/bzImage && echo fake >$(O)/vmlinux
-modules:
-	@: >$(O)/Module.symvers
-EOT
-cat >"$k/scripts/kconfig/merge_config.sh" <<'EOT'
-#!/bin/sh
-# merge_config.sh -m -O DIR BASE FRAGMENT...: a later setting replaces
-# an earlier one, as in the real script.
-o=$3
-shift 3
-awk '{ s = $0; sub(/^# /, "", s); sub(/[= ].*/, "", s) }
-	s ~ /^CONFIG_/ { if (!(s in v)) o[n++] = s; v[s] = $0 }
-	END { for (i = 0; i < n; i++) print v[o[i]] }' "$@" >"$o/.config.new"
-mv "$o/.config.new" "$o/.config"
-EOT
-chmod +x "$k/scripts/kconfig/merge_config.sh"
-git -C "$k" init -q && git -C "$k" add -A && gitc -C "$k" commit -q -m base
+fake_kernel "$k"
 env KSRC="$k" BASE_NAME=mine FRAGMENTS=lock-stock "$TOP/scripts/byo.sh" 2>/dev/null || fail "byo.sh failed"
 obj=$LB_BUILD/user/mine/obj
 
