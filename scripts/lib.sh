@@ -194,21 +194,42 @@ sha_of() { # files... -> short sha256 of their concatenation
 	cat "$@" | sha256sum | cut -c1-16
 }
 
-# The lock layer (pre, post, stock) and debug setting (on, off) of a variant.
+# The lock layer (pre, post, stock) and debug setting (on, off) of a variant,
+# from its fragments: the one rule for "is this a debug variant".  The
+# fragments_* forms take variant_fragments' output, for callers that ask
+# about many variants (no process per question).
+fragments_lock() { # fragments
+	local f
+	while IFS= read -r f; do
+		case $f in */lock-*.config) f=${f##*/lock-} && echo "${f%.config}" && return ;; esac
+	done <<<"$1"
+}
+fragments_debug() { # fragments
+	local f
+	while IFS= read -r f; do
+		case $f in */debug-on.config | */debug-magic.config) echo on && return ;; esac
+	done <<<"$1"
+	echo off
+}
 variant_lock() {
-	variant_fragments "$1" | sed -n 's|.*/lock-\(.*\)\.config$|\1|p'
+	local f
+	f=$(variant_fragments "$1") || return 1
+	fragments_lock "$f"
 }
 variant_debug() {
-	if variant_fragments "$1" | grep -q -E '/debug-(on|magic)\.config$'; then echo on; else echo off; fi
+	local f
+	f=$(variant_fragments "$1") || return 1
+	fragments_debug "$f"
 }
 # The same rule for gnuplot (plots/common.gp): dbg, the debug variants among
 # VARIANTS, and fams, each one's lock layer (its colour), as gnuplot
 # assignments.  A name the matrix does not know is neither.
 variant_gp() { # variant...
-	local v l d="" f=" "
+	local v fr l d="" f=" "
 	for v in "$@"; do
-		[ "$(variant_debug "$v" 2>/dev/null)" != on ] || d+="$v "
-		l=$(variant_lock "$v" 2>/dev/null) && [ -n "$l" ] && f+="$v=$l "
+		fr=$(variant_fragments "$v" 2>/dev/null) || continue
+		[ "$(fragments_debug "$fr")" != on ] || d+="$v "
+		l=$(fragments_lock "$fr") && [ -n "$l" ] && f+="$v=$l "
 	done
 	printf "dbg='%s'; fams='%s'" "${d% }" "$f"
 }

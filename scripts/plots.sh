@@ -57,12 +57,14 @@ order=${order% }
 # each debug variant's twin: the variant with the same fragments but
 # debug-off (the overhead graph's pairs).
 nodebug="" debug="" twins=""
+declare -A frags=()
 for v in $order; do
-	if [ "$(variant_debug "$v" 2>/dev/null)" = on ]; then debug+="$v "; else nodebug+="$v "; fi
+	frags[$v]=$(variant_fragments "$v" 2>/dev/null) || true
+	if [ "$(fragments_debug "${frags[$v]}")" = on ]; then debug+="$v "; else nodebug+="$v "; fi
 done
 for d in $debug; do
-	want=$(variant_fragments "$d" | sed 's|/debug-[a-z]*\.config$|/debug-off.config|')
-	for x in $nodebug; do [ "$(variant_fragments "$x" 2>/dev/null)" != "$want" ] || twins+="$x:$d "; done
+	want=$(sed 's|/debug-[a-z]*\.config$|/debug-off.config|' <<<"${frags[$d]}")
+	for x in $nodebug; do [ "${frags[$x]}" != "$want" ] || twins+="$x:$d "; done
 done
 gpv=$(variant_gp $order)
 # Kinds and their roles from the contract.
