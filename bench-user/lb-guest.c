@@ -592,7 +592,6 @@ static int run_all(void)
 	dmesg_snapshot();
 	if (!have_disk(ctx.out)) {
 		FILE *con = fopen("/dev/console", "w");
-
 		char lvl[64] = "";
 		int saved = slurp("/proc/sys/kernel/printk", lvl, sizeof(lvl)) > 0 ? atoi(lvl) : 0;
 
