@@ -53,7 +53,7 @@ for v in "${present[@]}"; do
 	case " $main " in *" $v "*) ;; *) order+="$v " ;; esac
 done
 order=${order% }
-# Debug or not by the variant's fragments (lib.sh's variant_debug), and
+# Debug or not by the variant's fragments (lib.sh's fragments_debug), and
 # each debug variant's twin: the variant with the same fragments but
 # debug-off (the overhead graph's pairs).
 nodebug="" debug="" twins=""

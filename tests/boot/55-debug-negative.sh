@@ -30,12 +30,14 @@
 # when the module was loaded without provoke=1, an unknown word (EINVAL)
 # and a second case in one load (EBUSY).
 . "$(dirname "$0")/lib.bash"
+. "$TOP/scripts/lib.sh"
 CASES=${LB_PV_CASES:-bad_magic recursion unlock_unlocked wrong_owner lockup write_lockup}
 LPJ=${LB_PV_LPJ:-20000}
 HANG_TIMEOUT=20
 variants=()
+# The legacy layers with debugging on, by their fragments (lib.sh's rule).
 for v in $VARIANTS_UNDER_TEST; do
-	case $v in pre-debug | post-debug) variants+=("$v") ;; esac
+	if [ "$(variant_debug "$v")" = on ] && [ "$(variant_lock "$v")" != stock ]; then variants+=("$v"); fi
 done
 [ ${#variants[@]} -gt 0 ] || skip "neither pre-debug nor post-debug is under test ($VARIANTS_UNDER_TEST)"
 
