@@ -66,6 +66,7 @@ for d in $debug; do
 	want=$(sed 's|/debug-[a-z]*\.config$|/debug-off.config|' <<<"${frags[$d]}")
 	for x in $nodebug; do [ "${frags[$x]}" != "$want" ] || twins+="$x:$d "; done
 done
+# shellcheck disable=SC2086 # one word per variant
 gpv=$(variant_gp $order)
 # Kinds and their roles from the contract.
 kinds=$(contract_list kinds hot=1) bases=$(contract_list kinds base=1)

@@ -11,6 +11,7 @@
 
 . /lb/tests/ktap.sh
 LB_CONTRACT=${LB_CONTRACT:-/lb/contract.tsv}
+# shellcheck source=../../schema/contract.sh
 . "${LB_CONTRACT%.tsv}.sh"
 ko=${1:?usage: module-selftest.sh lockbench.ko}
 D=/sys/kernel/debug/lockbench
