@@ -116,14 +116,23 @@ git_id=(-c user.name=lockbench -c user.email=lockbench@localhost)
 # tarball (size, time) starts it afresh; the same directory again adds a
 # commit only when its files changed.
 imp=$LB_USER/import/$(printf '%s' "$ksrc" | sha256sum | cut -c1-12)
-import() { # workdir key
-	local repo=$imp/git
+# A tarball is all source: every file is committed.  A directory may hold
+# an in-tree build, so its .gitignore is obeyed, unless that leaves out the
+# tree itself (Debian's linux-source ignores "/*" but debian/).
+import() { # workdir key tarball|directory
+	local repo=$imp/git force=()
 	if [ "$(cat "$imp/stamp" 2>/dev/null)" != "$2" ]; then
 		rm -rf "$repo" "$imp/stamp"
 		git init -q --bare "$repo"
 	fi
-	git --git-dir="$repo" --work-tree="$1" add -A . ||
+	[ "$3" = directory ] || force=(-f)
+	git --git-dir="$repo" --work-tree="$1" add -A "${force[@]}" . ||
 		die "importing $KSRC into ${repo#"$LB_TOP"/} failed (disk full? see above)"
+	if ! git --git-dir="$repo" --work-tree="$1" ls-files --error-unmatch Makefile Kconfig >/dev/null 2>&1; then
+		note "byo: $KSRC's .gitignore ignores its own Makefile and Kconfig (as Debian's does): importing every file"
+		git --git-dir="$repo" --work-tree="$1" add -A -f . ||
+			die "importing $KSRC into ${repo#"$LB_TOP"/} failed (disk full? see above)"
+	fi
 	if ! git --git-dir="$repo" diff --cached --quiet HEAD -- 2>/dev/null; then
 		git --git-dir="$repo" --work-tree="$1" "${git_id[@]}" commit -q -m "$(basename "$KSRC"), imported by lockbench" ||
 			die "importing $KSRC into ${repo#"$LB_TOP"/} failed (see above)"
@@ -144,7 +153,7 @@ if [ -f "$ksrc" ]; then
 		[ "$(find "$top" -mindepth 1 -maxdepth 1 | wc -l)" -ne 1 ] || top=$(find "$top" -mindepth 1 -maxdepth 1)
 		lacks=$(kernel_tree_lacks "$top")
 		[ -z "$lacks" ] || { rm -rf "$imp"; not_a_tree "KSRC=$KSRC" "$lacks"; }
-		import "$top" "$key"
+		import "$top" "$key" tarball
 		rm -rf "$imp/tmp"
 	fi
 	repo=$imp/git
@@ -161,7 +170,7 @@ else
 	[ -z "$lacks" ] || not_a_tree "KSRC=$KSRC" "$lacks"
 	note "byo: $KSRC is not a git tree; committing its files into ${imp#"$LB_TOP"/}/git (they stay where they are)"
 	mkdir -p "$imp"
-	import "$ksrc" directory
+	import "$ksrc" directory directory
 	repo=$imp/git
 fi
 g() { git -C "$repo" "$@"; }

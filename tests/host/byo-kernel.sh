@@ -85,15 +85,21 @@ byo KSRC="$k" BASE=v1 PATCHES="$TMP/series" >/dev/null 2>&1 || fail "PATCHES= fa
 grep -q '^fix tree=' "$LB_BUILD/user/matrix" || fail "another request's variants were dropped from build/user/matrix"
 echo "ok: PATCHES= with git am"
 
-# 4. A tarball and a plain directory are imported into a git repository.
-tar -czf "$TMP/linux.tar.gz" -C "$TMP" --exclude=.git linux
+# 4. A tarball and a plain directory are imported into a git repository,
+# even with Debian's .gitignore, which ignores everything at the top.
+mkdir -p "$TMP/deb"
+git -C "$k" archive --prefix=linux-source-6.1/ v1 | tar -x -C "$TMP/deb"
+printf '/*\n!/debian/\n' >"$TMP/deb/linux-source-6.1/.gitignore"
+tar -czf "$TMP/linux.tar.gz" -C "$TMP/deb" linux-source-6.1
 byo KSRC="$TMP/linux.tar.gz" BASE_NAME=tgz >/dev/null 2>&1 || fail "a tarball KSRC failed"
 [ -f "$LB_BUILD/user/tgz/src/kernel/locking/spinlock.c" ] || fail "the tarball's tree was not checked out"
 git -C "$LB_BUILD/user/tgz/src" rev-parse HEAD >/dev/null || fail "the tarball's side is not a git tree"
+byo KSRC="$TMP/deb/linux-source-6.1" BASE_NAME=dir >/dev/null 2>&1 || fail "a plain directory KSRC failed"
+[ -f "$LB_BUILD/user/dir/src/Makefile" ] || fail "the plain directory's tree was not checked out"
 echo 'bad' >"$TMP/notkernel/x" && tar -czf "$TMP/notkernel.tar.gz" -C "$TMP" notkernel
 expect_error "tarball not a kernel tree" "KSRC=.*notkernel.tar.gz is not a Linux kernel source tree" \
 	byo KSRC="$TMP/notkernel.tar.gz"
-echo "ok: tarball import"
+echo "ok: tarball and plain directory import"
 
 # A bare repository (a mirror): each side's commit is checked instead.
 git -C "$k" checkout -q -b notkernel v1
