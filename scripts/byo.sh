@@ -228,6 +228,8 @@ side() { # name commit [patch...]
 			grep -E 'error:|Patch failed|does not apply' "$LB_USER/$n/am.log" >&2 || cat "$LB_USER/$n/am.log" >&2
 			git -C "$w" am --abort >/dev/null 2>&1 || true
 			git -C "$repo" worktree remove --force "$w" >/dev/null 2>&1 || rm -rf "$w"
+			! grep -q 'Patch format detection failed' "$LB_USER/$n/am.log" ||
+				die "${p#"$LB_TOP"/} is not a mail-format patch, which git am needs: write it with git format-patch, or give a plain diff From: and Subject: lines"
 			die "${p#"$LB_TOP"/} does not apply with git am on top of ${BASE:-HEAD} ($(git -C "$repo" log -1 --format=%h "$c")); rebase it onto that base (or name the base it was written for with BASE=)"
 		fi
 		note "byo: $n: applied $(basename "$p")"

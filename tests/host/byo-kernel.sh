@@ -45,6 +45,10 @@ printf '0002-good.patch\n0001-stale.patch\n' >"$TMP/stale/series"
 expect_error "patch that does not apply" "stale/0001-stale.patch does not apply with git am on top of v1 .*; rebase it onto that base" \
 	byo KSRC="$k" BASE=v1 PATCHES="$TMP/stale"
 [ ! -e "$LB_BUILD/user/stale/src" ] || fail "the half-patched worktree was left behind"
+mkdir -p "$TMP/plain-diff"
+git -C "$k" diff v1 fix >"$TMP/plain-diff/fix.patch"
+expect_error "a plain diff" "plain-diff/fix.patch is not a mail-format patch, which git am needs: write it with git format-patch" \
+	byo KSRC="$k" BASE=v1 PATCHES="$TMP/plain-diff"
 expect_error "KERNEL without KBUILD" "KERNEL=.* needs KBUILD=, the directory that kernel was built in" \
 	byo KERNEL="$TMP/bzImage"
 expect_error "name of a built-in variant" "variant name 'stock' is already a built-in variant" \
