@@ -91,7 +91,7 @@ if [ -n "${KERNEL:-}" ]; then
 	[ -f "$KERNEL" ] || die "KERNEL=$KERNEL does not exist: name the bzImage (arch/x86/boot/bzImage in its build directory)"
 	[ "$(dd if="$KERNEL" bs=1 skip=514 count=4 2>/dev/null)" = HdrS ] ||
 		die "KERNEL=$KERNEL is not an x86 bzImage (no HdrS boot header): name arch/x86/boot/bzImage, not vmlinux"
-	for f in .config Module.symvers; do
+	for f in .config Module.symvers include/config/kernel.release; do
 		[ -f "$KBUILD/$f" ] ||
 			die "KBUILD=$KBUILD has no $f: name the kernel's build directory (O=) after 'make bzImage modules' there"
 	done

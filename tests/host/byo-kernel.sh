@@ -122,7 +122,7 @@ echo "ok: bare repository"
 head -c 1024 /dev/zero >"$TMP/bzImage"
 printf 'HdrS' | dd of="$TMP/bzImage" bs=1 seek=514 conv=notrunc 2>/dev/null
 expect_error "KBUILD without Module.symvers" "KBUILD=.* has no .config" byo KERNEL="$TMP/bzImage" KBUILD="$TMP/kb"
-mkdir -p "$TMP/kb" && touch "$TMP/kb/.config" "$TMP/kb/Module.symvers"
+mkdir -p "$TMP/kb/include/config" && touch "$TMP/kb/.config" "$TMP/kb/Module.symvers" "$TMP/kb/include/config/kernel.release"
 expect_error "KERNEL not a bzImage" "is not an x86 bzImage" byo KERNEL="$k/Makefile" KBUILD="$TMP/kb"
 out=$(make -s -C "$TOP" tree KERNEL="$TMP/bzImage" KBUILD="$TMP/kb" 2>&1) || fail "make tree KERNEL=: $out"
 [ "$(lb variant_path prebuilt image)" = "$TMP/bzImage" ] || fail "prebuilt image: $(lb variant_path prebuilt image)"
