@@ -64,6 +64,14 @@ mkdir -p "$stage/lb"
 ko=$LB_BUILD/module/$v/lockbench.ko
 [ -f "$ko" ] || die "$ko is not built: run 'make module VARIANT=$v'"
 install -m 0644 "$ko" "$stage/lb/lockbench.ko"
+# perf report in the guest finds a loaded module's ELF under
+# /lib/modules/RELEASE and takes its symbols (with sizes) from there; from
+# kallsyms alone perf 6.1 left some early samples unresolved.
+if rel=$(cat "$kdir/include/config/kernel.release" 2>/dev/null) && [ -n "$rel" ]; then
+	install -D -m 0644 "$ko" "$stage/lib/modules/$rel/extra/lockbench.ko"
+else
+	note "initramfs $v: $kdir has no include/config/kernel.release: perf in the guest names lockbench.ko's functions from kallsyms only"
+fi
 for m in kernel/torture.ko kernel/locking/locktorture.ko; do
 	[ -f "$kdir/$m" ] && install -m 0644 "$kdir/$m" "$stage/lb/"
 done

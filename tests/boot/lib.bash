@@ -43,20 +43,18 @@ ktap_ok() {
 
 # perf_top_ok PERF_TOP VMLINUX: the summary's symbol lines (not the header,
 # which names the job and so always says spin_lock) name a lock function
-# this vmlinux defines and a lockbench.ko function, and unresolved addresses
-# hold under 5% of the samples.  A share, not "none in the top 10": under
-# icount a short job gets ~35 samples, so one stray sample is 2.9% and
-# would rank in the top 10 (CI failed once on a single [lockbench] 0x938).
+# this vmlinux defines and a lockbench.ko function, and none of the top 10
+# is an unresolved address.  (From kallsyms alone perf 6.1 left a module's
+# first samples unresolved; the guest now has lockbench.ko under
+# /lib/modules/RELEASE/extra, and perf reads its symbols from the ELF.)
 perf_top_ok() {
 	nm "$2" | awk '$2 ~ /^[tT]$/ && $3 ~ /^(_raw_(spin|read|write)_|do_raw_|queued_|__(spin|read|write)_lock_debug|__(read|write)_lock_failed)/ { print $3 }' |
 		sort -u >"$TMP/lockfns"
-	grep -v '^#' "$1" | awk '{ print $NF }' >"$TMP/topsyms"
-	local unresolved
-	unresolved=$(grep -v '^#' "$1" | awk '$NF ~ /^0x[0-9a-f]+$/ { sub(/%/, "", $1); s += $1 } END { printf "%.2f", s }')
-	if awk -v s="$unresolved" 'BEGIN { exit !(s >= 5) }'; then
-		echo "unresolved addresses hold $unresolved% of the samples in $1: $(grep -E '^0x' "$TMP/topsyms" | head -n 3 | tr '\n' ' ')" >&2
+	grep -v '^#' "$1" | grep -v '^$' | head -n 10 | awk '{ print $NF }' >"$TMP/topsyms"
+	if grep -E -q '^0x[0-9a-f]+$' "$TMP/topsyms"; then
+		echo "unresolved addresses in the top 10 of $1: $(grep -E '^0x' "$TMP/topsyms" | tr '\n' ' ')" >&2
 		return 1
 	fi
-	grep -F -x -q -f "$TMP/lockfns" "$TMP/topsyms" || { echo "no lock function of $2 in $1" >&2; return 1; }
-	grep -v '^#' "$1" | grep -q '\[lockbench\] .*lb_' || { echo "no lockbench.ko function named in $1" >&2; return 1; }
+	grep -F -x -q -f "$TMP/lockfns" "$TMP/topsyms" || { echo "no lock function of $2 in the top 10 of $1" >&2; return 1; }
+	grep -v '^#' "$1" | head -n 10 | grep -q '\[lockbench\] .*lb_' || { echo "no lockbench.ko function in the top 10 of $1" >&2; return 1; }
 }
