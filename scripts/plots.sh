@@ -18,7 +18,7 @@ modes=$(contract_list modes)
 # csvawk PROGRAM FILE...: PROGRAM with csv.awk's v("column") (mawk has no -e).
 csvawk() { local prog=$1; shift; awk "$(cat "$P/csv.awk")"$'\n'"$prog" "$@"; }
 msg=$(awk -f "$P/csv.awk" -v need="$(contract_list summary)" -v modes="$modes" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
-if [ -f "$pairs" ] && [ "$(wc -l <"$pairs")" -le 1 ] && head -n 1 "$pairs" | grep -q '^base,other,'; then
+if [ -f "$pairs" ] && [ "$(wc -l <"$pairs")" -le 1 ] && [ "$(head -n 1 "$pairs")" = "$(contract_header pairs)" ]; then
 	note "plots: $pairs has no pairs (fewer than two comparable variants): the headline graph says so instead"
 	pairs=
 elif [ -f "$pairs" ]; then

@@ -92,6 +92,9 @@ hits=$(cd "$root" && awk -v kinds="$kinds" '
 	# line to the line that closes its quote; plots/*.awk all read CSV.
 	FILENAME ~ /^plots\/.*\.awk$/ && line ~ /\$[1-9]/ { printf "%s:%d: a column by position: %s\n", FILENAME, FNR, $0 }
 	line ~ /cut -d *,? *-f *[0-9]|cut -d *'\'','\'' *-f *[0-9]/ { printf "%s:%d: cut by position: %s\n", FILENAME, FNR, $0 }
+	# A regex that skips fields to reach one ("[^,]*,"), or that anchors a
+	# row by its first columns ("^pre,post,").
+	line ~ /(sed|grep)[^|]*(\[\^,\]\*,|'\''\^[a-z_-]+,[a-z_-]+,)/ { printf "%s:%d: a field by position in a regex: %s\n", FILENAME, FNR, $0 }
 	FILENAME !~ /^plots\// && (incsv || line ~ /awk[^|'\'']* -F *('\'',?'\''|,)/) {
 		body = line
 		if (!incsv) sub(/^[^'\'']*awk[^'\'']*'\''/, "", body)
