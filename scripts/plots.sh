@@ -33,6 +33,9 @@ command -v gnuplot >/dev/null || die "plots: gnuplot is not installed (apt-get i
 clean() { tr -d "'\\\\\"" <<<"$1"; }
 accel=$(sed -n 's/^accel=//p' "$run/run.info" 2>/dev/null | head -1)
 [ -n "$accel" ] || { note "plots: no accel= in $run/run.info"; accel=unknown; }
+# These graphs are of time (ns, cycles); an icount run counts instructions
+# and has its own graph, the path-length one.
+[ "$accel" != icount ] || die "plots: $1 is an icount run (instructions, not time): its graph is make pathlen's (scripts/pathlen-plot.sh)"
 host=$(head -1 "$run/host.txt" 2>/dev/null || true)
 [ -n "$host" ] || host="unknown host"
 host=$(clean "$host")

@@ -70,3 +70,10 @@ corrupt "empty file" "summary.csv: empty file"
 rm "$run/summary.csv"
 corrupt "missing file" "summary.csv is missing"
 echo "ok: corrupt summaries fail, RUN/plots untouched"
+
+# An icount run is refused: these graphs are in ns and cycles.
+ic=$TMP/icount
+cp -r "$TOP/tests/fixtures/plots" "$ic"
+sed -i 's/^accel=.*/accel=icount/' "$ic/run.info"
+expect_error "an icount run" "is an icount run \\(instructions, not time\\)" "$TOP/scripts/plots.sh" "$ic"
+[ ! -d "$ic/plots" ] || fail "a refused icount run got a plots folder"
