@@ -265,6 +265,17 @@ progress() {
 	note "[$1/$2] $3$eta"
 }
 
+# seeded_shuffle KEY WORD...: the words, one a line, in an order that KEY
+# alone decides.  shuf reads its randomness from AES-CTR keyed by KEY
+# (coreutils' recipe for a seeded shuf); a repeated text was not enough,
+# since shuf reads only its first bytes.
+seeded_shuffle() {
+	local key=$1
+	shift
+	printf '%s\n' "$@" |
+		shuf --random-source=<(openssl enc -aes-256-ctr -pass pass:"$key" -nosalt -pbkdf2 </dev/zero 2>/dev/null)
+}
+
 # A file of records (what the guest writes), as opposed to a derived table
 # (summary, pairs, baseline) or failures.csv: told by its first line.
 is_record_file() { # is_record_file FILE

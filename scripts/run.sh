@@ -68,12 +68,11 @@ build_seconds=$build_s
 kernel_build_seconds=$(for v in "${variants[@]}"; do printf '%s:%s ' "$v" "$(cat "$(variant_path "$v" state)/.lb-build-seconds" 2>/dev/null || echo unknown)"; done)
 EOT
 
-# Interleave variants boot by boot, in a new random order each round, so
-# slow drift on the host and position in the round bias none of them.
-# shuf reads its randomness from a stream made from the seed and the
-# round: the same ORDER_SEED gives the same orders.
+# Interleave variants boot by boot, in a new random order each round
+# (lib.sh's seeded_shuffle), so slow drift on the host and position in the
+# round bias none of them; the same ORDER_SEED gives the same orders.
 round_order() { # round
-	printf '%s\n' "${variants[@]}" | shuf --random-source=<(yes "$order_seed:$1")
+	seeded_shuffle "$order_seed:$1" "${variants[@]}"
 }
 nboots=$((boots * ${#variants[@]})) k=0 spent=0
 for b in $(seq 1 "$boots"); do
