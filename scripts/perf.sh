@@ -22,7 +22,7 @@ event=$(cat "$out/boot/guest/perf.event" 2>/dev/null || echo unknown)
 # The guest symbolised it with its own kallsyms, module included; the host
 # has only vmlinux, so its report is the fallback and names no module code.
 report=$out/boot/guest/perf-report.txt
-from="the guest's kallsyms"
+from="the guest (kernel: kallsyms; lockbench.ko: its ELF under /lib/modules)"
 if [ ! -s "$report" ]; then
 	note "perf $v: no report from the guest; the host's names no lockbench.ko function (see ${out#"$LB_TOP"/}/perf-report.log)"
 	perf report -i "$out/perf.data" --vmlinux "$(variant_path "$v" kdir)/vmlinux" --stdio \
