@@ -104,54 +104,53 @@ int lbc_first_of_cell(const struct lb_set *s, size_t i, int by_variant)
 	return 1;
 }
 
-static int by_u64(const void *a, const void *b)
+struct boot_val {
+	uint64_t boot;
+	double v;
+};
+
+static int by_boot(const void *a, const void *b)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	uint64_t x = ((const struct boot_val *)a)->boot, y = ((const struct boot_val *)b)->boot;
 
 	return (x > y) - (x < y);
 }
 
+/* One pass over the records, then one sort: lb-stat calls this for every
+ * pair, cell and metric, so a scan per boot made it quadratic. */
 size_t lbc_boot_medians(const struct lb_set *s, const char *variant,
 			const struct lb_record *cell, const char *metric,
 			double *out, size_t *nrec, int *oversub)
 {
-	uint64_t *boots = malloc((s->n ? s->n : 1) * sizeof(*boots));
+	struct boot_val *bv = malloc((s->n ? s->n : 1) * sizeof(*bv));
 	double *vals = malloc((s->n ? s->n : 1) * sizeof(*vals));
 	size_t i, nb = 0, k, nout = 0;
 
 	*nrec = 0;
-	if (!boots || !vals)
+	if (!bv || !vals)
 		goto out;
 	for (i = 0; i < s->n; i++) {
 		const struct lb_record *r = &s->rec[i];
 
 		if (strcmp(r->status, "ok") || strcmp(r->variant, variant) || !lbc_same_cell(r, cell))
 			continue;
-		boots[nb++] = r->boot;
 		(*nrec)++;
 		if (r->oversub)
 			*oversub = 1;
+		if (!lbc_value(r, metric, &bv[nb].v))
+			bv[nb++].boot = r->boot;
 	}
-	qsort(boots, nb, sizeof(*boots), by_u64);
-	for (k = 0; k < nb; k++) {
+	qsort(bv, nb, sizeof(*bv), by_boot);
+	for (k = 0; k < nb;) {
 		size_t nv = 0;
+		uint64_t b = bv[k].boot;
 
-		if (k && boots[k] == boots[k - 1])
-			continue;
-		for (i = 0; i < s->n; i++) {
-			const struct lb_record *r = &s->rec[i];
-
-			if (r->boot != boots[k] || strcmp(r->status, "ok") ||
-			    strcmp(r->variant, variant) || !lbc_same_cell(r, cell))
-				continue;
-			if (!lbc_value(r, metric, &vals[nv]))
-				nv++;
-		}
-		if (nv)
-			out[nout++] = lbs_median(vals, nv);
+		while (k < nb && bv[k].boot == b)
+			vals[nv++] = bv[k++].v;
+		out[nout++] = lbs_median(vals, nv);
 	}
 out:
-	free(boots);
+	free(bv);
 	free(vals);
 	return nout;
 }
