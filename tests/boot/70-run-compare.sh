@@ -52,7 +52,12 @@ grep -q ',n-too-small,' "$run/pairs.csv" || fail "1-boot pairs are not marked n-
 "$TOP/scripts/plots.sh" "$run" >/dev/null || fail "plots failed"
 [ "$(ls "$run"/plots/*.png | wc -l)" -ge 7 ] || fail "graphs missing"
 # Refusal: the same run compared against a copy claiming another host.
-f=$(ls "$run"/*.csv | grep -v -E 'summary|pairs|failures' | head -n 1)
+# A record file, told by its first line (derived tables sit beside it).
+f=
+for x in "$run"/*.csv; do
+	[ "$(head -c 20 "$x")" = "#lockbench-results v" ] && { f=$x; break; }
+done
+[ -n "$f" ] || fail "no record file in $run"
 awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i } NR > 2 && !/^#/ { $c["host"] = "Other_host" } { print }' "$f" >"$TMP/other.csv"
 rc=0
 "$TOP/bench-user/lb-stat" summary -o "$TMP/mixed.csv" "$f" "$TMP/other.csv" 2>"$TMP/err" || rc=$?
