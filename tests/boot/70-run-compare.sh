@@ -53,9 +53,10 @@ grep -q ',n-too-small,' "$run/pairs.csv" || fail "1-boot pairs are not marked n-
 [ "$(ls "$run"/plots/*.png | wc -l)" -ge 7 ] || fail "graphs missing"
 # Refusal: the same run compared against a copy claiming another host.
 # A record file, told by its first line (derived tables sit beside it).
+. "$TOP/scripts/lib.sh"
 f=
 for x in "$run"/*.csv; do
-	[ "$(head -c 20 "$x")" = "#lockbench-results v" ] && { f=$x; break; }
+	is_record_file "$x" && { f=$x; break; }
 done
 [ -n "$f" ] || fail "no record file in $run"
 awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i } NR > 2 && !/^#/ { $c["host"] = "Other_host" } { print }' "$f" >"$TMP/other.csv"

@@ -50,11 +50,12 @@ ktap_ok() {
 perf_top_ok() {
 	nm "$2" | awk '$2 ~ /^[tT]$/ && $3 ~ /^(_raw_(spin|read|write)_|do_raw_|queued_|__(spin|read|write)_lock_debug|__(read|write)_lock_failed)/ { print $3 }' |
 		sort -u >"$TMP/lockfns"
-	grep -v '^#' "$1" | grep -v '^$' | head -n 10 | awk '{ print $NF }' >"$TMP/topsyms"
+	grep -v '^#' "$1" | grep -v '^$' | head -n 10 >"$TMP/top10"
+	awk '{ print $NF }' "$TMP/top10" >"$TMP/topsyms"
 	if grep -E -q '^0x[0-9a-f]+$' "$TMP/topsyms"; then
 		echo "unresolved addresses in the top 10 of $1: $(grep -E '^0x' "$TMP/topsyms" | tr '\n' ' ')" >&2
 		return 1
 	fi
 	grep -F -x -q -f "$TMP/lockfns" "$TMP/topsyms" || { echo "no lock function of $2 in the top 10 of $1" >&2; return 1; }
-	grep -v '^#' "$1" | head -n 10 | grep -q '\[lockbench\] .*lb_' || { echo "no lockbench.ko function in the top 10 of $1" >&2; return 1; }
+	grep -q '\[lockbench\] .*lb_' "$TMP/top10" || { echo "no lockbench.ko function in the top 10 of $1" >&2; return 1; }
 }
