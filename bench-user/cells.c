@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* cells: see cells.h. */
+#define _GNU_SOURCE	/* qsort_r */
 #include "cells.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bootstat.h"
@@ -95,13 +97,85 @@ const char *lbc_unit(const struct lb_record *r, const char *metric)
 	return !strcmp(metric, "fair_ratio") ? "ratio" : "percent";
 }
 
-int lbc_first_of_cell(const struct lb_set *s, size_t i, int by_variant)
+/* A record's cell as text: the LB_CELL_COLUMNS line, which is what makes
+ * two records one cell. */
+static char *cell_key(const struct lb_record *r)
 {
-	for (size_t j = 0; j < i; j++)
-		if (lbc_same_cell(&s->rec[j], &s->rec[i]) &&
-		    (!by_variant || !strcmp(s->rec[j].variant, s->rec[i].variant)))
-			return 0;
-	return 1;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	lbc_write_cell(f, r);
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* Order of the index: variant, cell, boot, then input order. */
+static int by_group(const void *pa, const void *pb, void *ctx)
+{
+	const struct lbc_index *x = ctx;
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	const struct lb_record *ra = &x->s->rec[a], *rb = &x->s->rec[b];
+	int c = strcmp(ra->variant, rb->variant);
+
+	if (!c)
+		c = strcmp(x->key[a], x->key[b]);
+	if (!c)
+		c = (ra->boot > rb->boot) - (ra->boot < rb->boot);
+	return c ? c : (a > b) - (a < b);
+}
+
+void lbc_index_free(struct lbc_index *x)
+{
+	for (size_t i = 0; x->key && i < x->s->n; i++)
+		free(x->key[i]);
+	free(x->key);
+	free(x->order);
+	free(x->first);
+	memset(x, 0, sizeof(*x));
+}
+
+int lbc_index_init(struct lbc_index *x, const struct lb_set *s)
+{
+	size_t n = s->n, i, j;
+
+	x->s = s;
+	x->key = calloc(n ? n : 1, sizeof(*x->key));
+	x->order = malloc((n ? n : 1) * sizeof(*x->order));
+	x->first = calloc(n ? n : 1, 1);
+	if (!x->key || !x->order || !x->first)
+		goto fail;
+	for (i = 0; i < n; i++) {
+		x->order[i] = i;
+		if (!(x->key[i] = cell_key(&s->rec[i])))
+			goto fail;
+	}
+	qsort_r(x->order, n, sizeof(*x->order), by_group, x);
+	/* In each group, the ok record that comes first in the input. */
+	for (i = 0; i < n; i = j) {
+		size_t best = SIZE_MAX;
+
+		for (j = i; j < n && !strcmp(s->rec[x->order[j]].variant, s->rec[x->order[i]].variant) &&
+			    !strcmp(x->key[x->order[j]], x->key[x->order[i]]); j++)
+			if (!strcmp(s->rec[x->order[j]].status, "ok") && x->order[j] < best)
+				best = x->order[j];
+		if (best != SIZE_MAX)
+			x->first[best] = 1;
+	}
+	return 0;
+fail:
+	lbc_index_free(x);
+	return -1;
+}
+
+int lbc_first_of_cell(const struct lbc_index *x, size_t i)
+{
+	return x->first[i];
 }
 
 struct boot_val {
@@ -109,30 +183,45 @@ struct boot_val {
 	double v;
 };
 
-static int by_boot(const void *a, const void *b)
+/* Binary search of the index for the first record of VARIANT in the
+ * cell whose text is KEY; the group is contiguous from there, by boot. */
+static size_t group_start(const struct lbc_index *x, const char *variant, const char *key)
 {
-	uint64_t x = ((const struct boot_val *)a)->boot, y = ((const struct boot_val *)b)->boot;
+	size_t lo = 0, hi = x->s->n;
 
-	return (x > y) - (x < y);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2, k = x->order[mid];
+		int c = strcmp(x->s->rec[k].variant, variant);
+
+		if (!c)
+			c = strcmp(x->key[k], key);
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
-/* One pass over the records, then one sort: lb-stat calls this for every
- * pair, cell and metric, so a scan per boot made it quadratic. */
-size_t lbc_boot_medians(const struct lb_set *s, const char *variant,
+size_t lbc_boot_medians(const struct lbc_index *x, const char *variant,
 			const struct lb_record *cell, const char *metric,
 			double *out, size_t *nrec, int *oversub)
 {
+	const struct lb_set *s = x->s;
 	struct boot_val *bv = malloc((s->n ? s->n : 1) * sizeof(*bv));
 	double *vals = malloc((s->n ? s->n : 1) * sizeof(*vals));
+	char *key = cell_key(cell);
 	size_t i, nb = 0, k, nout = 0;
 
 	*nrec = 0;
-	if (!bv || !vals)
+	if (!bv || !vals || !key)
 		goto out;
-	for (i = 0; i < s->n; i++) {
-		const struct lb_record *r = &s->rec[i];
+	for (i = group_start(x, variant, key); i < s->n; i++) {
+		const struct lb_record *r = &s->rec[x->order[i]];
 
-		if (strcmp(r->status, "ok") || strcmp(r->variant, variant) || !lbc_same_cell(r, cell))
+		if (strcmp(r->variant, variant) || strcmp(x->key[x->order[i]], key))
+			break;
+		if (strcmp(r->status, "ok"))
 			continue;
 		(*nrec)++;
 		if (r->oversub)
@@ -140,7 +229,7 @@ size_t lbc_boot_medians(const struct lb_set *s, const char *variant,
 		if (!lbc_value(r, metric, &bv[nb].v))
 			bv[nb++].boot = r->boot;
 	}
-	qsort(bv, nb, sizeof(*bv), by_boot);
+	/* The group is in boot order already. */
 	for (k = 0; k < nb;) {
 		size_t nv = 0;
 		uint64_t b = bv[k].boot;
@@ -152,6 +241,7 @@ size_t lbc_boot_medians(const struct lb_set *s, const char *variant,
 out:
 	free(bv);
 	free(vals);
+	free(key);
 	return nout;
 }
 

@@ -36,17 +36,33 @@ int lbc_value(const struct lb_record *r, const char *metric, double *out);
  * "cycles" for the cost columns, else the metric's own unit. */
 const char *lbc_unit(const struct lb_record *r, const char *metric);
 
-/* Whether R is the first record of its cell (of its variant when
- * BY_VARIANT) in S: how the tools enumerate cells in input order. */
-int lbc_first_of_cell(const struct lb_set *s, size_t i, int by_variant);
+/*
+ * The records of a set grouped by variant and cell, built once so that
+ * each lookup is a binary search instead of a scan of every record.
+ */
+struct lbc_index {
+	const struct lb_set *s;
+	char **key;		/* key[i]: record i's cell columns as text */
+	size_t *order;		/* records by variant, cell, boot, input order */
+	unsigned char *first;	/* first[i]: i is its variant's first ok record of its cell */
+};
+
+/* 0, or -1 when out of memory.  S must outlive X and stay unchanged. */
+int lbc_index_init(struct lbc_index *x, const struct lb_set *s);
+void lbc_index_free(struct lbc_index *x);
+
+/* Whether record I is the first ok record of its cell for its variant:
+ * how the tools enumerate cells in input order. */
+int lbc_first_of_cell(const struct lbc_index *x, size_t i);
 
 /*
- * The per-boot medians of METRIC over the ok records of VARIANT in CELL,
- * into OUT (room for s->n), in boot order, skipping boots with no value
- * (lbc_value()).  Returns the number of boots;
- * *NREC gets the records used and *OVERSUB is set if any was oversubscribed.
+ * The per-boot medians of METRIC over the ok records of VARIANT in CELL
+ * (any record, in the set or not), into OUT (room for the set's n), in
+ * boot order, skipping boots with no value (lbc_value()).  Returns the
+ * number of boots; *NREC gets the records used and *OVERSUB is set if any
+ * was oversubscribed.
  */
-size_t lbc_boot_medians(const struct lb_set *s, const char *variant,
+size_t lbc_boot_medians(const struct lbc_index *x, const char *variant,
 			const struct lb_record *cell, const char *metric,
 			double *out, size_t *nrec, int *oversub);
 

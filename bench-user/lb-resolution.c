@@ -24,8 +24,9 @@
 #define MAX_PADS 64
 
 /* Boot medians of the hot spin_lock cell at PAD, into X. */
-static size_t values(const struct lb_set *s, uint64_t pad, const char *metric, double *x)
+static size_t values(const struct lbc_index *ix, uint64_t pad, const char *metric, double *x)
 {
+	const struct lb_set *s = ix->s;
 	size_t nrec;
 	int over = 0;
 
@@ -34,7 +35,7 @@ static size_t values(const struct lb_set *s, uint64_t pad, const char *metric, d
 
 		if (r->pad == pad && !strcmp(r->kind, "spin_lock") && !strcmp(r->mode, "hot") &&
 		    !strcmp(r->status, "ok"))
-			return lbc_boot_medians(s, r->variant, r, metric, x, &nrec, &over);
+			return lbc_boot_medians(ix, r->variant, r, metric, x, &nrec, &over);
 	}
 	return 0;
 }
@@ -49,6 +50,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct lb_set set = { 0 };
+	struct lbc_index ix;
 	uint64_t pads[MAX_PADS];
 	size_t npads = 0, n0;
 	const char *metric = "ns_op", *unit;
@@ -123,9 +125,9 @@ int main(int argc, char **argv)
 		}
 	x0 = calloc(set.n + 1, sizeof(*x0));
 	x = calloc(set.n + 1, sizeof(*x));
-	if (!x0 || !x)
+	if (!x0 || !x || lbc_index_init(&ix, &set))
 		return 1;
-	n0 = values(&set, 0, metric, x0);
+	n0 = values(&ix, 0, metric, x0);
 	if (n0 < 1 || npads < 2) {
 		fprintf(stderr, "lb-resolution: need spin_lock hot records with pad=0 and pad>0; have %zu boots at pad=0 and %zu pad values\n",
 			n0, npads);
@@ -137,7 +139,7 @@ int main(int argc, char **argv)
 	/* One seed for the whole table: its rows are one family. */
 	gsl_rng_set(rng, (unsigned long)seed);
 	for (size_t k = 0; k < npads; k++) {
-		nk[k] = values(&set, pads[k], metric, x);
+		nk[k] = values(&ix, pads[k], metric, x);
 		med[k] = lbs_median(x, nk[k]);
 		p[k] = pads[k] ? lbs_perm_p(rng, x, nk[k], x0, n0, 4000) : NAN;
 	}
@@ -180,6 +182,7 @@ int main(int argc, char **argv)
 	if (from)
 		printf("; resolved at every N from %" PRIu64 " up", from);
 	printf("\n");
+	lbc_index_free(&ix);
 	lb_set_free(&set);
 	free(x0);
 	free(x);

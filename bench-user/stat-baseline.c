@@ -19,9 +19,10 @@ int lbs_write_baseline(FILE *f, const struct lb_set *s, const char *kind,
 	size_t cap = s->n ? s->n : 1, i;
 	double *x = malloc(cap * sizeof(*x)), *y = malloc(cap * sizeof(*y));
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	struct lbc_index ix = { 0 };
 	int rc = 0;
 
-	if (!x || !y || !rng) {
+	if (!x || !y || !rng || lbc_index_init(&ix, s)) {
 		rc = -1;
 		goto out;
 	}
@@ -35,12 +36,12 @@ int lbs_write_baseline(FILE *f, const struct lb_set *s, const char *kind,
 		int over = 0;
 		char name[256];
 
-		if (strcmp(r->status, "ok") || strcmp(r->kind, kind) || !lbc_first_of_cell(s, i, 1))
+		if (strcmp(r->kind, kind) || !lbc_first_of_cell(&ix, i))
 			continue;
 		/* The baseline's cell: this shape, the other kind. */
 		snprintf(b.kind, sizeof(b.kind), "%s", base);
-		ny = lbc_boot_medians(s, r->variant, r, m, y, &nrec, &over);
-		nx = lbc_boot_medians(s, r->variant, &b, m, x, &nrec, &over);
+		ny = lbc_boot_medians(&ix, r->variant, r, m, y, &nrec, &over);
+		nx = lbc_boot_medians(&ix, r->variant, &b, m, x, &nrec, &over);
 		snprintf(name, sizeof(name), "baseline/%s/%s/%s/%s/%llu/%llu/%llu/%llu", r->variant,
 			 kind, base, r->mode, (unsigned long long)r->threads,
 			 (unsigned long long)r->read_pct, (unsigned long long)r->hold_ns,
@@ -60,5 +61,7 @@ out:
 	free(y);
 	if (rng)
 		gsl_rng_free(rng);
+	if (ix.s)
+		lbc_index_free(&ix);
 	return rc;
 }

@@ -31,7 +31,7 @@ static double pct_of(double ratio)
 	return isnan(ratio) ? NAN : 100.0 * (ratio - 1);
 }
 
-static void measure(struct row *w, const struct lb_set *s, const struct lbs_pair *p,
+static void measure(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
 		    const struct lbs_opts *o, gsl_rng *rng, double *x, double *y)
 {
 	struct lbs_ratio rt;
@@ -56,6 +56,35 @@ static void measure(struct row *w, const struct lb_set *s, const struct lbs_pair
 	w->p_perm = lbs_perm_p(rng, x, w->nx, y, w->ny, o->resamples);
 	w->p_mw = w->nx >= LBS_MIN_BOOTS && w->ny >= LBS_MIN_BOOTS &&
 		  !lb_mannwhitney(x, w->nx, y, w->ny, &mw) ? mw.p : NAN;
+}
+
+/*
+ * Every row's figures, rows spread over the CPUs.  Each row seeds its own
+ * draws from its name, so the figures do not depend on which thread
+ * measured it, or in what order.
+ */
+static int measure_all(struct row *w, size_t n, const struct lbc_index *ix,
+		       const struct lbs_pair *p, const struct lbs_opts *o)
+{
+	int failed = 0;
+
+#pragma omp parallel reduction(|| : failed)
+	{
+		size_t cap = ix->s->n ? ix->s->n : 1;
+		double *x = malloc(cap * sizeof(*x)), *y = malloc(cap * sizeof(*y));
+		gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+
+		failed = !x || !y || !rng;
+#pragma omp for schedule(dynamic, 4)
+		for (size_t i = 0; i < n; i++)
+			if (!failed)
+				measure(&w[i], ix, &p[w[i].pair], o, rng, x, y);
+		free(x);
+		free(y);
+		if (rng)
+			gsl_rng_free(rng);
+	}
+	return failed ? -1 : 0;
 }
 
 static int same_family(const struct row *a, const struct row *b)
@@ -104,23 +133,22 @@ static int adjust(struct row *w, size_t n)
 }
 
 /* The noise floor of each row: the A/A pair's largest |change| in the
- * row's mode and metric; NaN without an A/A pair. */
+ * row's mode and metric; NaN without an A/A pair.  Each A/A row raises
+ * the floor of the rows it shares a mode and metric with. */
 static void floors(struct row *w, size_t n, const struct lbs_pair *p, const struct lbs_pair *aa)
 {
-	for (size_t i = 0; i < n; i++) {
-		double f = NAN;
+	for (size_t i = 0; i < n; i++)
+		w[i].floor = NAN;
+	for (size_t j = 0; aa && j < n; j++) {
+		const struct lbs_pair *q = &p[w[j].pair];
+		double c = fabs(w[j].pct);
 
-		for (size_t j = 0; aa && j < n; j++) {
-			const struct lbs_pair *q = &p[w[j].pair];
-
-			if (strcmp(q->base, aa->base) || strcmp(q->other, aa->other) ||
-			    strcmp(w[j].cell->mode, w[i].cell->mode) || strcmp(w[j].metric, w[i].metric) ||
-			    isnan(w[j].pct))
-				continue;
-			if (isnan(f) || fabs(w[j].pct) > f)
-				f = fabs(w[j].pct);
-		}
-		w[i].floor = f;
+		if (strcmp(q->base, aa->base) || strcmp(q->other, aa->other) || isnan(c))
+			continue;
+		for (size_t i = 0; i < n; i++)
+			if (!strcmp(w[j].cell->mode, w[i].cell->mode) &&
+			    !strcmp(w[j].metric, w[i].metric) && (isnan(w[i].floor) || c > w[i].floor))
+				w[i].floor = c;
 	}
 }
 
@@ -216,22 +244,19 @@ int lbs_write_pairs(FILE *pairs, FILE *findings, FILE *tables, const struct lb_s
 		    const struct lbs_pair *p, size_t np, const struct lbs_pair *aa,
 		    const struct lbs_opts *o)
 {
-	double *x = malloc((s->n ? s->n : 1) * sizeof(*x));
-	double *y = malloc((s->n ? s->n : 1) * sizeof(*y));
 	struct row *w = NULL;
 	size_t n = 0, cap = 0, i, k, nfound = 0;
-	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	struct lbc_index ix = { 0 };
 	int rc = -1;
 
-	if (!x || !y || !rng)
+	if (lbc_index_init(&ix, s))
 		goto out;
 	for (k = 0; k < np; k++) {
 		for (i = 0; i < s->n; i++) {
 			const struct lb_record *r = &s->rec[i];
 			const char *const *m;
 
-			if (strcmp(r->variant, p[k].base) || strcmp(r->status, "ok") ||
-			    !lbc_first_of_cell(s, i, 1))
+			if (strcmp(r->variant, p[k].base) || !lbc_first_of_cell(&ix, i))
 				continue;
 			for (m = lbc_metrics(r); *m; m++) {
 				if (n == cap) {
@@ -241,13 +266,17 @@ int lbs_write_pairs(FILE *pairs, FILE *findings, FILE *tables, const struct lb_s
 						goto out;
 					w = nw;
 				}
-				w[n] = (struct row){ .pair = k, .cell = r, .metric = *m };
-				measure(&w[n], s, &p[k], o, rng, x, y);
-				if (w[n].ny)
-					n++;
+				w[n++] = (struct row){ .pair = k, .cell = r, .metric = *m };
 			}
 		}
 	}
+	if (measure_all(w, n, &ix, p, o))
+		goto out;
+	/* A cell the other variant lacks is no comparison. */
+	for (i = k = 0; i < n; i++)
+		if (w[i].ny)
+			w[k++] = w[i];
+	n = k;
 	if (adjust(w, n))
 		goto out;
 	floors(w, n, p, aa);
@@ -275,10 +304,8 @@ int lbs_write_pairs(FILE *pairs, FILE *findings, FILE *tables, const struct lb_s
 	}
 	rc = 0;
 out:
-	free(x);
-	free(y);
 	free(w);
-	if (rng)
-		gsl_rng_free(rng);
+	if (ix.s)
+		lbc_index_free(&ix);
 	return rc;
 }

@@ -12,48 +12,88 @@
 #include "cells.h"
 #include "stat.h"
 
+struct srow {
+	const struct lb_record *r;
+	const char *metric;
+	size_t n, nrec;
+	int over;
+	double median, lo, hi, mean, sd;
+};
+
+static void measure(struct srow *w, const struct lbc_index *ix, const struct lbs_opts *o,
+		    gsl_rng *rng, double *x)
+{
+	const struct lb_record *r = w->r;
+	char name[256];
+	size_t n;
+
+	n = w->n = lbc_boot_medians(ix, r->variant, r, w->metric, x, &w->nrec, &w->over);
+	snprintf(name, sizeof(name), "summary/%s/%s/%s/%llu/%llu/%llu/%llu/%s", r->variant,
+		 r->kind, r->mode, (unsigned long long)r->threads,
+		 (unsigned long long)r->read_pct, (unsigned long long)r->hold_ns,
+		 (unsigned long long)r->parallel_ns, w->metric);
+	lbs_seed_for(rng, o, name);
+	lbs_median_ci(rng, x, n, o->resamples, 0.95, &w->lo, &w->hi);
+	w->sd = n >= 2 ? gsl_stats_sd(x, 1, n) : NAN;
+	w->mean = n ? gsl_stats_mean(x, 1, n) : NAN;
+	w->median = lbs_median(x, n);
+}
+
 int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 {
-	double *x = malloc((s->n ? s->n : 1) * sizeof(*x));
-	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-	size_t i;
+	struct srow *w = NULL;
+	size_t n = 0, cap = 0, i;
+	struct lbc_index ix;
+	int failed = 0;
 
-	if (!x || !rng) {
+	if (lbc_index_init(&ix, s))
+		return -1;
+	for (i = 0; i < s->n; i++) {
+		const char *const *m;
+
+		if (!lbc_first_of_cell(&ix, i))
+			continue;
+		for (m = lbc_metrics(&s->rec[i]); *m; m++) {
+			if (n == cap) {
+				struct srow *nw = realloc(w, (cap = cap ? 2 * cap : 64) * sizeof(*w));
+
+				if (!nw) {
+					failed = 1;
+					goto out;
+				}
+				w = nw;
+			}
+			w[n++] = (struct srow){ .r = &s->rec[i], .metric = *m };
+		}
+	}
+	/* Rows spread over the CPUs; each seeds its draws from its name. */
+#pragma omp parallel reduction(|| : failed)
+	{
+		double *x = malloc((s->n ? s->n : 1) * sizeof(*x));
+		gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+
+		failed = !x || !rng;
+#pragma omp for schedule(dynamic, 4)
+		for (size_t k = 0; k < n; k++)
+			if (!failed)
+				measure(&w[k], &ix, o, rng, x);
 		free(x);
 		if (rng)
 			gsl_rng_free(rng);
-		return -1;
 	}
+	if (failed)
+		goto out;
 	fprintf(f, "%s\n", LBC_HEADER(LB_SUMMARY_COLUMNS));
-	for (i = 0; i < s->n; i++) {
-		const struct lb_record *r = &s->rec[i];
-		const char *const *m;
-
-		if (strcmp(r->status, "ok") || !lbc_first_of_cell(s, i, 1))
-			continue;
-		for (m = lbc_metrics(r); *m; m++) {
-			char name[256];
-			size_t nrec, n;
-			int over = 0;
-			double lo, hi, sd, mean;
-
-			n = lbc_boot_medians(s, r->variant, r, *m, x, &nrec, &over);
-			snprintf(name, sizeof(name), "summary/%s/%s/%s/%llu/%llu/%llu/%llu/%s", r->variant,
-				 r->kind, r->mode, (unsigned long long)r->threads,
-				 (unsigned long long)r->read_pct, (unsigned long long)r->hold_ns,
-				 (unsigned long long)r->parallel_ns, *m);
-			lbs_seed_for(rng, o, name);
-			lbs_median_ci(rng, x, n, o->resamples, 0.95, &lo, &hi);
-			sd = n >= 2 ? gsl_stats_sd(x, 1, n) : NAN;
-			mean = n ? gsl_stats_mean(x, 1, n) : NAN;
-			fprintf(f, "%s,", r->variant);
-			lbc_write_cell(f, r);
-			fprintf(f, ",%s,%s,%zu,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%.4g,%d\n", *m, lbc_unit(r, *m),
-				n, nrec, lbs_median(x, n), lo, hi, mean, sd,
-				mean > 0 ? 100 * sd / mean : NAN, over);
-		}
+	for (i = 0; i < n; i++) {
+		fprintf(f, "%s,", w[i].r->variant);
+		lbc_write_cell(f, w[i].r);
+		fprintf(f, ",%s,%s,%zu,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%.4g,%d\n", w[i].metric,
+			lbc_unit(w[i].r, w[i].metric), w[i].n, w[i].nrec, w[i].median, w[i].lo,
+			w[i].hi, w[i].mean, w[i].sd,
+			w[i].mean > 0 ? 100 * w[i].sd / w[i].mean : NAN, w[i].over);
 	}
-	free(x);
-	gsl_rng_free(rng);
-	return 0;
+out:
+	free(w);
+	lbc_index_free(&ix);
+	return failed ? -1 : 0;
 }

@@ -224,6 +224,7 @@ static void test_boot_medians(void **state)
 {
 	struct lb_set s = { 0 };
 	struct lb_record bad = rec("pre", 0, 1000);
+	struct lbc_index ix;
 	double out[16];
 	size_t nrec;
 	int over = 0;
@@ -250,10 +251,53 @@ static void test_boot_medians(void **state)
 
 		lb_set_add(&s, &r);
 	}
-	assert_int_equal(lbc_boot_medians(&s, "pre", &s.rec[0], "ns_op", out, &nrec, &over), 2);
+	assert_int_equal(lbc_index_init(&ix, &s), 0);
+	assert_int_equal(lbc_boot_medians(&ix, "pre", &s.rec[0], "ns_op", out, &nrec, &over), 2);
 	assert_int_equal(nrec, 7);
 	assert_float_equal(out[0], 6.5, 1e-9);
 	assert_float_equal(out[1], 20, 1e-9);
+	lbc_index_free(&ix);
+	lb_set_free(&s);
+}
+
+/*
+ * The index finds a cell's records wherever they sit in the input, and a
+ * cell is enumerated at its first ok record: a failed first pass must not
+ * hide the cell.
+ */
+static void test_index_first_ok(void **state)
+{
+	struct lb_set s = { 0 };
+	struct lb_record r;
+	struct lbc_index ix;
+	double out[4];
+	size_t nrec;
+	int over = 0;
+
+	(void)state;
+	r = rec("pre", 0, 10);
+	strcpy(r.status, "timeout");
+	lb_set_add(&s, &r);
+	r = rec("post", 0, 30);
+	lb_set_add(&s, &r);
+	r = rec("pre", 1, 12);
+	lb_set_add(&s, &r);
+	r = rec("pre", 0, 11);
+	lb_set_add(&s, &r);
+	assert_int_equal(lbc_index_init(&ix, &s), 0);
+	assert_false(lbc_first_of_cell(&ix, 0));
+	assert_true(lbc_first_of_cell(&ix, 1));
+	assert_true(lbc_first_of_cell(&ix, 2));
+	assert_false(lbc_first_of_cell(&ix, 3));
+	assert_int_equal(lbc_boot_medians(&ix, "pre", &s.rec[1], "ns_op", out, &nrec, &over), 2);
+	assert_int_equal(nrec, 2);
+	assert_float_equal(out[0], 11, 1e-9);
+	assert_float_equal(out[1], 12, 1e-9);
+	/* A cell no record has: no boots. */
+	r = rec("pre", 0, 0);
+	strcpy(r.kind, "empty");
+	assert_int_equal(lbc_boot_medians(&ix, "pre", &r, "ns_op", out, &nrec, &over), 0);
+	lbc_index_free(&ix);
 	lb_set_free(&s);
 }
 
@@ -263,6 +307,7 @@ static void test_fair_ratio(void **state)
 {
 	struct lb_set s = { 0 };
 	const double lo[] = { 40, 25, 0 }, hi[] = { 60, 75, 100 };
+	struct lbc_index ix;
 	const char *const *m;
 	double out[4], v;
 	size_t nrec;
@@ -281,7 +326,8 @@ static void test_fair_ratio(void **state)
 	assert_int_equal(lbc_value(&s.rec[0], "fair_ratio", &v), 0);
 	assert_float_equal(v, 1.5, 1e-9);
 	assert_int_equal(lbc_value(&s.rec[2], "fair_ratio", &v), -1);
-	assert_int_equal(lbc_boot_medians(&s, "pre", &s.rec[0], "fair_ratio", out, &nrec, &over), 2);
+	assert_int_equal(lbc_index_init(&ix, &s), 0);
+	assert_int_equal(lbc_boot_medians(&ix, "pre", &s.rec[0], "fair_ratio", out, &nrec, &over), 2);
 	assert_float_equal(out[0], 1.5, 1e-9);
 	assert_float_equal(out[1], 3, 1e-9);
 	assert_string_equal(lbc_unit(&s.rec[0], "fair_ratio"), "ratio");
@@ -291,6 +337,7 @@ static void test_fair_ratio(void **state)
 	s.rec[0].threads = 1;
 	for (m = lbc_metrics(&s.rec[0]); *m; m++)
 		assert_string_not_equal(*m, "fair_ratio");
+	lbc_index_free(&ix);
 	lb_set_free(&s);
 }
 
@@ -367,6 +414,7 @@ int main(void)
 		cmocka_unit_test(test_aa_familywise),
 		cmocka_unit_test(test_power_prediction),
 		cmocka_unit_test(test_boot_medians),
+		cmocka_unit_test(test_index_first_ok),
 		cmocka_unit_test(test_fair_ratio),
 		cmocka_unit_test(test_comparable),
 		cmocka_unit_test(test_create_new),
