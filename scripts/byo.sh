@@ -82,6 +82,13 @@ write_matrix() {
 		for n in "${names[@]}"; do [ -z "${line[$n]:-}" ] || printf '%s\n' "${line[$n]}"; done
 	} >"$tmp"
 	mv "$tmp" "$LB_USER_MATRIX"
+	# Two sides of one tree are this make's headline comparison.
+	if [ -n "${KSRC:-}" ] && [ ${#names[@]} -ge 2 ] && [ -n "${line[${names[1]}]:-}" ]; then
+		{
+			echo "# Written by scripts/byo.sh: your kernels' comparison (see vm-configs/comparisons)."
+			printf 'headline  %s  %s\n' "${names[0]}" "${names[1]}"
+		} >"$LB_USER_COMPARISONS"
+	fi
 }
 
 # --- a prebuilt kernel --------------------------------------------------

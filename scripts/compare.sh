@@ -20,14 +20,16 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/compare"
 
 # Every pair in one lb-stat call: Holm families and the A/A noise floor
-# span all of them.  pre:post (the same code, debugging off) is the A/A.
-pairs=()
-for p in pre:post pre-debug:post-debug pre:pre-debug post:post-debug stock:stock-debug \
-	stock:pre stock:post stock-debug:pre-debug stock-debug:post-debug pre-preempt:post-preempt; do
+# span all of them.  The pairs and the A/A pair are vm-configs/comparisons'.
+pairs=() aa=()
+all=$(comparisons aa headline pair timed) || exit 1
+for p in $all; do
 	have "${p%%:*}" && have "${p##*:}" && pairs+=(--pair "$p")
 done
-aa=()
-have pre && have post && aa=(--aa pre:post)
+all=$(comparisons aa) || exit 1
+for p in $all; do
+	have "${p%%:*}" && have "${p##*:}" && aa=(--aa "$p")
+done
 files=()
 for f in "$run"/*.csv; do
 	is_record_file "$f" && files+=("$(basename "$f")")

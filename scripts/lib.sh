@@ -234,6 +234,41 @@ variant_gp() { # variant...
 	printf "dbg='%s'; fams='%s'" "${d% }" "$f"
 }
 
+# The comparisons: vm-configs/comparisons (COMPARISONS= replaces it),
+# then build/user/comparisons, where byo.sh puts your own kernels' pair.
+# One function reads them, checked, for every report stage.
+LB_USER_COMPARISONS=$LB_USER/comparisons
+comparison_lines() { # -> "role<TAB>base<TAB>other<TAB>label" per line
+	local file=${COMPARISONS:-$LB_VMCONFIGS/comparisons} files=() out
+	[ -f "$file" ] || die "COMPARISONS=$file does not exist: name a file shaped like vm-configs/comparisons"
+	files=("$file")
+	[ ! -f "$LB_USER_COMPARISONS" ] || files+=("$LB_USER_COMPARISONS")
+	out=$(awk -v known=" $(matrix_variants all | tr '\n' ' ')" -v OFS='\t' '
+	function bad(why) { printf "%s:%d: %s\n", FILENAME, FNR, why > "/dev/stderr"; err = 1 }
+	/^[[:space:]]*(#|$)/ { next }
+	{
+		if (NF < 3) { bad("want: role base other [label]"); next }
+		if ($1 !~ /^(aa|headline|pair|timed|pathlen)$/) { bad("unknown role \"" $1 "\" (aa, headline, pair, timed, pathlen)"); next }
+		for (i = 2; i <= 3; i++)
+			if (index(known, " " $i " ") == 0) { bad("unknown variant \"" $i "\": add it to vm-configs/matrix (or matrix.extra), or fix the name; known: " substr(known, 2)); next }
+		if ($2 == $3) { bad("a variant compared with itself"); next }
+		if ($1 == "aa" && naa++) { bad("a second aa pair: the noise floor comes from one"); next }
+		label = ""
+		for (i = 4; i <= NF; i++) label = label (i > 4 ? " " : "") $i
+		if (!seen[$2 ":" $3]++) print $1, $2, $3, label
+	}
+	END { exit err }' "${files[@]}") || die "fix the comparisons file (see above)"
+	printf '%s\n' "$out"
+}
+# comparisons ROLE... -> "base:other" of those roles, in file order.
+comparisons() {
+	comparison_lines | awk -F'\t' -v roles=" $* " 'index(roles, " " $1 " ") { print $2 ":" $3 }'
+}
+# The label of one pair: its own, else "base → other".
+comparison_label() { # base:other
+	comparison_lines | awk -F'\t' -v p="$1" '$2 ":" $3 == p { l = $4 } END { if (l == "") { l = p; sub(/:/, " → ", l) } print l }'
+}
+
 # The instruction-count instrument: single-threaded TCG where the guest TSC
 # advances by one per executed guest instruction (shift=0: 2^0 ns per
 # instruction; sleep=off: an idle vCPU does not let host time in).

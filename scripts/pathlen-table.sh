@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # pathlen-table.sh RUN: the path-length tables of an icount run:
 #   RUN/pathlen.md        instructions per acquire+release, kind x variant
-#   RUN/pathlen-diff.md   the default comparisons, in whole instructions
+#   RUN/pathlen-diff.md   the comparisons (vm-configs/comparisons), in whole instructions
 #   RUN/pathlen.csv       the same counts as data
 # lb-pathlen refuses the run if any count is not exact or differs between
 # boots.  Derived files are rebuilt whole; the records are only read.
@@ -19,8 +19,8 @@ for v in "${vs[@]}"; do
 done
 [ ${#files[@]} -gt 0 ] || die "$1 has no result files"
 pairs=()
-for p in pre:post pre-debug:post-debug pre:pre-debug post:post-debug stock:stock-debug \
-	pre:stock pre-debug:stock-debug post-debug:stock-debug; do
+all=$(comparisons aa headline pair pathlen) || exit 1
+for p in $all; do
 	[[ $have == *" ${p%%:*} "* && $have == *" ${p##*:} "* ]] && pairs+=(--pair "$p")
 done
 tmp=$(mktemp -d "$run/.pathlen.XXXXXX")

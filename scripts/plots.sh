@@ -194,23 +194,19 @@ if [ -z "$(vars "$f")" ]; then nodata debug-overhead "$t" "no variant with both 
 	gp overhead.gp debug-overhead "$t" "$(sub "$f")" "$(ovnote "$f" †)" "in='$f'; vars='$(vars "$f")'; nbase=$(meta "$f" nbase); $gpv"
 fi
 
-# 6. Headline: pre vs post, debug off (the A/A control) and on.
+# 6. Headline: the A/A and headline pairs of vm-configs/comparisons.
 f=$dat/headline.dat
-t="Headline: post vs pre, uncontended (hot) cost per lock kind"
+t="Headline: uncontended (hot) cost per lock kind, by comparison"
+hl=$(comparisons aa headline) || exit 1
 if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
-	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="pre:post pre-debug:post-debug" -v kinds="$kinds" "$pairs" >"$f"
+	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="$(echo $hl)" -v kinds="$kinds" "$pairs" >"$f"
 	for p in $(meta "$f" missing); do note "plots: headline: no hot ns_op pairs for ${p/:/ -> } in $pairs"; done
 	ps=$(meta "$f" pairs)
-	if [ -z "$ps" ]; then nodata headline "$t" "no pre:post or pre-debug:post-debug hot ns_op rows in pairs.csv"; else
+	if [ -z "$ps" ]; then nodata headline "$t" "no hot ns_op rows in pairs.csv for the headline comparisons ($(echo $hl))"; else
 		labels="" j=0
 		for p in $ps; do
 			j=$((j + 1))
-			case $p in
-			pre:post) l="pre → post, debug off (A/A control)" ;;
-			pre-debug:post-debug) l="pre-debug → post-debug" ;;
-			*) l=${p/:/ → } ;;
-			esac
-			labels+="pl$j='$l'; "
+			labels+="pl$j='$(clean "$(comparison_label "$p")")'; "
 		done
 		n=$(csvawk 'NR == 1 { header(); next } { print v("n_base"); print v("n_other") }' "$pairs" | sort -nu | sed -n '1p;$p' | paste -sd' ')
 		[ "${n% *}" = "${n#* }" ] && n="n=${n% *} boots" || n="n=${n% *}-${n#* } boots"

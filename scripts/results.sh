@@ -58,10 +58,12 @@ pcol() { awk -F, -v f="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == f) pri
 floor=$(awk -F, -v m="$(pcol mode)" -v k="$(pcol metric)" -v f="$(pcol floor_pct)" \
 	'NR > 1 && $m == "hot" && $k == "ns_op" && $f !~ /nan/ { print $f; exit }' "$run/pairs.csv")
 aa=$(sed -n 's/^aa_pair=//p' "$run/stat.info" 2>/dev/null)
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+# The headline table: the A/A and headline pairs of vm-configs/comparisons.
+hl=$(comparisons aa headline) || exit 1
+awk -F, -v hl=" $(echo $hl) " 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 function g(n) { return $c[n] }
 function pc(x, f) { return x ~ /nan/ ? "n/a" : sprintf(f, x) }
-g("mode") == "hot" && g("metric") == "ns_op" && (g("base") == "pre" && g("other") == "post" || g("base") == "pre-debug" && g("other") == "post-debug") {
+g("mode") == "hot" && g("metric") == "ns_op" && index(hl, " " g("base") ":" g("other") " ") {
 	printf "| %s → %s | %s | %s/%s | %s | %s | %s [%s, %s] | %s | %s | %s | %s |\n", g("base"), g("other"), g("kind"),
 		g("n_base"), g("n_other"), pc(g("median_base"), "%.2f"), pc(g("median_other"), "%.2f"),
 		pc(g("pct_change"), "%+.1f%%"), pc(g("pct_lo"), "%+.1f"), pc(g("pct_hi"), "%+.1f"),
@@ -71,7 +73,7 @@ g("mode") == "hot" && g("metric") == "ns_op" && (g("base") == "pre" && g("other"
 	if [ -n "$floor" ]; then
 		echo "**Noise floor: ±${floor}%.** That is the largest |change| of the A/A pair (\`${aa:-pre:post}\`, the same instructions: see the path-length table) over its hot cells. Any other change smaller than it is *within noise*, whatever its p."
 	else
-		echo "**No noise floor:** this run has no A/A pair (pre and post), so no change can be told apart from noise; verdicts say \`changed-no-floor\`."
+		echo "**No noise floor:** this run has no A/A pair (the \`aa\` line of vm-configs/comparisons), so no change can be told apart from noise; verdicts say \`changed-no-floor\`."
 	fi
 	echo
 	echo "Uncontended (hot) ns per acquire+release, $accel. Each boot gives a cell one value, the median of its passes; the figures are the median of those boot medians, the change of the ratio of medians with its bootstrap 95% CI, a permutation p, Holm's adjusted p within the family (one pair, one mode), and the minimum change detectable at 80% power (MDE)."

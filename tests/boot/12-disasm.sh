@@ -3,8 +3,14 @@
 # instruction sequences (scripts/check-disasm.sh), so a regression fails.
 . "$(dirname "$0")/lib.bash"
 . "$TOP/scripts/lib.sh"
+checked=0
 for v in $VARIANTS_UNDER_TEST; do
-	"$TOP/scripts/check-disasm.sh" "$TOP/build/kernel/$v" "$(variant_lock "$v")" "$(variant_debug "$v")" ||
-		fail "$v: disassembly check failed"
-	echo "ok: $v ($(variant_lock "$v"), debug $(variant_debug "$v"))"
+	rc=0
+	"$TOP/scripts/check-disasm.sh" "$(variant_path "$v" kdir)" "$(variant_lock "$v")" "$(variant_debug "$v")" || rc=$?
+	case $rc in
+	0) echo "ok: $v ($(variant_lock "$v"), debug $(variant_debug "$v"))" && checked=$((checked + 1)) ;;
+	4) echo "# $v: no expected sequences for its lock layer" ;;
+	*) fail "$v: disassembly check failed" ;;
+	esac
 done
+[ $checked -gt 0 ] || skip "no variant under test has a lock layer with expected sequences"

@@ -74,7 +74,8 @@ done
 [ "$(lb parse_variants "" | head -n 1)" = pre ] || fail "without KSRC= the default VARIANTS is no longer the matrix"
 [ "$(lb variant_path pre kdir)" = "$LB_BUILD/kernel/pre" ] || fail "the default layout moved: $(lb variant_path pre kdir)"
 [ "$(lb variant_path pre tree)" = "$LB_BUILD/kernel/linux-source-6.1" ] || fail "the default tree moved"
-echo "ok: BASE/PATCHED worktrees"
+lb comparisons headline | grep -qx 'v1:fix' || fail "the two sides are not a headline comparison: $(lb comparison_lines)"
+echo "ok: BASE/PATCHED worktrees, compared as the headline pair"
 
 # A bisect moves a side; the same request again leaves it there.
 git -C "$LB_BUILD/user/fix/src" checkout -q --detach v1
