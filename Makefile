@@ -40,7 +40,7 @@ module modules initramfs boot perf quality calibrate: tree
 endif
 
 .PHONY: help all deps tree kernels kernel module modules user initramfs boot \
-	run pathlen calibrate perf quality compare plots results publish check check-long \
+	run again pathlen calibrate perf quality compare plots results publish check check-long \
 	check-bisect clean import export bisect
 
 help:
@@ -85,6 +85,12 @@ boot: user
 
 run: tree user
 	@$(S)/run.sh
+
+## Repeat a run (as kvm-again.sh): make again RUN=build/runs/ID.  Only the
+## settings given on this command line override the run's own.
+again_set = $(foreach v,VARIANTS ACCEL VCPUS BOOTS REPEAT ORDER_SEED,$(if $(filter-out file default undefined,$(origin $(v))),$(v)=$($(v))))
+again: tree user
+	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/again.sh $(RUN)
 
 ## Path lengths: every hot kind on every variant under icount, 2 boots.
 pathlen: tree user

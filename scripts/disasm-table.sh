@@ -1,12 +1,22 @@
 #!/usr/bin/env bash
-# disasm-table.sh VARIANT...: a Markdown report of each variant's lock fast
-# paths, disassembled from its built vmlinux: an instruction-count table,
+# disasm-table.sh [--run RUN] VARIANT...: a Markdown report of each
+# variant's lock fast paths, disassembled from its vmlinux (the one the run
+# kept, RUN/kernels/VARIANT/vmlinux, with --run; else the built one): an
+# instruction-count table,
 # then each path side by side.  Instructions are counted from the entry to
 # the first ret along the straight-line fast path; calls into the lock
 # layer (do_raw_*, slow paths, helpers) are named so the extra call level
 # of the debug variants shows.
 . "$(dirname "$0")/lib.sh"
-[ $# -gt 0 ] || die "usage: disasm-table.sh VARIANT..."
+kept=""
+if [ "${1:-}" = --run ]; then
+	kept=${2:?usage: disasm-table.sh [--run RUN] VARIANT...}/kernels
+	shift 2
+fi
+[ $# -gt 0 ] || die "usage: disasm-table.sh [--run RUN] VARIANT..."
+vmlinux() { # variant
+	if [ -n "$kept" ]; then echo "$kept/$1/vmlinux"; else echo "$(variant_path "$1" kdir)/vmlinux"; fi
+}
 # The kernel's lock functions (_raw_NAME), not lockbench's kinds.
 paths=(spin_lock spin_unlock spin_trylock spin_lock_irqsave spin_unlock_irqrestore # contract-exempt: kernel functions
 	read_lock read_unlock read_trylock write_lock write_unlock write_trylock # contract-exempt: kernel functions
@@ -22,8 +32,8 @@ fastpath() { # lines -> count of instructions up to and including the first ret/
 }
 
 for v in "$@"; do
-	variant_fragments "$v" >/dev/null
-	[ -f "$(variant_path "$v" kdir)/vmlinux" ] || die "no vmlinux for $v: run 'make kernel VARIANT=$v'"
+	[ -n "$kept" ] || variant_fragments "$v" >/dev/null
+	[ -f "$(vmlinux "$v")" ] || die "no vmlinux for $v ($(vmlinux "$v")): run 'make kernel VARIANT=$v'"
 done
 
 echo "## Lock fast paths, disassembled"
@@ -38,7 +48,7 @@ printf '|---|'; printf -- '---:|%.0s' "$@"; echo
 for p in "${paths[@]}"; do
 	printf '| %s |' "$p"
 	for v in "$@"; do
-		b=$(body "$(variant_path "$v" kdir)/vmlinux" "_raw_$p")
+		b=$(body "$(vmlinux "$v")" "_raw_$p")
 		if [ -z "$b" ]; then
 			printf ' inline |'
 			continue
@@ -58,7 +68,7 @@ for p in spin_lock spin_unlock spin_lock_irqsave read_lock write_lock write_unlo
 	printf -- '|---%.0s' "$@"; echo '|'
 	printf '|'
 	for v in "$@"; do
-		b=$(body "$(variant_path "$v" kdir)/vmlinux" "_raw_$p" | head -n 40)
+		b=$(body "$(vmlinux "$v")" "_raw_$p" | head -n 40)
 		[ -n "$b" ] || b="(inline)"
 		printf ' <pre>%s</pre> |' "$(sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/|/\\|/g' <<<"$b" | awk '{ printf "%s<br>", $0 }')"
 	done

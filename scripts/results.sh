@@ -201,11 +201,15 @@ else
 fi
 
 mapfile -t vs < <(sed -n 's/^variants=//p' "$run/run.info" | tr ' ' '\n')
+# The disassembly of the kernels this run measured (run.sh keeps them and
+# writes disasm.md), never of whatever build/ holds now.
 if [ -f "$run/disasm.md" ]; then
 	cp "$run/disasm.md" "$tmp/pieces/DISASM"
+elif [ -d "$run/kernels" ]; then
+	"$LB_TOP/scripts/disasm-table.sh" --run "$run" "${vs[@]}" >"$tmp/pieces/DISASM" 2>/dev/null ||
+		echo "(disassembly unavailable: a variant's vmlinux is missing from $id/kernels)" >"$tmp/pieces/DISASM"
 else
-	"$LB_TOP/scripts/disasm-table.sh" "${vs[@]}" >"$tmp/pieces/DISASM" 2>/dev/null ||
-		echo "(disassembly unavailable: a variant's vmlinux is missing)" >"$tmp/pieces/DISASM"
+	echo "(no disassembly: run \`$id\` kept no kernels)" >"$tmp/pieces/DISASM"
 fi
 cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 

@@ -31,6 +31,9 @@ need_disk "$LB_BUILD/runs" 500
 jobs=$("$LB_TOP/scripts/jobs.sh" "$jobfile" "$vcpus" "$want_accel" "$jobs_origin")
 [ -n "$jobs" ] || die "$jobfile has no job that ACCEL=$want_accel can run"
 mkdir -p "$run"
+# The whole run's output, as it scrolled by, stays with it.
+exec > >(tee -a "$run/run.log") 2>&1
+note "run: $ts: ${variants[*]}, ACCEL=$want_accel, $boots boots x $repeat passes${RERUN_OF:+ (again: $RERUN_OF)}"
 printf '%s\n' "$jobs" >"$run/jobs"
 ln -sfn "$ts" "$LB_BUILD/runs/latest"
 [ "$want_accel" = icount ] && ln -sfn "$ts" "$LB_BUILD/runs/latest-icount"
@@ -41,7 +44,22 @@ for v in "${variants[@]}"; do
 	"$LB_TOP/scripts/initramfs.sh" "$v"
 done
 "$LB_TOP/scripts/initramfs.sh" base
-build_s=$(($(date +%s) - start))
+check_s=$(($(date +%s) - start))
+# The run keeps the kernels and modules it measures, and their
+# disassembly, so it can be re-analysed after build/ changes.
+for v in "${variants[@]}"; do
+	"$LB_TOP/scripts/keep-kernel.sh" "$v" "$run/kernels/$v"
+done
+"$LB_TOP/scripts/disasm-table.sh" --run "$run" "${variants[@]}" >"$run/disasm.md" 2>/dev/null ||
+	{ note "run: no disassembly (a variant's vmlinux is missing)"; rm -f "$run/disasm.md"; }
+# The real build time: this make's builds and checks, plus the last build
+# (as kernel.sh timed it) of each kernel an earlier make built (make run
+# after make kernels only checks them).
+build_s=$check_s
+for v in "${variants[@]}"; do
+	f=$(variant_path "$v" state)/.lb-build-seconds
+	if [ -f "$f" ] && [ "$(stat -c %Y "$f")" -lt "$start" ]; then build_s=$((build_s + $(cat "$f"))); fi
+done
 
 # One probe for the whole run, so every boot uses the same accelerator.
 accel=$("$LB_TOP/scripts/accel.sh" "$want_accel" "$(variant_path "${variants[0]}" image)")
@@ -65,8 +83,9 @@ repeat=$repeat
 order_seed=$order_seed
 jobs=$(wc -l <"$run/jobs")
 build_seconds=$build_s
-kernel_build_seconds=$(for v in "${variants[@]}"; do printf '%s:%s ' "$v" "$(cat "$(variant_path "$v" state)/.lb-build-seconds" 2>/dev/null || echo unknown)"; done)
+check_seconds=$check_skernel_build_seconds=$(for v in "${variants[@]}"; do printf '%s:%s ' "$v" "$(cat "$(variant_path "$v" state)/.lb-build-seconds" 2>/dev/null || echo unknown)"; done)
 EOT
+[ -z "${RERUN_OF:-}" ] || echo "rerun_of=$RERUN_OF" >>"$run/run.info"
 
 # Interleave variants boot by boot, in a new random order each round
 # (lib.sh's seeded_shuffle), so slow drift on the host and position in the
@@ -108,4 +127,4 @@ echo "total_seconds=$total" >>"$run/run.info"
 nfail=0
 [ -f "$run/failures.csv" ] && nfail=$(($(wc -l <"$run/failures.csv") - 1))
 echo "failed_boots=$nfail" >>"$run/run.info"
-note "run: ${#variants[@]} variants x $boots boots x $repeat repeats on ${accel%%:*} in ${total}s (builds ${build_s}s), $nfail failed boots -> ${run#"$LB_TOP"/}"
+note "run: ${#variants[@]} variants x $boots boots x $repeat repeats on ${accel%%:*} in ${total}s (kernels built in ${build_s}s; this make's checks and module builds ${check_s}s), $nfail failed boots -> ${run#"$LB_TOP"/} (log: run.log)"

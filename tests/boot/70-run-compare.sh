@@ -41,6 +41,32 @@ for v in $VARIANTS_UNDER_TEST; do
 	perf_top_ok "$top" "$TOP/build/kernel/$v/vmlinux" || fail "perf for $v: $(head "$top")"
 	echo "ok: $v: $n records; perf top: $(grep -v '^#' "$top" | head -n 1 | tr -s ' ')"
 done
+# The run is self-contained: what it measured, its log and real build time.
+for v in $VARIANTS_UNDER_TEST; do
+	k=$run/kernels/$v
+	for f in vmlinux config lockbench.ko build-ids; do [ -s "$k/$f" ] || fail "$v: the run kept no kernels/$v/$f"; done
+	id=$(readelf -n "$TOP/build/kernel/$v/vmlinux" | awk '/Build ID:/ { print $3; exit }')
+	grep -qx "$id vmlinux" "$k/build-ids" || fail "$v: kernels/$v/build-ids does not name the build id $id of the vmlinux it booted"
+done
+grep -q '_raw_spin_lock' "$run/disasm.md" || fail "the run wrote no disassembly of its kernels (disasm.md)"
+grep -q "run: $(basename "$run"): " "$run/run.log" || fail "run.log does not hold the run's output"
+awk -F= '$1 == "build_seconds" { b = $2 } $1 == "check_seconds" { c = $2 } END { exit !(b != "" && c != "" && b + 0 >= c + 0) }' "$run/run.info" ||
+	fail "run.info's build_seconds/check_seconds are missing or build < check"
+echo "ok: the run kept its kernels (build ids match), disasm.md, run.log; build $(sed -n 's/^build_seconds=//p' "$run/run.info") s"
+# make again: the same jobs and settings into a new run (one variant here).
+env -u VARIANTS make -s -C "$TOP" again RUN="$run" VARIANTS="$v1" PERF=0 >"$TMP/again.log" 2>&1 ||
+	fail "make again failed: $(tail -n 5 "$TMP/again.log")"
+again=$(readlink -f "$TOP/build/runs/latest")
+[ "$again" != "$run" ] || fail "make again wrote no new run"
+grep -qx "rerun_of=$(basename "$run")" "$again/run.info" || fail "the new run does not name the run it repeats"
+cmp -s "$run/jobs" "$again/jobs" || fail "make again ran another job list"
+for k in boots repeat vcpus order_seed accel; do
+	[ "$(grep "^$k=" "$run/run.info")" = "$(grep "^$k=" "$again/run.info")" ] || fail "make again changed $k"
+done
+[ "$(grep -c "^$v1," "$again/$v1.csv")" -eq 27 ] || fail "make again's $v1.csv lacks the 27 records"
+echo "ok: make again repeated $(basename "$run") as $(basename "$again") (same jobs, boots, passes, seed)"
+rm -rf "$again"
+ln -sfn "$(basename "$run")" "$TOP/build/runs/latest"
 "$TOP/scripts/compare.sh" "$run" || fail "compare failed"
 [ -s "$run/summary.csv" ] && [ -s "$run/pairs.csv" ] || fail "no summary/pairs"
 [ -s "$run/compare/tables.md" ] || fail "no comparison tables"

@@ -13,3 +13,9 @@ before=$(sha256sum "$TOP/RESULTS.md")
 mkdir -p "$TMP/run"
 expect_error "publish without a report" "has no report .*run 'make results RUN=$TMP/run' first" "$TOP/scripts/publish.sh" "$TMP/run"
 [ "$(sha256sum "$TOP/RESULTS.md")" = "$before" ] || fail "a refused publish changed RESULTS.md"
+# make again repeats a run directory and nothing else.
+expect_error "again without a run" "RUN=$TMP/none does not exist" "$TOP/scripts/again.sh" "$TMP/none"
+expect_error "again on a file" "is a file, not a run directory" "$TOP/scripts/again.sh" "$TOP/README.md"
+expect_error "again on a non-run" "is not a run directory \(it lacks run.info or jobs\)" "$TOP/scripts/again.sh" "$TOP/vm-configs"
+mkdir -p "$TMP/lab" && printf 'run_id=x\nvariants=pre\naccel=tcg\nvcpus=2\nboots=1\nrepeat=unknown\norder_seed=1\n' >"$TMP/lab/run.info" && : >"$TMP/lab/jobs"
+expect_error "again on an imported run" "repeat=unknown: an imported lab run" "$TOP/scripts/again.sh" "$TMP/lab"
