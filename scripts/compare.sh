@@ -2,7 +2,8 @@
 # compare.sh RUN: the run's statistics, all from lb-stat on the boot
 # medians: RUN/summary.csv (per variant and cell), RUN/pairs.csv (per
 # pair and cell), RUN/baseline.csv (contended spin_lock over the no-lock
-# baseline), RUN/findings.md, RUN/compare/tables.md, RUN/stat.info
+# baseline), RUN/findings.md, RUN/compare/tables.md (and
+# compare/perf-diff/BASE..OTHER.txt, perf diff per pair), RUN/stat.info
 # (seed and settings) and RUN/host.txt.  Derived files
 # are rebuilt in a temporary folder and swapped in whole; the records
 # themselves are only read.
@@ -63,6 +64,11 @@ EOT
 # Published raw data: its path-length tables are derived here too.
 if [ -f "$run/icount/run.info" ]; then
 	"$LB_TOP/scripts/pathlen-table.sh" "$run/icount" || die "compare: the path-length tables of $1/icount failed"
+fi
+
+# perf diff of each compared pair that has perf data on both sides.
+if ls "$run"/perf/*/perf.data >/dev/null 2>&1; then
+	"$LB_TOP/scripts/perf-diff.sh" "$run" "$tmp/compare/perf-diff" || note "compare: perf diff failed (see above)"
 fi
 
 prov=$(ls "$run"/boots/*/boot*/provenance.json | head -n 1)

@@ -229,6 +229,16 @@ cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 		echo "</details>"
 		echo
 	done
+	if ls "$run"/compare/perf-diff/*.txt >/dev/null 2>&1; then
+		mkdir -p "$stage/perf-diff"
+		cp "$run"/compare/perf-diff/*.txt "$stage/perf-diff/"
+		echo "\`perf diff\` of each compared pair (the first variant is the baseline; symbols by build id from the kernels the run kept):"
+		for d in "$run"/compare/perf-diff/*.txt; do
+			d=$(basename "$d")
+			echo "[${d%.txt}](results/perf-diff/$d)"
+		done | paste -sd' ' | sed 's/ /, /g'
+		echo
+	fi
 } >"$tmp/pieces/PERF"
 
 {
@@ -250,4 +260,5 @@ mv "$stage" "$report.new/results"
 mv "$tmp/RESULTS.md" "$report.new/RESULTS.md"
 rm -rf "$report"
 mv "$report.new" "$report"
+"$LB_TOP/scripts/report-formats.sh" "$run"
 note "results: ${report#"$LB_TOP"/}/RESULTS.md (make publish RUN=${1%/} makes it the tracked RESULTS.md)"
