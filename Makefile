@@ -14,6 +14,8 @@ RUN ?= build/runs/latest
 ICOUNT_RUN ?= build/runs/latest-icount
 BOOTS_ICOUNT ?= 2
 export VARIANTS VCPUS MEM ACCEL BOOTS REPEAT ICOUNT_RUN
+# Q=1: only errors and each step's summary; VERBOSE=1: stream kernel builds.
+export Q VERBOSE
 
 S := scripts
 

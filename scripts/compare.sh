@@ -78,4 +78,4 @@ jq -r '"\(.host_cpu_model) (\(.host_cpus) CPUs)"' "$prov" >"$tmp/host.txt" ||
 rm -rf "$run/compare"
 mv "$tmp/compare" "$run/compare"
 mv "$tmp/summary.csv" "$tmp/pairs.csv" "$tmp/baseline.csv" "$tmp/findings.md" "$tmp/stat.info" "$tmp/host.txt" "$run/"
-note "compare: tables in ${run#"$LB_TOP"/}/compare, statistics in summary.csv and pairs.csv"
+say "compare: tables in ${run#"$LB_TOP"/}/compare, statistics in summary.csv and pairs.csv"

@@ -60,7 +60,17 @@ fi
 start=$(date +%s)
 before=$(stat -c %Y "$out/vmlinux" 2>/dev/null || echo none)
 note "kernel $v: building bzImage and modules with -j$jobs ($cc)"
-if ! kmake "$quiet" -j"$jobs" bzImage modules >"$out/build.log" 2>&1; then
+# VERBOSE=1 streams Kbuild's own lines (CC, LD, ...) as they come; the
+# log keeps them either way.
+build() {
+	if [ "${VERBOSE:-0}" = 1 ]; then
+		[ "$quiet" != -s ] || quiet=V=0
+		kmake "$quiet" -j"$jobs" bzImage modules 2>&1 | tee "$out/build.log"
+	else
+		kmake "$quiet" -j"$jobs" bzImage modules >"$out/build.log" 2>&1
+	fi
+}
+if ! build; then
 	tail -n 30 "$out/build.log" >&2
 	df -Pm "$out" | awk 'NR == 2 && $4 < 200 { exit 1 }' ||
 		die "kernel $v: build failed: the disk is full; free space and rerun"
@@ -74,4 +84,4 @@ fi
 secs=$(($(date +%s) - start))
 # Only a build that relinked vmlinux is a build time worth predicting from.
 [ "$(stat -c %Y "$out/vmlinux" 2>/dev/null)" = "$before" ] || printf '%s\n' "$secs" >"$out/.lb-build-seconds"
-note "kernel $v: built in ${secs}s -> ${out#"$LB_TOP"/}/arch/x86/boot/bzImage"
+say "kernel $v: built in ${secs}s -> ${out#"$LB_TOP"/}/arch/x86/boot/bzImage"

@@ -22,7 +22,11 @@ die() {
 	exit 1
 }
 
+# Q=1 keeps only errors (die) and each step's summary (say).
 note() {
+	[ "${Q:-0}" = 1 ] || printf 'lockbench: %s\n' "$*" >&2
+}
+say() {
 	printf 'lockbench: %s\n' "$*" >&2
 }
 

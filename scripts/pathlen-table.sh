@@ -35,4 +35,4 @@ else
 	echo "(no pair of compared variants in this run)" >"$tmp/pathlen-diff.md"
 fi
 mv "$tmp"/pathlen.md "$tmp"/pathlen-diff.md "$tmp"/pathlen.csv "$run/"
-note "pathlen: tables in ${run#"$LB_TOP"/}/pathlen.md and pathlen-diff.md"
+say "pathlen: tables in ${run#"$LB_TOP"/}/pathlen.md and pathlen-diff.md"

@@ -223,4 +223,4 @@ rm -rf "$run/plots.old"
 if [ -f "$run/icount/pathlen.csv" ]; then
 	"$LB_TOP/scripts/pathlen-plot.sh" "$run/icount" || die "plots: the path-length graph of $1/icount failed"
 fi
-note "plots: $(find "$run/plots" -maxdepth 1 -name '*.png' | wc -l) graphs in $run/plots"
+say "plots: $(find "$run/plots" -maxdepth 1 -name '*.png' | wc -l) graphs in $run/plots"

@@ -127,4 +127,4 @@ echo "total_seconds=$total" >>"$run/run.info"
 nfail=0
 [ -f "$run/failures.csv" ] && nfail=$(($(wc -l <"$run/failures.csv") - 1))
 echo "failed_boots=$nfail" >>"$run/run.info"
-note "run: ${#variants[@]} variants x $boots boots x $repeat repeats on ${accel%%:*} in ${total}s (kernels built in ${build_s}s; this make's checks and module builds ${check_s}s), $nfail failed boots -> ${run#"$LB_TOP"/} (log: run.log)"
+say "run: ${#variants[@]} variants x $boots boots x $repeat repeats on ${accel%%:*} in ${total}s (kernels built in ${build_s}s; this make's checks and module builds ${check_s}s), $nfail failed boots -> ${run#"$LB_TOP"/} (log: run.log)"

@@ -71,6 +71,17 @@ ln -sfn "$(basename "$run")" "$TOP/build/runs/latest"
 [ -s "$run/summary.csv" ] && [ -s "$run/pairs.csv" ] || fail "no summary/pairs"
 [ -s "$run/compare/tables.md" ] || fail "no comparison tables"
 [ -s "$run/findings.md" ] || fail "no findings"
+# perf diff of each compared pair among the variants under test, its
+# samples resolved by build id (module functions by name, not address).
+. "$TOP/scripts/lib.sh"
+for p in $(comparisons aa headline pair timed); do
+	case " $VARIANTS_UNDER_TEST " in *" ${p%%:*} "*) ;; *) continue ;; esac
+	case " $VARIANTS_UNDER_TEST " in *" ${p##*:} "*) ;; *) continue ;; esac
+	d=$run/compare/perf-diff/${p%%:*}..${p##*:}.txt
+	[ -s "$d" ] || fail "no perf diff for $p ($d)"
+	grep -q 'lb_loop_spin_lock' "$d" || fail "perf diff $p does not name lockbench.ko's lb_loop_spin_lock: $(grep -v '^#' "$d" | head -n 5)"
+	echo "ok: perf diff $p: $(grep -c '%' "$d") symbol lines"
+done
 # One boot per variant: the statistics must say so, not print a p.
 grep -q ',n-too-small,' "$run/pairs.csv" || fail "1-boot pairs are not marked n-too-small"
 ! awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["p_perm"] !~ /nan/ { bad = 1 } END { exit !bad }' "$run/pairs.csv" ||

@@ -40,3 +40,9 @@ rep=$run/report/RESULTS.md
 grep -q '^| stock → pre-debug | spin_lock |' "$rep" || fail "the report's headline table has no stock → pre-debug rows"
 grep -q '^| pre-debug → post-debug |' "$rep" && fail "the report's headline table still shows pre-debug → post-debug, which COMPARISONS does not name"
 echo "ok: the report's headline table shows the pairs of COMPARISONS"
+# Q=1 keeps each step's summary line and drops the rest.
+loud=$("$TOP/scripts/plots.sh" "$run" 2>&1 | grep -c '^lockbench: ')
+quiet=$(Q=1 "$TOP/scripts/plots.sh" "$run" 2>&1)
+[ "$(grep -c '^lockbench: ' <<<"$quiet")" -lt "$loud" ] || fail "Q=1 printed as much as without ($loud lines)"
+grep -q '^lockbench: plots: .* graphs in' <<<"$quiet" || fail "Q=1 dropped the plots summary line: $quiet"
+echo "ok: Q=1: $(grep -c '^lockbench: ' <<<"$quiet") of $loud lines"
