@@ -8,6 +8,8 @@
 #define LOCKBENCH_H
 
 #include <linux/types.h>
+#include <linux/atomic.h>
+#include <linux/cache.h>
 #include <linux/compiler.h>
 #include <linux/bitops.h>
 #include <linux/fs.h>
@@ -23,6 +25,9 @@ enum lb_kind {
 };
 
 #undef LB_KIND_ENUM
+
+/* The schema's side column: what an acquisition of a kind takes. */
+enum lb_side { LB_SIDE_none, LB_SIDE_excl, LB_SIDE_shared, LB_SIDE_mix };
 
 #define LB_MODE_ENUM(name, ...)	LB_MODE_##name,
 enum lb_mode {
@@ -98,21 +103,34 @@ struct lb_lock {
 	u64 touch;		/* cold mode: written by the remote CPU */
 } ____cacheline_aligned_in_smp;
 
-/* One kind: a timed loop of n pairs (hot) and a single pair (cold). */
+/*
+ * One kind: a timed loop of n pairs (hot), a single pair (cold), a
+ * contended-mode thread, and what the schema says of it.
+ */
 struct lb_kind_ops {
 	const char *name;
 	void (*loop)(struct lb_lock *l, u64 n, unsigned int read_pct);
 	void (*op)(struct lb_lock *l, bool read);
+	int (*contend)(void *arg);
+	enum lb_side side;
+	bool test;		/* tests the bench's own checks */
 };
 
 extern const struct lb_kind_ops lb_kinds[LB_KIND_NR];
+
+/* Each kind's contended-mode thread (lockbench_contended.c). */
+#define LB_CONTEND_DECL(name, ...)	int lb_contend_##name(void *arg); LB_DECL_END
+LB_KINDS(LB_CONTEND_DECL)
+#undef LB_CONTEND_DECL
 
 /* spin_lock's hot loop with pad extra instructions; NULL if not in LB_PADS. */
 const struct lb_kind_ops *lb_pad_ops(u64 pad);
 #define LB_PAD_WORD(npad)	" " #npad
 #define LB_PAD_LIST		LB_PADS(LB_PAD_WORD)
+/* One mode: its name and the function that runs a job of it. */
 struct lb_mode_desc {
 	const char *name;
+	int (*run)(const struct lb_job *job, struct lb_result *res);
 };
 
 extern const struct lb_mode_desc lb_modes[LB_MODE_NR];
@@ -142,6 +160,42 @@ u64 lb_cyc_to_ns(u64 cyc);
 u64 lb_ns_to_cyc(u64 ns);
 void lb_uncontended_summary(struct lb_result *res, u64 *samp, u64 *empty,
 			    size_t n);
+
+/* What a contended job's threads counted besides their acquisitions. */
+struct lb_ctotals {
+	u64 excl;		/* exclusive acquisitions, all threads */
+	u64 bad_reads;		/* read sections that saw a writer inside */
+	u64 elapsed;		/* cycles, the longest thread's */
+	u64 wait_max;		/* cycles, the longest acquire wait */
+	u64 cs_count;		/* critical sections the lock counted */
+	u64 *hist;		/* LB_HIST_BUCKETS, every thread's waits */
+};
+
+void lb_contended_summary(struct lb_result *res, const u64 *ops,
+			  unsigned int n, const struct lb_ctotals *t);
+
+/*
+ * A set of kthreads pinned one to a CPU (lockbench_kthreads.c), as every
+ * mode runs its work: k[i] runs fn(arg) on the i-th online CPU.
+ */
+struct task_struct;
+
+struct lb_kthread {
+	int (*fn)(void *arg);
+	void *arg;
+	struct task_struct *task;
+};
+
+struct lb_kthreads {
+	unsigned int n;
+	struct lb_kthread *k;
+	atomic_t ready ____cacheline_aligned_in_smp;	/* the start barrier */
+};
+
+int lb_kthreads_start(struct lb_kthreads *s);
+bool lb_kthreads_barrier(struct lb_kthreads *s);
+void lb_kthreads_stop(struct lb_kthreads *s);
+void lb_park_until_stopped(void);
 
 /*
  * Acquire-wait histogram: HdrHistogram-like, 2^LB_HIST_SUB_BITS linear

@@ -22,8 +22,8 @@ static noinline void lb_loop_##name(struct lb_lock *l, u64 n,		\
 									\
 	for (i = 0; i < n; i++) {					\
 		read = lb_mix_next(&acc, read_pct);			\
-		lb_acquire(LB_KIND_##name, l, read, &flags);		\
-		lb_release(LB_KIND_##name, l, read, flags);		\
+		lb_acquire_##name(l, read, &flags);			\
+		lb_release_##name(l, read, flags);			\
 	}								\
 }									\
 									\
@@ -31,18 +31,21 @@ static noinline void lb_op_##name(struct lb_lock *l, bool read)	\
 {									\
 	unsigned long flags = 0;					\
 									\
-	lb_acquire(LB_KIND_##name, l, read, &flags);			\
-	lb_release(LB_KIND_##name, l, read, flags);			\
+	lb_acquire_##name(l, read, &flags);				\
+	lb_release_##name(l, read, flags);				\
 }
 
 LB_KINDS(LB_KIND_FUNCS)
 
 /* Positional: LB_KINDS also generates enum lb_kind in the same order. */
-#define LB_KIND_OPS(k, ...)						\
+#define LB_KIND_OPS(k, rw, sd, irq, base, hot, cont, is_test)		\
 	{								\
 		.name = #k,						\
 		.loop = lb_loop_##k,					\
 		.op = lb_op_##k,					\
+		.contend = lb_contend_##k,				\
+		.side = LB_SIDE_##sd,					\
+		.test = is_test,					\
 	},
 
 const struct lb_kind_ops lb_kinds[LB_KIND_NR] = {
@@ -63,10 +66,10 @@ static noinline void lb_loop_pad##npad(struct lb_lock *l, u64 n,	\
 	u64 i;								\
 									\
 	for (i = 0; i < n; i++) {					\
-		lb_acquire(LB_KIND_spin_lock, l, false, &flags);	\
+		lb_acquire_spin_lock(l, false, &flags);			\
 		asm volatile(".rept " #npad "\n\tincl %%eax\n\t.endr"	\
 			     : : : "eax", "cc");			\
-		lb_release(LB_KIND_spin_lock, l, false, flags);		\
+		lb_release_spin_lock(l, false, flags);			\
 	}								\
 }
 
@@ -93,7 +96,7 @@ const struct lb_kind_ops *lb_pad_ops(u64 pad)
 }
 
 /* Positional too: LB_MODES generates enum lb_mode in this order. */
-#define LB_MODE_DESC(k, ...)	{ .name = #k },
+#define LB_MODE_DESC(k, ...)	{ .name = #k, .run = lb_run_##k },
 
 const struct lb_mode_desc lb_modes[LB_MODE_NR] = {
 	LB_MODES(LB_MODE_DESC)

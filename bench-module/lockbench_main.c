@@ -61,16 +61,9 @@ static void lb_result_init(struct lb_result *res, const struct lb_job *job)
 
 static int lb_run_job(const struct lb_job *job, struct lb_result *res)
 {
-	switch (job->mode) {
-	case LB_MODE_hot:
-		return lb_run_hot(job, res);
-	case LB_MODE_cold:
-		return lb_run_cold(job, res);
-	case LB_MODE_contended:
-		return lb_run_contended(job, res);
-	default:
+	if (job->mode >= LB_MODE_NR)
 		return -EINVAL;
-	}
+	return lb_modes[job->mode].run(job, res);
 }
 
 /*

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Acquire and release for every lock kind.  Always inlined: the hot loops
- * pass a constant kind so the switch folds away, and the contended loop
- * switches on a loop-invariant kind, which predicts perfectly.
+ * Acquire and release for every lock kind, always inlined into the loops
+ * generated for each kind.
  */
 #ifndef LOCKBENCH_OPS_H
 #define LOCKBENCH_OPS_H
@@ -33,141 +32,226 @@ static __always_inline void lb_broken_acquire(struct lb_lock *l)
 	WRITE_ONCE(l->broken, 1);
 }
 
-/* Whether this acquisition of kind takes the shared (read) side. */
-static __always_inline bool lb_is_read(enum lb_kind kind, bool mix_read)
+/*
+ * Each kind's acquire and release, side by side, one pair per kind in
+ * LB_KINDS order (the style of locktorture's lock_torture_ops).  Every
+ * pair has the same arguments, so the loops generated per kind
+ * (lockbench_kinds.c, lockbench_contended.c) call them by name: the
+ * measured code is the lock API call alone, with no dispatch on the kind.
+ * What a kind is (its side, whether it is a test) is LB_KINDS' business.
+ */
+static __always_inline void
+lb_acquire_empty(struct lb_lock *l, bool read, unsigned long *flags)
 {
-	switch (kind) {
-	case LB_KIND_read_lock:
-	case LB_KIND_read_lock_irqsave:
-	case LB_KIND_read_trylock:
-		return true;
-	case LB_KIND_rwlock_mix:
-		return mix_read;
-	default:
-		return false;
-	}
+	barrier();
 }
 
-static __always_inline void lb_acquire(enum lb_kind kind, struct lb_lock *l,
-				       bool read, unsigned long *flags)
+static __always_inline void
+lb_release_empty(struct lb_lock *l, bool read, unsigned long flags)
 {
-	switch (kind) {
-	case LB_KIND_empty:
-		barrier();
-		break;
-	case LB_KIND_irqsave_only:
-		local_irq_save(*flags);
-		break;
-	case LB_KIND_spin_lock:
-		spin_lock(&l->spin);
-		break;
-	case LB_KIND_spin_lock_irq:
-		spin_lock_irq(&l->spin);
-		break;
-	case LB_KIND_spin_lock_irqsave:
-		spin_lock_irqsave(&l->spin, *flags);
-		break;
-	case LB_KIND_spin_lock_bh:
-		spin_lock_bh(&l->spin);
-		break;
-	case LB_KIND_spin_trylock:
-		while (!spin_trylock(&l->spin))
-			cpu_relax();
-		break;
-	case LB_KIND_read_lock:
+	barrier();
+}
+
+static __always_inline void
+lb_acquire_irqsave_only(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	local_irq_save(*flags);
+}
+
+static __always_inline void
+lb_release_irqsave_only(struct lb_lock *l, bool read, unsigned long flags)
+{
+	local_irq_restore(flags);
+}
+
+static __always_inline void
+lb_acquire_spin_lock(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	spin_lock(&l->spin);
+}
+
+static __always_inline void
+lb_release_spin_lock(struct lb_lock *l, bool read, unsigned long flags)
+{
+	spin_unlock(&l->spin);
+}
+
+static __always_inline void
+lb_acquire_spin_lock_irq(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	spin_lock_irq(&l->spin);
+}
+
+static __always_inline void
+lb_release_spin_lock_irq(struct lb_lock *l, bool read, unsigned long flags)
+{
+	spin_unlock_irq(&l->spin);
+}
+
+static __always_inline void
+lb_acquire_spin_lock_irqsave(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	spin_lock_irqsave(&l->spin, *flags);
+}
+
+static __always_inline void
+lb_release_spin_lock_irqsave(struct lb_lock *l, bool read, unsigned long flags)
+{
+	spin_unlock_irqrestore(&l->spin, flags);
+}
+
+static __always_inline void
+lb_acquire_spin_lock_bh(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	spin_lock_bh(&l->spin);
+}
+
+static __always_inline void
+lb_release_spin_lock_bh(struct lb_lock *l, bool read, unsigned long flags)
+{
+	spin_unlock_bh(&l->spin);
+}
+
+static __always_inline void
+lb_acquire_spin_trylock(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	while (!spin_trylock(&l->spin))
+		cpu_relax();
+}
+
+static __always_inline void
+lb_release_spin_trylock(struct lb_lock *l, bool read, unsigned long flags)
+{
+	spin_unlock(&l->spin);
+}
+
+static __always_inline void
+lb_acquire_read_lock(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	read_lock(&l->rw);
+}
+
+static __always_inline void
+lb_release_read_lock(struct lb_lock *l, bool read, unsigned long flags)
+{
+	read_unlock(&l->rw);
+}
+
+static __always_inline void
+lb_acquire_write_lock(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	write_lock(&l->rw);
+}
+
+static __always_inline void
+lb_release_write_lock(struct lb_lock *l, bool read, unsigned long flags)
+{
+	write_unlock(&l->rw);
+}
+
+static __always_inline void
+lb_acquire_read_lock_irqsave(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	read_lock_irqsave(&l->rw, *flags);
+}
+
+static __always_inline void
+lb_release_read_lock_irqsave(struct lb_lock *l, bool read, unsigned long flags)
+{
+	read_unlock_irqrestore(&l->rw, flags);
+}
+
+static __always_inline void
+lb_acquire_write_lock_irqsave(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	write_lock_irqsave(&l->rw, *flags);
+}
+
+static __always_inline void
+lb_release_write_lock_irqsave(struct lb_lock *l, bool read, unsigned long flags)
+{
+	write_unlock_irqrestore(&l->rw, flags);
+}
+
+static __always_inline void
+lb_acquire_read_trylock(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	while (!read_trylock(&l->rw))
+		cpu_relax();
+}
+
+static __always_inline void
+lb_release_read_trylock(struct lb_lock *l, bool read, unsigned long flags)
+{
+	read_unlock(&l->rw);
+}
+
+static __always_inline void
+lb_acquire_write_trylock(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	while (!write_trylock(&l->rw))
+		cpu_relax();
+}
+
+static __always_inline void
+lb_release_write_trylock(struct lb_lock *l, bool read, unsigned long flags)
+{
+	write_unlock(&l->rw);
+}
+
+static __always_inline void
+lb_acquire_rwlock_mix(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	if (read)
 		read_lock(&l->rw);
-		break;
-	case LB_KIND_write_lock:
+	else
 		write_lock(&l->rw);
-		break;
-	case LB_KIND_read_lock_irqsave:
-		read_lock_irqsave(&l->rw, *flags);
-		break;
-	case LB_KIND_write_lock_irqsave:
-		write_lock_irqsave(&l->rw, *flags);
-		break;
-	case LB_KIND_read_trylock:
-		while (!read_trylock(&l->rw))
-			cpu_relax();
-		break;
-	case LB_KIND_write_trylock:
-		while (!write_trylock(&l->rw))
-			cpu_relax();
-		break;
-	case LB_KIND_rwlock_mix:
-		if (read)
-			read_lock(&l->rw);
-		else
-			write_lock(&l->rw);
-		break;
-	case LB_KIND_bit_spin_lock:
-		bit_spin_lock(0, &l->bits);
-		break;
-	case LB_KIND_bit_spin_trylock:
-		while (!bit_spin_trylock(0, &l->bits))
-			cpu_relax();
-		break;
-	case LB_KIND_broken_lock:
-		lb_broken_acquire(l);
-		break;
-	default:
-		break;
-	}
 }
 
-static __always_inline void lb_release(enum lb_kind kind, struct lb_lock *l,
-				       bool read, unsigned long flags)
+static __always_inline void
+lb_release_rwlock_mix(struct lb_lock *l, bool read, unsigned long flags)
 {
-	switch (kind) {
-	case LB_KIND_empty:
-		barrier();
-		break;
-	case LB_KIND_irqsave_only:
-		local_irq_restore(flags);
-		break;
-	case LB_KIND_spin_lock:
-	case LB_KIND_spin_trylock:
-		spin_unlock(&l->spin);
-		break;
-	case LB_KIND_spin_lock_irq:
-		spin_unlock_irq(&l->spin);
-		break;
-	case LB_KIND_spin_lock_irqsave:
-		spin_unlock_irqrestore(&l->spin, flags);
-		break;
-	case LB_KIND_spin_lock_bh:
-		spin_unlock_bh(&l->spin);
-		break;
-	case LB_KIND_read_lock:
-	case LB_KIND_read_trylock:
+	if (read)
 		read_unlock(&l->rw);
-		break;
-	case LB_KIND_write_lock:
-	case LB_KIND_write_trylock:
+	else
 		write_unlock(&l->rw);
-		break;
-	case LB_KIND_read_lock_irqsave:
-		read_unlock_irqrestore(&l->rw, flags);
-		break;
-	case LB_KIND_write_lock_irqsave:
-		write_unlock_irqrestore(&l->rw, flags);
-		break;
-	case LB_KIND_rwlock_mix:
-		if (read)
-			read_unlock(&l->rw);
-		else
-			write_unlock(&l->rw);
-		break;
-	case LB_KIND_bit_spin_lock:
-	case LB_KIND_bit_spin_trylock:
-		bit_spin_unlock(0, &l->bits);
-		break;
-	case LB_KIND_broken_lock:
-		WRITE_ONCE(l->broken, 0);
-		break;
-	default:
-		break;
-	}
+}
+
+static __always_inline void
+lb_acquire_bit_spin_lock(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	bit_spin_lock(0, &l->bits);
+}
+
+static __always_inline void
+lb_release_bit_spin_lock(struct lb_lock *l, bool read, unsigned long flags)
+{
+	bit_spin_unlock(0, &l->bits);
+}
+
+static __always_inline void
+lb_acquire_bit_spin_trylock(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	while (!bit_spin_trylock(0, &l->bits))
+		cpu_relax();
+}
+
+static __always_inline void
+lb_release_bit_spin_trylock(struct lb_lock *l, bool read, unsigned long flags)
+{
+	bit_spin_unlock(0, &l->bits);
+}
+
+static __always_inline void
+lb_acquire_broken_lock(struct lb_lock *l, bool read, unsigned long *flags)
+{
+	lb_broken_acquire(l);
+}
+
+static __always_inline void
+lb_release_broken_lock(struct lb_lock *l, bool read, unsigned long flags)
+{
+	WRITE_ONCE(l->broken, 0);
 }
 
 /*

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Statistics: percentiles of per-batch samples, the acquire-wait
- * histogram, and TSC cycle <-> ns conversion.  Integer only; DEC columns
- * are thousandths (LB_DEC_SCALE).
+ * Statistics: both modes' summaries (percentiles of per-batch samples;
+ * throughput, fairness and the acquire-wait histogram), and TSC cycle <->
+ * ns conversion.  Integer only; DEC columns are thousandths (LB_DEC_SCALE).
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/kernel.h>
+#include <linux/limits.h>
 #include <linux/math64.h>
 #include <linux/sort.h>
 #include <linux/string.h>
@@ -101,4 +104,50 @@ u64 lb_hist_pct(const u64 *hist, u64 total, unsigned int pct)
 			return lb_hist_value(i);
 	}
 	return lb_hist_value(LB_HIST_BUCKETS - 1);
+}
+
+/*
+ * ops[] is what each of n threads acquired; t the rest, summed.  The
+ * critical sections counted must equal the exclusive acquisitions and no
+ * read section may have seen a writer, or mutual exclusion failed.
+ */
+void lb_contended_summary(struct lb_result *res, const u64 *ops,
+			  unsigned int n, const struct lb_ctotals *t)
+{
+	u64 total = 0, mean, var = 0, d, lo = U64_MAX, hi = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		total += ops[i];
+		lo = min(lo, ops[i]);
+		hi = max(hi, ops[i]);
+	}
+	mean = div_u64(total, n);
+	for (i = 0; i < n; i++) {
+		d = ops[i] > mean ? ops[i] - mean : mean - ops[i];
+		var += d * d;
+	}
+	var = div_u64(var, n);
+
+	res->total_ops = total;
+	res->ops_per_s = t->elapsed ?
+		mul_u64_u64_div_u64(total, (u64)tsc_khz * 1000, t->elapsed) : 0;
+	res->thread_ops_mean = mean;
+	res->fair_cv = mean ?
+		div64_u64((u64)int_sqrt64(var) * LB_DEC_SCALE, mean) : 0;
+	res->share_min = total ? div64_u64(lo * 100 * LB_DEC_SCALE, total) : 0;
+	res->share_max = total ? div64_u64(hi * 100 * LB_DEC_SCALE, total) : 0;
+	res->wait_p50_ns = lb_cyc_to_ns(lb_hist_pct(t->hist, total, 50));
+	res->wait_p90_ns = lb_cyc_to_ns(lb_hist_pct(t->hist, total, 90));
+	res->wait_p99_ns = lb_cyc_to_ns(lb_hist_pct(t->hist, total, 99));
+	res->wait_max_ns = lb_cyc_to_ns(t->wait_max);
+	res->cs_count = t->cs_count;
+	res->cs_expected = t->excl;
+
+	if (res->cs_count != res->cs_expected || t->bad_reads) {
+		pr_err("MUTUAL EXCLUSION FAILED: %s with %u threads: %llu critical sections counted, %llu expected, %llu reads saw a writer\n",
+		       res->kind, n, res->cs_count, res->cs_expected,
+		       t->bad_reads);
+		lb_set_status(res, "mismatch");
+	}
 }

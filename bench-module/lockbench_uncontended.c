@@ -44,17 +44,6 @@ struct lb_unc {
 	struct completion finished;
 };
 
-/* Parks a finished kthread until kthread_stop() so the task stays valid. */
-static void lb_wait_for_stop(void)
-{
-	set_current_state(TASK_INTERRUPTIBLE);
-	while (!kthread_should_stop()) {
-		schedule();
-		set_current_state(TASK_INTERRUPTIBLE);
-	}
-	__set_current_state(TASK_RUNNING);
-}
-
 static bool lb_job_expired(unsigned long deadline)
 {
 	return lb_should_stop() || time_after(jiffies, deadline);
@@ -108,7 +97,7 @@ static int lb_hot_thread(void *arg)
 		cond_resched();
 	}
 	complete(&u->finished);
-	lb_wait_for_stop();
+	lb_park_until_stopped();
 	return 0;
 }
 
@@ -196,15 +185,19 @@ static int lb_cold_thread(void *arg)
 		cond_resched();
 	}
 	complete(&u->finished);
-	lb_wait_for_stop();
+	lb_park_until_stopped();
 	return 0;
 }
 
 static int lb_run_unc(const struct lb_job *job, struct lb_result *res,
 		      bool cold)
 {
-	struct task_struct *timer = NULL, *toucher = NULL;
-	unsigned int cpu_a, cpu_b;
+	/* The timer on the first online CPU; cold: the toucher on the next. */
+	struct lb_kthread k[2] = {
+		{ .fn = cold ? lb_cold_thread : lb_hot_thread },
+		{ .fn = lb_cold_toucher },
+	};
+	struct lb_kthreads set = { .n = cold ? 2 : 1, .k = k };
 	struct lb_unc *u;
 	int ret = 0;
 
@@ -221,33 +214,17 @@ static int lb_run_unc(const struct lb_job *job, struct lb_result *res,
 	u->ops = job->pad ? lb_pad_ops(job->pad) : &lb_kinds[job->kind];
 	lb_lock_init(&u->lock);
 	init_completion(&u->finished);
+	k[0].arg = u;
+	k[1].arg = u;
 
-	cpu_a = cpumask_first(cpu_online_mask);
-	cpu_b = cpumask_next(cpu_a, cpu_online_mask);
-	if (cold && cpu_b >= nr_cpu_ids) {
+	if (cold && num_online_cpus() < 2) {
 		pr_err("cold mode needs 2 online CPUs\n");
 		ret = -EINVAL;
 		goto out_free;
 	}
-
-	timer = kthread_create_on_cpu(cold ? lb_cold_thread : lb_hot_thread,
-				      u, cpu_a, "lockbench/%u");
-	if (IS_ERR(timer)) {
-		ret = PTR_ERR(timer);
-		timer = NULL;
+	ret = lb_kthreads_start(&set);
+	if (ret)
 		goto out_free;
-	}
-	if (cold) {
-		toucher = kthread_create_on_cpu(lb_cold_toucher, u, cpu_b,
-						"lockbench/%u");
-		if (IS_ERR(toucher)) {
-			ret = PTR_ERR(toucher);
-			toucher = NULL;
-			goto out_stop;
-		}
-		wake_up_process(toucher);
-	}
-	wake_up_process(timer);
 	wait_for_completion(&u->finished);
 
 	if (u->err) {
@@ -264,12 +241,7 @@ static int lb_run_unc(const struct lb_job *job, struct lb_result *res,
 	}
 	if (u->done)
 		lb_uncontended_summary(res, u->samp, u->empty, u->done);
-
-out_stop:
-	if (toucher)
-		kthread_stop(toucher);
-	/* A never-woken thread exits from kthread_stop() without running. */
-	kthread_stop(timer);
+	lb_kthreads_stop(&set);
 out_free:
 	kfree(u->samp);
 	kfree(u->empty);

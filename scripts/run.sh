@@ -83,9 +83,12 @@ repeat=$repeat
 order_seed=$order_seed
 jobs=$(wc -l <"$run/jobs")
 build_seconds=$build_s
-check_seconds=$check_skernel_build_seconds=$(for v in "${variants[@]}"; do printf '%s:%s ' "$v" "$(cat "$(variant_path "$v" state)/.lb-build-seconds" 2>/dev/null || echo unknown)"; done)
+check_seconds=$check_s
+kernel_build_seconds=$(for v in "${variants[@]}"; do printf '%s:%s ' "$v" "$(cat "$(variant_path "$v" state)/.lb-build-seconds" 2>/dev/null || echo unknown)"; done)
 EOT
-[ -z "${RERUN_OF:-}" ] || echo "rerun_of=$RERUN_OF" >>"$run/run.info"
+if [ -n "${RERUN_OF:-}" ]; then
+	echo "rerun_of=$RERUN_OF" >>"$run/run.info"
+fi
 
 # Interleave variants boot by boot, in a new random order each round
 # (lib.sh's seeded_shuffle), so slow drift on the host and position in the
