@@ -82,7 +82,7 @@ initramfs: user
 ## Boot one variant with a script or job file: make boot VARIANT=stock SCRIPT=x.sh
 boot: user
 	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make boot VARIANT=stock" >&2; exit 1; }
-	@$(S)/kernel.sh $(VARIANT) && $(S)/module.sh $(VARIANT) && $(S)/initramfs.sh base && $(S)/initramfs.sh $(VARIANT)
+	@$(S)/ensure-built.sh $(VARIANT)
 	@$(S)/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
 
 run: tree user

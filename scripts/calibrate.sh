@@ -21,10 +21,7 @@ for n in boots repeat; do
 done
 timed_accel=${ACCEL:-auto}
 [ "$timed_accel" = icount ] && timed_accel=auto
-"$LB_TOP/scripts/kernel.sh" "$v"
-"$LB_TOP/scripts/module.sh" "$v"
-"$LB_TOP/scripts/initramfs.sh" "$v"
-"$LB_TOP/scripts/initramfs.sh" base
+"$LB_TOP/scripts/ensure-built.sh" "$v"
 out=$LB_BUILD/calibrate/$v-$(date -u +%Y%m%dT%H%M%SZ)
 mkdir -p "$out"
 ln -sfn "$(basename "$out")" "$LB_BUILD/calibrate/latest"

@@ -7,10 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 v=${1:?usage: cell-count.sh VARIANT CELL} cell=${2:?usage: cell-count.sh VARIANT CELL}
-"$LB_TOP/scripts/kernel.sh" "$v" >&2
-"$LB_TOP/scripts/module.sh" "$v" >&2
-[ -f "$LB_BUILD/initramfs/base.cpio" ] || "$LB_TOP/scripts/initramfs.sh" base >&2
-"$LB_TOP/scripts/initramfs.sh" "$v" >&2
+"$LB_TOP/scripts/ensure-built.sh" "$v"
 out=$LB_BUILD/cell-count/$v-$(date -u +%Y%m%dT%H%M%SZ)-$$
 mkdir -p "$out"
 printf '%s\n' "$cell" >"$out/cell.jobs"

@@ -7,10 +7,7 @@
 
 v=${1:?usage: perf.sh VARIANT JOB [OUTDIR]} job=${2:?usage: perf.sh VARIANT JOB [OUTDIR]}
 out=${3:-$LB_BUILD/perf/$v-$(date -u +%Y%m%dT%H%M%SZ)}
-[ -f "$LB_BUILD/initramfs/base.cpio" ] || "$LB_TOP/scripts/initramfs.sh" base
-[ -f "$(variant_path "$v" state)/lb-modules.cpio" ] || {
-	"$LB_TOP/scripts/kernel.sh" "$v" && "$LB_TOP/scripts/module.sh" "$v" && "$LB_TOP/scripts/initramfs.sh" "$v"
-}
+"$LB_TOP/scripts/ensure-built.sh" "$v"
 mkdir -p "$out"
 printf '%s\n' "$job" >"$out/perf.jobs"
 JOBFILE=$out/perf.jobs PERF_JOB=0 REPEAT=1 TIMEOUT=${TIMEOUT:-300} \

@@ -38,12 +38,7 @@ printf '%s\n' "$jobs" >"$run/jobs"
 ln -sfn "$ts" "$LB_BUILD/runs/latest"
 [ "$want_accel" = icount ] && ln -sfn "$ts" "$LB_BUILD/runs/latest-icount"
 start=$(date +%s)
-for v in "${variants[@]}"; do
-	"$LB_TOP/scripts/kernel.sh" "$v"
-	"$LB_TOP/scripts/module.sh" "$v"
-	"$LB_TOP/scripts/initramfs.sh" "$v"
-done
-"$LB_TOP/scripts/initramfs.sh" base
+"$LB_TOP/scripts/ensure-built.sh" "${variants[@]}"
 check_s=$(($(date +%s) - start))
 # The run keeps the kernels and modules it measures, and their
 # disassembly, so it can be re-analysed after build/ changes.
