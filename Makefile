@@ -26,7 +26,7 @@ $(error V=$(V) is Kbuild's verbosity (0, 1, 2); name a variant with VARIANT=$(V)
 endif
 export V
 
-# Your own kernels (README: Bring your own kernel): make tree (scripts/byo.sh)
+# Your own kernels (README: Bring your own kernel): make tree (scripts/build/byo.sh)
 # declares them as variants, so every target that uses a variant sets them
 # up first.  A prebuilt kernel is VARIANT=prebuilt unless named.
 export KSRC BASE PATCHED PATCHES BASE_NAME PATCHED_NAME FRAGMENTS KERNEL KBUILD KCONFIG \
@@ -53,105 +53,105 @@ help:
 all: deps tree kernels pathlen calibrate run plots results
 
 deps:
-	@$(S)/deps.sh
+	@$(S)/build/deps.sh
 
 tree:
-	@$(S)/tree.sh
+	@$(S)/build/tree.sh
 
 kernels: tree
-	@$(S)/kernels.sh "$(VARIANTS)"
+	@$(S)/build/kernels.sh "$(VARIANTS)"
 
 kernel: tree
 	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make kernel VARIANT=post-debug" >&2; exit 1; }
-	@$(S)/kernel.sh $(VARIANT)
+	@$(S)/build/kernel.sh $(VARIANT)
 
 module:
 	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make module VARIANT=post-debug" >&2; exit 1; }
-	@$(S)/module.sh $(VARIANT)
+	@$(S)/build/module.sh $(VARIANT)
 
 modules:
-	@vs=$$($(S)/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/module.sh $$v || exit 1; done
+	@vs=$$($(S)/build/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/build/module.sh $$v || exit 1; done
 
 user:
 	@$(MAKE) -s -C bench-user all
 
 initramfs: user
-	@$(S)/initramfs.sh base
-	@vs=$$($(S)/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/initramfs.sh $$v || exit 1; done
+	@$(S)/build/initramfs.sh base
+	@vs=$$($(S)/build/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/build/initramfs.sh $$v || exit 1; done
 
 ## Boot one variant with a script or job file: make boot VARIANT=stock SCRIPT=x.sh
 boot: user
 	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make boot VARIANT=stock" >&2; exit 1; }
-	@$(S)/ensure-built.sh $(VARIANT)
-	@$(S)/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
+	@$(S)/build/ensure-built.sh $(VARIANT)
+	@$(S)/boot/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
 
 run: tree user
-	@$(S)/run.sh
+	@$(S)/boot/run.sh
 
 ## Repeat a run (as kvm-again.sh): make again RUN=build/runs/ID.  Only the
 ## settings given on this command line override the run's own.
 again_set = $(foreach v,VARIANTS ACCEL VCPUS BOOTS REPEAT ORDER_SEED,$(if $(filter-out file default undefined,$(origin $(v))),$(v)=$($(v))))
 again: tree user
-	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/again.sh $(RUN)
+	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/boot/again.sh $(RUN)
 
 ## Path lengths: every hot kind on every variant under icount, 2 boots.
 pathlen: tree user
-	@ACCEL=icount BOOTS=$(BOOTS_ICOUNT) REPEAT=1 PERF=0 JOBFILE=$(JOBFILE) $(S)/run.sh
-	@$(S)/pathlen-table.sh build/runs/latest-icount
-	@$(S)/pathlen-plot.sh build/runs/latest-icount
+	@ACCEL=icount BOOTS=$(BOOTS_ICOUNT) REPEAT=1 PERF=0 JOBFILE=$(JOBFILE) $(S)/boot/run.sh
+	@$(S)/report/pathlen-table.sh build/runs/latest-icount
+	@$(S)/report/pathlen-plot.sh build/runs/latest-icount
 
 ## Both instruments against known work: make calibrate VARIANT=stock
 calibrate: tree user
-	@$(S)/calibrate.sh $(or $(VARIANT),stock)
+	@$(S)/boot/calibrate.sh $(or $(VARIANT),stock)
 
 perf: tree user
 	@[ -n "$(VARIANT)" ] && [ -n "$(JOB)" ] || { echo "lockbench: error: make perf VARIANT=variant JOB='kind=spin_lock mode=contended threads=2'" >&2; exit 1; }
-	@$(S)/perf.sh $(VARIANT) "$(JOB)"
+	@$(S)/boot/perf.sh $(VARIANT) "$(JOB)"
 
 ## Measurement quality of the instrument: make quality VARIANT=stock
 quality: user
 	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make quality VARIANT=stock" >&2; exit 1; }
-	@$(S)/quality.sh $(VARIANT) $(BOOTS_Q)
+	@$(S)/boot/quality.sh $(VARIANT) $(BOOTS_Q)
 
 compare: user
-	@$(S)/compare.sh $(RUN)
+	@$(S)/report/compare.sh $(RUN)
 
 plots: compare
-	@$(S)/plots.sh $(RUN)
+	@$(S)/report/plots.sh $(RUN)
 
 results: plots
-	@$(S)/results.sh $(RUN)
+	@$(S)/report/results.sh $(RUN)
 
 ## The tracked RESULTS.md and results/ change only here.
 publish: results
-	@$(S)/publish.sh $(RUN)
+	@$(S)/report/publish.sh $(RUN)
 
 ## A lab machine's console log or results disk into a run directory:
 ## make import BUNDLE_LOG=console.log VARIANT=x [INTO=build/runs/ID]
 import: user
 	@[ -n "$(VARIANT)" ] && [ -n "$(BUNDLE_LOG)" ] || { echo "lockbench: error: make import BUNDLE_LOG=console.log VARIANT=x" >&2; exit 1; }
-	@$(S)/import.sh $(VARIANT) $(BUNDLE_LOG)
+	@$(S)/lab/import.sh $(VARIANT) $(BUNDLE_LOG)
 
 ## A bundle a lab machine boots (LAVA jobs included):
 ## make export VARIANT=x [JOBFILE=...] [BUNDLE_URL=http://lab/...]
 export: user
 	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make export VARIANT=stock" >&2; exit 1; }
-	@JOBFILE=$(JOBFILE) BUNDLE_URL=$(BUNDLE_URL) $(S)/export.sh $(VARIANT)
+	@JOBFILE=$(JOBFILE) BUNDLE_URL=$(BUNDLE_URL) $(S)/lab/export.sh $(VARIANT)
 
 ## The tests: unit tests, a real kernel build and guest boots.
 check: deps
-	@$(S)/check.sh
+	@tests/harness/check.sh
 
 check-long: deps
-	@LB_LONG=1 $(S)/check.sh
+	@LB_LONG=1 tests/harness/check.sh
 
 check-bisect: deps
-	@$(S)/check-bisect.sh "$(VARIANTS)"
+	@tests/harness/check-bisect.sh "$(VARIANTS)"
 
 ## The first commit of KSRC between GOOD and BAD where CELL's instruction
 ## count (ACCEL=icount) rises more than THRESHOLD: git bisect run.
 bisect: user
-	@$(S)/bisect.sh
+	@$(S)/boot/bisect.sh
 
 clean:
 	rm -rf build

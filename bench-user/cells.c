@@ -97,17 +97,19 @@ const char *lbc_unit(const struct lb_record *r, const char *metric)
 	return !strcmp(metric, "fair_ratio") ? "ratio" : "percent";
 }
 
-/* A record's cell as text: the LB_CELL_COLUMNS line, which is what makes
- * two records one cell. */
+/* A record's cell as text: every LB_CELL_FIELDS field (the written
+ * columns and the extra ones, such as pad), which is what makes two
+ * records one cell. */
 static char *cell_key(const struct lb_record *r)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
+	const char *sep = "";
 
 	if (!f)
 		return NULL;
-	lbc_write_cell(f, r);
+	LB_CELL_FIELDS(LBC_PUT)
 	if (fclose(f)) {
 		free(buf);
 		return NULL;

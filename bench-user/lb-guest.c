@@ -22,12 +22,12 @@
  * DEV, synchronously, as its job ends: if the guest dies later, the host
  * still has every finished job.  /init hands /lb-out back and powers off.
  *
- * For a lab (LAVA, scripts/export.sh) the console also carries KTAP v1:
+ * For a lab (LAVA, scripts/lab/export.sh) the console also carries KTAP v1:
  * the plan, one test case per job as it ends with its key figures and a
  * LAVA test-case signal.  Without a results disk (lb.out= absent, or
  * "console", or not a block device) the finished results.csv follows,
  * between "----- BEGIN lockbench results.csv sha256=HEX variant=V -----"
- * and "----- END lockbench results.csv -----", which scripts/import.sh
+ * and "----- END lockbench results.csv -----", which scripts/lab/import.sh
  * turns back into the same bytes.  "lockbench: runner done" ends it all.
  */
 #define _GNU_SOURCE

@@ -40,7 +40,7 @@ need_disk() { # need_disk DIR MIB
 }
 
 # Your own kernels (README: Bring your own kernel) are variants too:
-# scripts/byo.sh declares them in a generated matrix of the same shape,
+# scripts/build/byo.sh declares them in a generated matrix of the same shape,
 # whose lines also say where the kernel comes from (see variant_path).
 LB_USER=$LB_BUILD/user
 LB_USER_MATRIX=$LB_USER/matrix

@@ -5,12 +5,12 @@
 set -- $VARIANTS_UNDER_TEST
 k=$TOP/build/kernel/$1/arch/x86/boot/bzImage
 s=$(date +%s)
-a=$("$TOP/scripts/accel.sh" auto "$k" 2>"$TMP/err")
+a=$("$TOP/scripts/boot/accel.sh" auto "$k" 2>"$TMP/err")
 took=$(($(date +%s) - s))
 [ $took -le 50 ] || fail "the probe took ${took}s"
 case $a in
 tcg) grep -q 'falling back to multi-threaded TCG' "$TMP/err" || fail "fallback not announced: $(cat "$TMP/err")"
-	expect_error "ACCEL=kvm" "ACCEL=kvm but KVM is unusable here" "$TOP/scripts/accel.sh" kvm "$k" ;;
+	expect_error "ACCEL=kvm" "ACCEL=kvm but KVM is unusable here" "$TOP/scripts/boot/accel.sh" kvm "$k" ;;
 kvm:*) ;;
 *) fail "accel.sh printed '$a'" ;;
 esac

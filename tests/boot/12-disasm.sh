@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The built vmlinux of each variant shows its lock layer's historical
-# instruction sequences (scripts/check-disasm.sh), so a regression fails.
+# instruction sequences (tests/harness/check-disasm.sh), so a regression fails.
 . "$(dirname "$0")/lib.bash"
 . "$TOP/scripts/lib.sh"
 checked=0
 for v in $VARIANTS_UNDER_TEST; do
 	rc=0
-	"$TOP/scripts/check-disasm.sh" "$(variant_path "$v" kdir)" "$(variant_lock "$v")" "$(variant_debug "$v")" || rc=$?
+	"$TOP/tests/harness/check-disasm.sh" "$(variant_path "$v" kdir)" "$(variant_lock "$v")" "$(variant_debug "$v")" || rc=$?
 	case $rc in
 	0) echo "ok: $v ($(variant_lock "$v"), debug $(variant_debug "$v"))" && checked=$((checked + 1)) ;;
 	4) echo "# $v: no expected sequences for its lock layer" ;;

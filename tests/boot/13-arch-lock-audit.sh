@@ -6,5 +6,5 @@
 . "$TOP/scripts/lib.sh"
 for v in $VARIANTS_UNDER_TEST; do
 	[ "$(variant_lock "$v")" = stock ] && continue
-	"$TOP/scripts/audit-arch-locks.sh" "$TOP/build/kernel/$v" || fail "$v: arch-lock audit failed"
+	"$TOP/tests/harness/audit-arch-locks.sh" "$TOP/build/kernel/$v" || fail "$v: arch-lock audit failed"
 done

@@ -9,6 +9,6 @@ cp -r "$TOP/vm-configs" "$cfg"
 echo "pre-hybrid lock-pre debug-on" >>"$cfg/matrix.extra"
 rm -rf "$TOP/build/kernel/pre-hybrid"
 expect_error "pre + DEBUG_SPINLOCK" "CONFIG_DEBUG_SPINLOCK=y \\(from .*/debug-on.config\\) was requested but the .config has n \\(conflicts with CONFIG_X86_SPINLOCK_LEGACY_2613" \
-	env LB_VMCONFIGS="$cfg" "$TOP/scripts/kernel.sh" pre-hybrid
+	env LB_VMCONFIGS="$cfg" "$TOP/scripts/build/kernel.sh" pre-hybrid
 [ ! -e "$TOP/build/kernel/pre-hybrid/vmlinux" ] || fail "a hybrid kernel was built"
 rm -rf "$TOP/build/kernel/pre-hybrid"

@@ -9,7 +9,7 @@ v=${VARIANTS_UNDER_TEST%% *}
 for i in $(seq 1 12); do echo "kind=spin_lock mode=hot batches=3000 batch_ops=100"; done >"$TMP/jobs"
 B=$OUTROOT/kill-$v
 rm -rf "$B"
-env ACCEL=tcg JOBFILE="$TMP/jobs" TIMEOUT=120 BOOT=1 "$TOP/scripts/qemu-boot.sh" "$v" "$B" >"$TMP/boot.log" 2>&1 &
+env ACCEL=tcg JOBFILE="$TMP/jobs" TIMEOUT=120 BOOT=1 "$TOP/scripts/boot/qemu-boot.sh" "$v" "$B" >"$TMP/boot.log" 2>&1 &
 boot=$!
 for _ in $(seq 1 600); do
 	grep -a -q 'lockbench: job 3 done' "$B/console.log" 2>/dev/null && break
@@ -28,7 +28,7 @@ kept=$(($(grep -c -v '^#' "$B/records.csv") - 1))
 echo "ok: killed after $done_jobs finished jobs; the journal kept $kept records"
 run=$TMP/run
 mkdir -p "$run"
-"$TOP/scripts/collect.sh" "$run" "$v" "$B" 2>/dev/null
+"$TOP/scripts/boot/collect.sh" "$run" "$v" "$B" 2>/dev/null
 [ "$(($(grep -c -v '^#' "$run/$v.csv") - 1))" -eq "$kept" ] || fail "the collector did not keep the $kept records"
 grep -q ",killed (kept $kept finished records)," "$run/failures.csv" || fail "failures.csv does not say so: $(cat "$run/failures.csv")"
 echo "ok: collected $kept records; failures.csv: $(tail -n 1 "$run/failures.csv")"

@@ -11,7 +11,7 @@ v=${VARIANTS_UNDER_TEST%% *}
 [ "${ACCEL:-tcg}" != icount ] || skip "the lab bundle runs TCG or KVM, not icount"
 for i in 1 2 3; do echo "kind=spin_lock mode=hot batches=200 batch_ops=100"; done >"$TMP/jobs"
 export LB_EXPORT_DIR=$TMP/export
-JOBFILE=$TMP/jobs ACCEL=tcg REPEAT=1 "$TOP/scripts/export.sh" "$v" 2>"$TMP/export.err" ||
+JOBFILE=$TMP/jobs ACCEL=tcg REPEAT=1 "$TOP/scripts/lab/export.sh" "$v" 2>"$TMP/export.err" ||
 	fail "export failed: $(cat "$TMP/export.err")"
 b=$LB_EXPORT_DIR/$v
 B=$OUTROOT/export-lab-$v
@@ -37,7 +37,7 @@ assert mon["start"] in text and mon["end"] in text, "start or end string missing
 hits = [m.groupdict() for m in re.finditer(mon["pattern"], text)]
 assert len(hits) == 3 and all(h["result"] == "pass" and h["measurement"] for h in hits), hits
 print("monitor:", hits[0])' "$b/lava-qemu.yaml" "$TMP/con" || fail "the LAVA monitor pattern does not read the console"
-LB_BUILD=$TMP/lb "$TOP/scripts/import.sh" "$v" "$B/console.log" 2>"$TMP/import.err" || fail "import failed: $(cat "$TMP/import.err")"
+LB_BUILD=$TMP/lb "$TOP/scripts/lab/import.sh" "$v" "$B/console.log" 2>"$TMP/import.err" || fail "import failed: $(cat "$TMP/import.err")"
 run=$(readlink -f "$TMP/lb/runs/latest")
 [ "$(($(grep -c -v '^#' "$run/$v.csv") - 1))" -eq 3 ] || fail "the imported run does not hold 3 records"
 host=$(sed -n 's/^host=//p' "$run/run.info")

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.bash"
 vs=$(echo $VARIANTS_UNDER_TEST | tr ' ' ,)
 env VARIANTS="$vs" ACCEL=icount VCPUS= BOOTS=2 REPEAT=1 PERF=0 TIMEOUT=300 JOBFILE= \
-	"$TOP/scripts/run.sh" || fail "the icount run failed"
+	"$TOP/scripts/boot/run.sh" || fail "the icount run failed"
 run=$(readlink -f "$TOP/build/runs/latest-icount")
 [ ! -f "$run/failures.csv" ] || fail "icount boots failed: $(cat "$run/failures.csv")"
 cost="overhead_cyc cyc_op cyc_p25 cyc_p75"
@@ -29,13 +29,13 @@ for v in $VARIANTS_UNDER_TEST; do
 	spin=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["kind"] == "spin_lock" { print $c["cyc_op"] }' "$TMP/$v.1")
 	echo "ok: $v: 15 hot kinds, both boots byte-identical ($cost); spin_lock $spin instructions; boots $(cat "$run"/boots/"$v"/boot*/wall_s | paste -sd/ -) s wall"
 done
-"$TOP/scripts/pathlen-table.sh" "$run" || fail "pathlen-table refused the run"
+"$TOP/scripts/report/pathlen-table.sh" "$run" || fail "pathlen-table refused the run"
 grep -q '^| spin_lock |' "$run/pathlen.md" || fail "no spin_lock row in pathlen.md"
 echo "ok: path-length table: $(grep -c '^| ' "$run/pathlen.md") lines"
 
 # Calibration on the first variant under test.
 v=${VARIANTS_UNDER_TEST%% *}
-env BOOTS=1 REPEAT=3 ACCEL=tcg "$TOP/scripts/calibrate.sh" "$v" || fail "calibrate failed on $v"
+env BOOTS=1 REPEAT=3 ACCEL=tcg "$TOP/scripts/boot/calibrate.sh" "$v" || fail "calibrate failed on $v"
 cal=$(readlink -f "$TOP/build/calibrate/latest")
 grep -q '^icount=calibration: exact' "$cal/report.txt" || fail "icount calibration not exact: $(cat "$cal/report.txt")"
 [ "$(grep -c '^ok   pad=' "$cal/icount.txt")" -eq "$(grep -c 'pad=' "$cal/icount-padded.jobs")" ] ||
@@ -50,7 +50,7 @@ grep -q '^timed=resolution' "$cal/report.txt" || fail "no timed resolution line:
 echo "ok: calibrate $v: $(sed -n 's/^icount=//p' "$cal/report.txt"); $(sed -n 's/^timed=//p' "$cal/report.txt")"
 
 # perf under icount: it records, and names a lock function.
-env ACCEL=icount VCPUS= "$TOP/scripts/perf.sh" "$v" "kind=spin_lock mode=hot batches=2000 batch_ops=1000 slope=1" \
+env ACCEL=icount VCPUS= "$TOP/scripts/boot/perf.sh" "$v" "kind=spin_lock mode=hot batches=2000 batch_ops=1000 slope=1" \
 	"$TMP/perf" || fail "perf under icount failed"
 [ -s "$TMP/perf/perf.data" ] || fail "no perf.data under icount"
 perf_top_ok "$TMP/perf/perf-top.txt" "$TOP/build/kernel/$v/vmlinux" ||

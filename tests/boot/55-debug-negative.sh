@@ -61,7 +61,7 @@ want() {
 # layers' BUG lines, oopses, 6.1's own lockup and stall detectors) and
 # 2.6.13's "eip:" line.  Fails when there is none.
 reports() {
-	{ "$TOP/scripts/console-scan.sh" "$1" || true; } | cut -d: -f2-
+	{ "$TOP/scripts/boot/console-scan.sh" "$1" || true; } | cut -d: -f2-
 	grep -a 'eip: ' "$1" || true
 }
 t0=$(date +%s)

@@ -28,7 +28,7 @@ printf '     0.40%%  [lockbench]  [k] 0x938\n' >>"$TMP/fake-top"
 perf_top_ok "$TMP/fake-top" "$TOP/build/kernel/$v1/vmlinux" || fail "perf_top_ok refused an unresolved address below the top 10"
 vs=$(echo $VARIANTS_UNDER_TEST | tr ' ' ,)
 env VARIANTS="$vs" JOBFILE="$TMP/jobs" BOOTS=1 REPEAT=3 VCPUS=2 ACCEL=tcg PERF=1 TIMEOUT=300 \
-	"$TOP/scripts/run.sh" || fail "make run failed"
+	"$TOP/scripts/boot/run.sh" || fail "make run failed"
 run=$(readlink -f "$TOP/build/runs/latest")
 [ ! -f "$run/failures.csv" ] || fail "boots failed: $(cat "$run/failures.csv")"
 for v in $VARIANTS_UNDER_TEST; do
@@ -67,7 +67,7 @@ done
 echo "ok: make again repeated $(basename "$run") as $(basename "$again") (same jobs, boots, passes, seed)"
 rm -rf "$again"
 ln -sfn "$(basename "$run")" "$TOP/build/runs/latest"
-"$TOP/scripts/compare.sh" "$run" || fail "compare failed"
+"$TOP/scripts/report/compare.sh" "$run" || fail "compare failed"
 [ -s "$run/summary.csv" ] && [ -s "$run/pairs.csv" ] || fail "no summary/pairs"
 [ -s "$run/compare/tables.md" ] || fail "no comparison tables"
 [ -s "$run/findings.md" ] || fail "no findings"
@@ -86,7 +86,7 @@ done
 grep -q ',n-too-small,' "$run/pairs.csv" || fail "1-boot pairs are not marked n-too-small"
 ! awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["p_perm"] !~ /nan/ { bad = 1 } END { exit !bad }' "$run/pairs.csv" ||
 	fail "a p-value was printed from 1 boot per variant"
-"$TOP/scripts/plots.sh" "$run" >/dev/null || fail "plots failed"
+"$TOP/scripts/report/plots.sh" "$run" >/dev/null || fail "plots failed"
 [ "$(ls "$run"/plots/*.png | wc -l)" -ge 7 ] || fail "graphs missing"
 # Refusal: the same run compared against a copy claiming another host.
 # A record file, told by its first line (derived tables sit beside it).

@@ -21,7 +21,7 @@ guest() {
 	[ "${ACCEL:-}" != icount ] || [ "${n:-1}" -le 1 ] ||
 		skip "needs $n vCPUs; ACCEL=icount runs 1 (QEMU 7.2 starves a second vCPU under icount: README, Accelerators)"
 	printf '#!/bin/sh\n%s\n' "$body" >"$TMP/$name.sh"
-	env ACCEL=${ACCEL:-tcg} SCRIPT="$TMP/$name.sh" "$@" "$TOP/scripts/qemu-boot.sh" "$v" "$B"
+	env ACCEL=${ACCEL:-tcg} SCRIPT="$TMP/$name.sh" "$@" "$TOP/scripts/boot/qemu-boot.sh" "$v" "$B"
 }
 
 # ktap_ok LOG [N]: LOG (a guest script's output) is one KTAP v1 document

@@ -1,4 +1,4 @@
-/* Fixture for scripts/check-disasm.sh: the pre/post (debug off) sequences. */
+/* Fixture for tests/harness/check-disasm.sh: the pre/post (debug off) sequences. */
 	.text
 	.globl _raw_spin_lock, _raw_spin_unlock_bh, _raw_spin_trylock
 	.globl _raw_read_lock, _raw_write_lock, _raw_read_unlock_bh

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# tests/disasm/run.sh: self-test of scripts/check-disasm.sh on a tiny linked
+# tests/disasm/run.sh: self-test of tests/harness/check-disasm.sh on a tiny linked
 # ELF that holds the legacy lock sequences (legacy.S), once intact and once
 # with spin_lock's "lock decb" replaced (-DBROKEN), which must be reported.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-chk=$here/../../scripts/check-disasm.sh
+chk=$here/../harness/check-disasm.sh
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 rc=0
 for v in good bad; do

@@ -22,14 +22,14 @@ Subject: [PATCH] a deliberately stale patch
 EOT
 echo 0001-stale.patch >"$TMP/patch/series"
 expect_error "stale patch" "0001-stale.patch does not apply .* with fuzz 0" \
-	env LB_BUILD="$TMP/build" LB_PATCH_DIR="$TMP/patch" "$TOP/scripts/tree.sh"
-out=$(env LB_BUILD="$TMP/build" LB_PATCH_DIR="$TMP/patch" "$TOP/scripts/tree.sh" 2>&1) || true
+	env LB_BUILD="$TMP/build" LB_PATCH_DIR="$TMP/patch" "$TOP/scripts/build/tree.sh"
+out=$(env LB_BUILD="$TMP/build" LB_PATCH_DIR="$TMP/patch" "$TOP/scripts/build/tree.sh" 2>&1) || true
 grep -q 'Hunk #1 FAILED' <<<"$out" || fail "the failing hunk is not named: $out"
 [ ! -e "$TMP/build/kernel/tree.stamp" ] || fail "a stamp was written for a tree that failed to patch"
 [ ! -d "$TMP/build/kernel/linux-source-6.1" ] || fail "the half-patched tree was left behind"
 echo 0001-missing.patch >"$TMP/patch/series"
 expect_error "missing patch" "names 0001-missing.patch, which does not exist" \
-	env LB_BUILD="$TMP/build" LB_PATCH_DIR="$TMP/patch" "$TOP/scripts/tree.sh"
+	env LB_BUILD="$TMP/build" LB_PATCH_DIR="$TMP/patch" "$TOP/scripts/build/tree.sh"
 
 # A good patch applies; a second run is a no-op; a series change re-extracts.
 cat >"$TMP/patch/0001-good.patch" <<'EOT'
@@ -44,7 +44,7 @@ Subject: [PATCH] bump the level
 +PATCHLEVEL = 2
 EOT
 echo 0001-good.patch >"$TMP/patch/series"
-t() { env LB_BUILD="$TMP/build" LB_PATCH_DIR="$TMP/patch" "$TOP/scripts/tree.sh" 2>&1; }
+t() { env LB_BUILD="$TMP/build" LB_PATCH_DIR="$TMP/patch" "$TOP/scripts/build/tree.sh" 2>&1; }
 grep -q 'applied .*0001-good.patch' <<<"$(t)" || fail "the good patch was not applied"
 grep -q 'PATCHLEVEL = 2' "$TMP/build/kernel/linux-source-6.1/Makefile" || fail "patched content missing"
 grep -q 'tree: up to date' <<<"$(t)" || fail "a re-run with nothing changed was not a no-op"

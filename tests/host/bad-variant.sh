@@ -3,7 +3,7 @@
 . "$(dirname "$0")/../lib.bash"
 expect_error "make kernel" "unknown variant 'nosuch'; known variants: pre " make -s -C "$TOP" kernel VARIANT=nosuch
 expect_error "make kernels" "unknown variant 'nosuch'" make -s -C "$TOP" kernels VARIANTS=pre,nosuch
-expect_error "qemu-boot" "unknown variant 'nosuch'" "$TOP/scripts/qemu-boot.sh" nosuch "$TMP/b"
-expect_error "run" "unknown variant 'x'" env VARIANTS=stock,x "$TOP/scripts/run.sh"
+expect_error "qemu-boot" "unknown variant 'nosuch'" "$TOP/scripts/boot/qemu-boot.sh" nosuch "$TMP/b"
+expect_error "run" "unknown variant 'x'" env VARIANTS=stock,x "$TOP/scripts/boot/run.sh"
 [ ! -e "$TOP/build/kernel/nosuch" ] || fail "a kernel directory was created for an unknown variant"
 expect_error "make kernel without V" "name a variant" make -s -C "$TOP" kernel

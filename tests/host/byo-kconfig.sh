@@ -11,10 +11,10 @@ gitc() { git -c user.name=t -c user.email=t@example.org "$@"; }
 . "$TOP/tests/fixtures/byo/fake-kbuild.bash"
 k=$TMP/linux
 fake_kernel "$k"
-env KSRC="$k" BASE_NAME=mine FRAGMENTS=lock-stock "$TOP/scripts/byo.sh" 2>/dev/null || fail "byo.sh failed"
+env KSRC="$k" BASE_NAME=mine FRAGMENTS=lock-stock "$TOP/scripts/build/byo.sh" 2>/dev/null || fail "byo.sh failed"
 obj=$LB_BUILD/user/mine/obj
 
-"$TOP/scripts/kernel.sh" mine >"$TMP/log" 2>&1 || fail "kernel.sh mine: $(cat "$TMP/log")"
+"$TOP/scripts/build/kernel.sh" mine >"$TMP/log" 2>&1 || fail "kernel.sh mine: $(cat "$TMP/log")"
 [ -f "$obj/arch/x86/boot/bzImage" ] || fail "no bzImage in build/user/mine/obj"
 grep -q '^CONFIG_SMP=y' "$obj/.config" || fail "base.config was not merged"
 grep -q '^CONFIG_X86_SPINLOCK_QUEUED=y' "$obj/.config" || fail "FRAGMENTS=lock-stock was not merged"
@@ -22,21 +22,21 @@ grep -q '^CONFIG_X86_SPINLOCK_QUEUED=y' "$obj/.config" || fail "FRAGMENTS=lock-s
 [ ! -e "$LB_BUILD/kernel" ] || fail "a user variant touched build/kernel"
 echo "ok: a user variant builds in build/user/mine/obj from base.config + FRAGMENTS"
 
-KCONFIG="CONFIG_LOCK_STAT=y CONFIG_SMP=n" "$TOP/scripts/kernel.sh" mine >"$TMP/log" 2>&1 || fail "KCONFIG build: $(cat "$TMP/log")"
+KCONFIG="CONFIG_LOCK_STAT=y CONFIG_SMP=n" "$TOP/scripts/build/kernel.sh" mine >"$TMP/log" 2>&1 || fail "KCONFIG build: $(cat "$TMP/log")"
 [ "$(grep -E 'CONFIG_(LOCK_STAT|SMP)[= ]' "$obj/.config" | sort | tr '\n' ' ')" = "# CONFIG_SMP is not set CONFIG_LOCK_STAT=y " ] ||
 	fail "KCONFIG was not merged last: $(grep -E 'CONFIG_(LOCK_STAT|SMP)[= ]' "$obj/.config")"
 echo "ok: KCONFIG merged last (it overrides base.config's CONFIG_SMP=y)"
 
 expect_error "KCONFIG option Kconfig drops" "CONFIG_DROPPED=y \(from .*KCONFIG.config\) was requested but the .config has n" \
-	env KCONFIG="CONFIG_DROPPED=y" "$TOP/scripts/kernel.sh" mine
+	env KCONFIG="CONFIG_DROPPED=y" "$TOP/scripts/build/kernel.sh" mine
 
-"$TOP/scripts/kernel.sh" mine >"$TMP/log" 2>&1 || fail "rebuild without KCONFIG: $(cat "$TMP/log")"
+"$TOP/scripts/build/kernel.sh" mine >"$TMP/log" 2>&1 || fail "rebuild without KCONFIG: $(cat "$TMP/log")"
 grep -q 'configuring' "$TMP/log" || fail "dropping KCONFIG did not reconfigure"
 ! grep -q 'LOCK_STAT' "$obj/.config" || fail "KCONFIG outlived its make"
 echo "ok: the next make without KCONFIG configures it back"
 
 # A new commit in the worktree (a bisect step) reconfigures too.
 gitc -C "$LB_BUILD/user/mine/src" commit -q --allow-empty -m step
-"$TOP/scripts/kernel.sh" mine >"$TMP/log" 2>&1 || fail "rebuild at a new commit: $(cat "$TMP/log")"
+"$TOP/scripts/build/kernel.sh" mine >"$TMP/log" 2>&1 || fail "rebuild at a new commit: $(cat "$TMP/log")"
 grep -q 'configuring' "$TMP/log" || fail "a new commit did not reconfigure"
 echo "ok: a new commit reconfigures"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bring your own kernel (scripts/byo.sh), without building one: tiny fake
+# Bring your own kernel (scripts/build/byo.sh), without building one: tiny fake
 # kernel trees that carry the markers byo.sh checks (Makefile with
 # VERSION =, Kconfig, arch/x86/).  Bad input stops naming the fix; good
 # input gives one git worktree per side and a variant each, found through
@@ -8,7 +8,7 @@
 export LB_BUILD=$TMP/build
 # linux-source-6.1 must never be needed here: a missing one fails fast.
 export LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
-byo() { env "$@" "$TOP/scripts/byo.sh"; }
+byo() { env "$@" "$TOP/scripts/build/byo.sh"; }
 lb() { (. "$TOP/scripts/lib.sh" && "$@"); }
 gitc() { git -c user.name=t -c user.email=t@example.org "$@"; }
 
@@ -57,7 +57,7 @@ expect_error "two sides one name" "both named 'a-b'" byo KSRC="$k" BASE=v1 PATCH
 expect_error "unknown fragment" "FRAGMENTS names 'nosuch' but vm-configs/nosuch.config does not exist" \
 	byo KSRC="$k" FRAGMENTS=nosuch
 expect_error "bad KCONFIG word" "KCONFIG: 'LOCK_STAT=y' is not CONFIG_NAME=VALUE" \
-	env KCONFIG="CONFIG_SMP=y LOCK_STAT=y" "$TOP/scripts/kernel.sh" pre
+	env KCONFIG="CONFIG_SMP=y LOCK_STAT=y" "$TOP/scripts/build/kernel.sh" pre
 echo "ok: bad input"
 
 # 2. BASE and PATCHED refs through make tree: two worktrees, two variants.
@@ -131,7 +131,7 @@ out=$(make -s -C "$TOP" tree KERNEL="$TMP/bzImage" KBUILD="$TMP/kb" 2>&1) || fai
 [ -z "$(lb variant_path prebuilt tree)" ] || fail "a prebuilt kernel has a tree"
 [ "$(lb variant_path prebuilt state)" = "$LB_BUILD/user/prebuilt" ] || fail "prebuilt state is inside KBUILD"
 expect_error "KCONFIG on a prebuilt kernel" "KCONFIG= cannot change the prebuilt kernel prebuilt" \
-	env KCONFIG=CONFIG_SMP=y "$TOP/scripts/kernel.sh" prebuilt
+	env KCONFIG=CONFIG_SMP=y "$TOP/scripts/build/kernel.sh" prebuilt
 byo KERNEL="$TMP/bzImage" KBUILD="$TMP/kb" VARIANT=mine >/dev/null 2>&1 || fail "VARIANT=mine failed"
 [ "$(lb variant_path mine image)" = "$TMP/bzImage" ] || fail "VARIANT= did not name the prebuilt kernel"
 echo "ok: prebuilt kernels"

@@ -12,7 +12,7 @@ make -s -C "$TOP" user >/dev/null
 
 bad() { # what pattern file-content
 	printf '%s\n' "$3" >"$TMP/c.$1"
-	expect_error "$1" "$2" env COMPARISONS="$TMP/c.$1" "$TOP/scripts/compare.sh" "$run"
+	expect_error "$1" "$2" env COMPARISONS="$TMP/c.$1" "$TOP/scripts/report/compare.sh" "$run"
 }
 bad "unknown variant" "c.unknown variant:2: unknown variant \"nosuch\": add it to vm-configs/matrix" \
 	"$(printf '# a comment\naa pre nosuch')"
@@ -20,16 +20,16 @@ bad "unknown role" "c.unknown role:1: unknown role \"best\"" "best pre post"
 bad "short line" "want: role base other" "pair pre"
 bad "two aa" "a second aa pair" "$(printf 'aa pre post\naa pre-debug post-debug')"
 bad "self" "compared with itself" "pair pre pre"
-expect_error "missing file" "COMPARISONS=$TMP/none does not exist" env COMPARISONS="$TMP/none" "$TOP/scripts/compare.sh" "$run"
+expect_error "missing file" "COMPARISONS=$TMP/none does not exist" env COMPARISONS="$TMP/none" "$TOP/scripts/report/compare.sh" "$run"
 
 # One A/A pair and one headline pair of our own: exactly those are compared.
 printf 'aa pre post\nheadline stock pre-debug stock → pre-debug, our label\npathlen stock post\n' >"$TMP/mine"
-COMPARISONS=$TMP/mine "$TOP/scripts/compare.sh" "$run" >/dev/null
+COMPARISONS=$TMP/mine "$TOP/scripts/report/compare.sh" "$run" >/dev/null
 got=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["base"] ":" $c["other"] }' "$run/pairs.csv" | sort -u | paste -sd' ')
 [ "$got" = "pre:post stock:pre-debug" ] || fail "pairs.csv has pairs '$got', want 'pre:post stock:pre-debug' (from COMPARISONS)"
 grep -q '^aa_pair=pre:post$' "$run/stat.info" || fail "stat.info does not name the A/A pair pre:post"
 echo "ok: compare took its pairs from COMPARISONS: $got"
-COMPARISONS=$TMP/mine "$TOP/scripts/pathlen-table.sh" "$run/icount" >/dev/null
+COMPARISONS=$TMP/mine "$TOP/scripts/report/pathlen-table.sh" "$run/icount" >/dev/null
 grep -q 'stock' "$run/icount/pathlen-diff.md" || fail "pathlen-diff.md lacks the pathlen pair stock:post"
 grep -q 'pre-debug' "$run/icount/pathlen-diff.md" || fail "pathlen-diff.md lacks the headline pair stock:pre-debug"
 grep -q 'post-debug' "$run/icount/pathlen-diff.md" && fail "pathlen-diff.md has post-debug, which COMPARISONS does not compare"
@@ -41,8 +41,8 @@ grep -q '^| stock → pre-debug | spin_lock |' "$rep" || fail "the report's head
 grep -q '^| pre-debug → post-debug |' "$rep" && fail "the report's headline table still shows pre-debug → post-debug, which COMPARISONS does not name"
 echo "ok: the report's headline table shows the pairs of COMPARISONS"
 # Q=1 keeps each step's summary line and drops the rest.
-loud=$("$TOP/scripts/plots.sh" "$run" 2>&1 | grep -c '^lockbench: ')
-quiet=$(Q=1 "$TOP/scripts/plots.sh" "$run" 2>&1)
+loud=$("$TOP/scripts/report/plots.sh" "$run" 2>&1 | grep -c '^lockbench: ')
+quiet=$(Q=1 "$TOP/scripts/report/plots.sh" "$run" 2>&1)
 [ "$(grep -c '^lockbench: ' <<<"$quiet")" -lt "$loud" ] || fail "Q=1 printed as much as without ($loud lines)"
 grep -q '^lockbench: plots: .* graphs in' <<<"$quiet" || fail "Q=1 dropped the plots summary line: $quiet"
 echo "ok: Q=1: $(grep -c '^lockbench: ' <<<"$quiet") of $loud lines"

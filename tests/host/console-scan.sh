@@ -3,11 +3,11 @@
 # (which includes the harmless "Marking TSC unstable" line).
 . "$(dirname "$0")/../lib.bash"
 fx=$TOP/tests/fixtures/console
-"$TOP/scripts/console-scan.sh" "$fx/clean.log" || fail "clean.log was flagged"
+"$TOP/scripts/boot/console-scan.sh" "$fx/clean.log" || fail "clean.log was flagged"
 n=0
 for f in "$fx"/*.log; do
 	[ "$(basename "$f")" = clean.log ] && continue
-	if "$TOP/scripts/console-scan.sh" "$f" >"$TMP/out"; then
+	if "$TOP/scripts/boot/console-scan.sh" "$f" >"$TMP/out"; then
 		fail "$(basename "$f") was not flagged"
 	fi
 	[ -s "$TMP/out" ] || fail "$(basename "$f"): no offending line printed"
@@ -15,6 +15,6 @@ for f in "$fx"/*.log; do
 done
 [ $n -ge 8 ] || fail "only $n fault fixtures"
 rc=0
-"$TOP/scripts/console-scan.sh" "$TMP/none.log" 2>/dev/null || rc=$?
+"$TOP/scripts/boot/console-scan.sh" "$TMP/none.log" 2>/dev/null || rc=$?
 [ $rc -eq 2 ] || fail "an unreadable log gave $rc, not 2"
 echo "ok: $n fault logs flagged, clean log passed"

@@ -60,7 +60,7 @@ done
 keys=$(awk '/run\.info" <<EOT$/ { doc = 1; next } doc && /^EOT$/ { doc = 0 }
 	doc && /^[a-z_]+=/ { sub(/=.*/, ""); print }
 	!doc && /^[ \t]*echo "[a-z_$]+=.*>>"\$run\/run\.info"/ { sub(/^[ \t]*echo "/, ""); sub(/=.*/, ""); sub(/_\$b$/, "_N"); print }' \
-	"$TOP/scripts/run.sh" | sort -u)
+	"$TOP/scripts/boot/run.sh" | sort -u)
 [ "$keys" = "$(table run_info | sort)" ] ||
 	fail "run.sh's run.info keys differ from the contract's: $(diff <(echo "$keys") <(table run_info | sort) | tr '\n' ' ')"
 echo "ok: lb-stat's tables and run.sh's run.info follow the contract"

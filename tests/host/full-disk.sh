@@ -6,7 +6,7 @@ mkdir -p "$TMP/small"
 mount -t tmpfs -o size=16m lbfull "$TMP/small" || skip "cannot mount tmpfs here"
 trap 'umount "$TMP/small" 2>/dev/null; rm -rf "$TMP"' EXIT
 expect_error "tree on a full disk" "only [0-9]+ MiB free .* need 2500 MiB" \
-	env LB_BUILD="$TMP/small" "$TOP/scripts/tree.sh"
+	env LB_BUILD="$TMP/small" "$TOP/scripts/build/tree.sh"
 mkdir -p "$TMP/small/kernel" && echo x >"$TMP/small/kernel/tree.stamp"
 expect_error "run on a full disk" "only [0-9]+ MiB free .* need 500 MiB" \
-	env LB_BUILD="$TMP/small" VARIANTS=stock "$TOP/scripts/run.sh"
+	env LB_BUILD="$TMP/small" VARIANTS=stock "$TOP/scripts/boot/run.sh"

@@ -4,12 +4,12 @@
 . "$(dirname "$0")/../lib.bash"
 why="QEMU 7.2's round-robin icount scheduler starves the second vCPU at SMP bring-up"
 expect_error "icount VCPUS=2 (run)" "ACCEL=icount runs on 1 vCPU, not VCPUS=2: $why" \
-	env ACCEL=icount VCPUS=2 VARIANTS=stock "$TOP/scripts/run.sh"
+	env ACCEL=icount VCPUS=2 VARIANTS=stock "$TOP/scripts/boot/run.sh"
 expect_error "icount VCPUS=2 (quality)" "ACCEL=icount runs on 1 vCPU, not VCPUS=2" \
-	env ACCEL=icount VCPUS=2 "$TOP/scripts/quality.sh" stock
+	env ACCEL=icount VCPUS=2 "$TOP/scripts/boot/quality.sh" stock
 printf 'kind=spin_lock mode=hot\nkind=spin_lock mode=contended threads=2\n' >"$TMP/jobs"
 expect_error "icount contended job" "jobs:2: mode=contended cannot run under ACCEL=icount: only hot jobs do, because icount runs 1 vCPU \\($why" \
-	env ACCEL=icount JOBFILE="$TMP/jobs" VARIANTS=stock "$TOP/scripts/run.sh"
+	env ACCEL=icount JOBFILE="$TMP/jobs" VARIANTS=stock "$TOP/scripts/boot/run.sh"
 # make boot and make perf go through qemu-boot.sh: refused there, before
 # QEMU starts and before anything is written (a fake kernel suffices).
 fake=$TMP/fakebuild
@@ -18,15 +18,15 @@ mkdir -p "$fake/kernel/stock/arch/x86/boot" "$fake/initramfs"
 : >"$fake/initramfs/base.cpio"
 if command -v qemu-system-x86_64 >/dev/null; then
 	expect_error "icount contended job (boot)" "jobs:2: mode=contended cannot run under ACCEL=icount" \
-		env LB_BUILD="$fake" ACCEL=icount VCPUS= JOBFILE="$TMP/jobs" "$TOP/scripts/qemu-boot.sh" stock "$fake/boot1"
+		env LB_BUILD="$fake" ACCEL=icount VCPUS= JOBFILE="$TMP/jobs" "$TOP/scripts/boot/qemu-boot.sh" stock "$fake/boot1"
 	[ ! -e "$fake/boot1" ] || fail "a refused boot left $fake/boot1"
 fi
 printf 'kind=spin_lock mode=cold\n' >"$TMP/cold"
 expect_error "icount cold job" "cold:1: mode=cold cannot run under ACCEL=icount" \
-	"$TOP/scripts/jobs.sh" "$TMP/cold" 1 icount
+	"$TOP/scripts/boot/jobs.sh" "$TMP/cold" 1 icount
 # The default list loses its cold and contended jobs with a note; each
 # hot job gets slope=1.
-"$TOP/scripts/jobs.sh" "$TOP/bench-user/jobs/default.jobs" 1 icount default >"$TMP/out" 2>"$TMP/err"
+"$TOP/scripts/boot/jobs.sh" "$TOP/bench-user/jobs/default.jobs" 1 icount default >"$TMP/out" 2>"$TMP/err"
 grep -q 'left out the [0-9]* cold and contended jobs' "$TMP/err" || fail "no note of the skipped jobs: $(cat "$TMP/err")"
 grep -v -q 'mode=hot' "$TMP/out" && fail "a non-hot job survived: $(grep -v mode=hot "$TMP/out")"
 grep -v -q 'slope=1' "$TMP/out" && fail "a hot job lacks slope=1"
@@ -41,4 +41,4 @@ expect_error "compare icount with tcg, forced" "tcg records count cycles, icount
 mkdir -p "$TMP/run"
 printf 'variants=stock\naccel=tcg\n' >"$TMP/run/run.info"
 expect_error "pathlen table of a timed run" "is not an icount run \\(run.info accel=tcg\\)" \
-	"$TOP/scripts/pathlen-table.sh" "$TMP/run"
+	"$TOP/scripts/report/pathlen-table.sh" "$TMP/run"

@@ -32,24 +32,24 @@ grep -q -a $'^\\[   12.345678\\] random' "$TMP/post.log" || fail "fixture: no ke
 # Refusals first, on an empty build/runs: each must leave it empty.
 nothing_written() { [ -z "$(ls -A "$LB_BUILD/runs")" ] || fail "$1 wrote $(ls -A "$LB_BUILD/runs")"; }
 sed '/^----- END lockbench/,$d' "$TMP/post.log" >"$TMP/truncated.log"
-expect_error "truncated log" "truncated: BEGIN lockbench results.csv without its END" "$TOP/scripts/import.sh" post "$TMP/truncated.log"
+expect_error "truncated log" "truncated: BEGIN lockbench results.csv without its END" "$TOP/scripts/lab/import.sh" post "$TMP/truncated.log"
 nothing_written "a truncated log"
 # One digit of one record changed: the CSV still validates, the sum does not.
 sed '/^post,/{s/,67\.680,/,67.690,/}' "$TMP/post.log" >"$TMP/damaged.log"
 cmp -s "$TMP/post.log" "$TMP/damaged.log" && fail "fixture: the damage did not apply"
 expect_error "checksum mismatch" "checksum mismatch: the log says sha256 [0-9a-f]{64}, its CSV has" \
-	"$TOP/scripts/import.sh" post "$TMP/damaged.log"
+	"$TOP/scripts/lab/import.sh" post "$TMP/damaged.log"
 nothing_written "a damaged log"
-expect_error "another variant's log" "is a log of variant post, not pre" "$TOP/scripts/import.sh" pre "$TMP/post.log"
+expect_error "another variant's log" "is a log of variant post, not pre" "$TOP/scripts/lab/import.sh" pre "$TMP/post.log"
 nothing_written "another variant's log"
-expect_error "a good log after a bad one" "checksum mismatch" "$TOP/scripts/import.sh" post "$TMP/post.log" "$TMP/damaged.log"
+expect_error "a good log after a bad one" "checksum mismatch" "$TOP/scripts/lab/import.sh" post "$TMP/post.log" "$TMP/damaged.log"
 nothing_written "a set with one damaged log"
 grep -v -a 'BEGIN lockbench' "$TMP/post.log" >"$TMP/noframe.log"
-expect_error "a log without a frame" "holds no framed results.csv" "$TOP/scripts/import.sh" post "$TMP/noframe.log"
+expect_error "a log without a frame" "holds no framed results.csv" "$TOP/scripts/lab/import.sh" post "$TMP/noframe.log"
 nothing_written "a log without a frame"
 
 # The round trip.
-"$TOP/scripts/import.sh" post "$TMP/post.log" 2>"$TMP/err" || fail "import failed: $(cat "$TMP/err")"
+"$TOP/scripts/lab/import.sh" post "$TMP/post.log" 2>"$TMP/err" || fail "import failed: $(cat "$TMP/err")"
 run=$(readlink -f "$LB_BUILD/runs/latest")
 cmp "$fix/post.csv" "$run/boots/post/boot1/guest/results.csv" || fail "the guest's CSV did not come back byte for byte"
 cmp "$fix/post.csv" "$run/post.csv" || fail "post.csv differs from the guest's records"
@@ -71,12 +71,12 @@ import sys, yaml
 print(yaml.dump([{"dt": "2026-12-04T10:00:00", "lvl": "info", "msg": "start: 1 tftp-deploy"}]
   + [{"dt": "2026-12-04T10:00:01", "lvl": "target", "msg": l.rstrip("\r\n")} for l in open(sys.argv[1])]))' \
 	"$TMP/pre.log" >"$TMP/pre-lava.yaml" || fail "cannot write the LAVA log fixture"
-INTO=$run "$TOP/scripts/import.sh" pre "$TMP/pre-lava.yaml" 2>"$TMP/err" || fail "import of a LAVA log failed: $(cat "$TMP/err")"
+INTO=$run "$TOP/scripts/lab/import.sh" pre "$TMP/pre-lava.yaml" 2>"$TMP/err" || fail "import of a LAVA log failed: $(cat "$TMP/err")"
 cmp "$fix/pre.csv" "$run/boots/pre/boot1/guest/results.csv" || fail "the CSV from the LAVA log is not the guest's"
 [ "$(info variants)" = "post pre" ] || fail "run.info variants: $(info variants)"
 echo "ok: LAVA job log imported into the same run"
-expect_error "a variant already in the run" "already holds pre" env INTO="$run" "$TOP/scripts/import.sh" pre "$TMP/pre.log"
-"$TOP/scripts/compare.sh" "$run" >"$TMP/compare.log" 2>&1 || fail "compare refused the imported run: $(tail -n 5 "$TMP/compare.log")"
+expect_error "a variant already in the run" "already holds pre" env INTO="$run" "$TOP/scripts/lab/import.sh" pre "$TMP/pre.log"
+"$TOP/scripts/report/compare.sh" "$run" >"$TMP/compare.log" 2>&1 || fail "compare refused the imported run: $(tail -n 5 "$TMP/compare.log")"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["base"] == "pre" && $h["other"] == "post" { ok = 1 } END { exit !ok }' "$run/pairs.csv" || fail "compare made no pre:post pair"
 echo "ok: compare reads the imported run ($(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["base"] == "pre" && $h["other"] == "post" { n++ } END { print n + 0 }' "$run/pairs.csv") pre:post rows)"
 
@@ -84,7 +84,7 @@ echo "ok: compare reads the imported run ($(awk -F, 'NR == 1 { for (i = 1; i <= 
 mkdir -p "$TMP/disk"
 cp "$fix/post.csv" "$TMP/disk/results.csv"
 tar -cf "$TMP/results.img" -C "$TMP/disk" .
-"$TOP/scripts/import.sh" post "$TMP/results.img" "$TMP/post.log" 2>"$TMP/err" || fail "import of a disk image failed: $(cat "$TMP/err")"
+"$TOP/scripts/lab/import.sh" post "$TMP/results.img" "$TMP/post.log" 2>"$TMP/err" || fail "import of a disk image failed: $(cat "$TMP/err")"
 run2=$(readlink -f "$LB_BUILD/runs/latest")
 [ "$run2" != "$run" ] || fail "a new import reused $run"
 cmp "$fix/post.csv" "$run2/boots/post/boot1/guest/results.csv" || fail "the disk image's CSV is not the guest's"

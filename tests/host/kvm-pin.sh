@@ -7,7 +7,7 @@
 # (a dry run) has -cpu host, the thread names and the pidfile, and a TCG
 # one has none of them; ACCEL=kvm's probe tries -cpu host only.
 . "$(dirname "$0")/../lib.bash"
-pin=$TOP/scripts/kvm-pin.sh
+pin=$TOP/scripts/boot/kvm-pin.sh
 
 [ "$("$pin" plan 2 4 | tr '\n' ' ')" = "0 1 1 2 " ] || fail "2 vCPUs on 4 CPUs: $("$pin" plan 2 4 | tr '\n' ' ')"
 [ "$("$pin" plan 4 4 | tr '\n' ' ')" = "0 0 1 1 2 2 3 3 " ] || fail "4 vCPUs on 4 CPUs: $("$pin" plan 4 4 | tr '\n' ' ')"
@@ -54,7 +54,7 @@ mkdir -p "$LB_BUILD/kernel/pre/arch/x86/boot" "$LB_BUILD/initramfs"
 echo kernel >"$LB_BUILD/kernel/pre/arch/x86/boot/bzImage"
 echo base >"$LB_BUILD/initramfs/base.cpio"
 command -v qemu-system-x86_64 >/dev/null || fail "qemu-system-x86_64 is missing: run 'make deps'"
-ACCEL=kvm:host VCPUS=$n LB_QEMU_DRYRUN=1 "$TOP/scripts/qemu-boot.sh" pre "$TMP/kvm" 2>"$TMP/err" || fail "dry run failed: $(cat "$TMP/err")"
+ACCEL=kvm:host VCPUS=$n LB_QEMU_DRYRUN=1 "$TOP/scripts/boot/qemu-boot.sh" pre "$TMP/kvm" 2>"$TMP/err" || fail "dry run failed: $(cat "$TMP/err")"
 # qemu.cmdline is printf %q: read it back as the words QEMU gets.
 eval "set -- $(cat "$TMP/kvm/qemu.cmdline")"
 c="$*"
@@ -62,7 +62,7 @@ for want in "-accel kvm -cpu host" "-name lockbench-pre,debug-threads=on" "-pidf
 	[[ $c == *"$want"* ]] || fail "the KVM command line lacks '$want': $c"
 done
 [ ! -e "$TMP/kvm/status" ] || fail "a dry run left a boot status"
-ACCEL=tcg LB_QEMU_DRYRUN=1 "$TOP/scripts/qemu-boot.sh" pre "$TMP/tcg" 2>"$TMP/err" || fail "TCG dry run failed: $(cat "$TMP/err")"
+ACCEL=tcg LB_QEMU_DRYRUN=1 "$TOP/scripts/boot/qemu-boot.sh" pre "$TMP/tcg" 2>"$TMP/err" || fail "TCG dry run failed: $(cat "$TMP/err")"
 grep -q -e debug-threads -e pidfile "$TMP/tcg/qemu.cmdline" && fail "a TCG boot is set up for pinning: $(cat "$TMP/tcg/qemu.cmdline")"
 echo "ok: kvm:host command line: -cpu host, named vCPU threads, pidfile; TCG's has none"
 
@@ -77,10 +77,10 @@ exit 1
 EOF
 	chmod +x "$TMP/bin/qemu-system-x86_64"
 	PATH=$TMP/bin:$PATH expect_error "ACCEL=kvm without -cpu host" "ACCEL=kvm but KVM is unusable.*-cpu host" \
-		"$TOP/scripts/accel.sh" kvm "$LB_BUILD/kernel/pre/arch/x86/boot/bzImage"
+		"$TOP/scripts/boot/accel.sh" kvm "$LB_BUILD/kernel/pre/arch/x86/boot/bzImage"
 	[ "$(tr '\n' ' ' <"$TMP/cpus")" = "host " ] || fail "ACCEL=kvm probed: $(tr '\n' ' ' <"$TMP/cpus")"
 	rm -f "$TMP/cpus"
-	[ "$(PATH=$TMP/bin:$PATH "$TOP/scripts/accel.sh" auto "$LB_BUILD/kernel/pre/arch/x86/boot/bzImage" 2>/dev/null)" = tcg ] ||
+	[ "$(PATH=$TMP/bin:$PATH "$TOP/scripts/boot/accel.sh" auto "$LB_BUILD/kernel/pre/arch/x86/boot/bzImage" 2>/dev/null)" = tcg ] ||
 		fail "ACCEL=auto did not fall back to tcg"
 	[ "$(tr '\n' ' ' <"$TMP/cpus")" = "host max kvm64 " ] || fail "ACCEL=auto probed: $(tr '\n' ' ' <"$TMP/cpus")"
 	echo "ok: ACCEL=kvm probes -cpu host only; auto tries host max kvm64"

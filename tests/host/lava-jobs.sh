@@ -20,10 +20,10 @@ echo base >"$LB_BUILD/initramfs/base.cpio"
 cp "$(type -P true)" "$LB_BUILD/module/pre/lockbench.ko"
 want_id=$(readelf -n "$LB_BUILD/module/pre/lockbench.ko" | sed -n 's/^[[:space:]]*Build ID: *//p')
 
-expect_error "export of an unbuilt variant" "make kernel VARIANT=post" "$TOP/scripts/export.sh" post
+expect_error "export of an unbuilt variant" "make kernel VARIANT=post" "$TOP/scripts/lab/export.sh" post
 [ ! -e "$LB_BUILD/export/post" ] || fail "a refused export left build/export/post"
 
-"$TOP/scripts/export.sh" pre 2>"$TMP/err" || fail "export failed: $(cat "$TMP/err")"
+"$TOP/scripts/lab/export.sh" pre 2>"$TMP/err" || fail "export failed: $(cat "$TMP/err")"
 b=$LB_BUILD/export/pre
 for f in bzImage initramfs.cpio jobs cmdline.txt config provenance.json lava-qemu.yaml lava-x86.yaml; do
 	[ -s "$b/$f" ] || fail "the bundle lacks $f"
@@ -37,10 +37,10 @@ grep -q 'lb.out=console' "$b/cmdline.txt" && grep -q 'lb.host=auto' "$b/cmdline.
 grep -q "url: file://$b/bzImage" "$b/lava-qemu.yaml" || fail "image URL is not the bundle's: $(grep url: "$b/lava-qemu.yaml")"
 echo "ok: bundle complete, module build-id $want_id"
 
-ACCEL=kvm VCPUS=8 BUNDLE_URL=http://lab.example/lockbench/pre/ "$TOP/scripts/lava-job.sh" qemu "$b" >"$TMP/kvm.yaml"
+ACCEL=kvm VCPUS=8 BUNDLE_URL=http://lab.example/lockbench/pre/ "$TOP/scripts/lab/lava-job.sh" qemu "$b" >"$TMP/kvm.yaml"
 grep -q 'url: http://lab.example/lockbench/pre/bzImage' "$TMP/kvm.yaml" || fail "BUNDLE_URL not used: $(grep url: "$TMP/kvm.yaml")"
 grep -q 'cpu: host' "$TMP/kvm.yaml" || fail "the KVM job does not use -cpu host"
-/usr/bin/python3 "$TOP/scripts/lava-validate.py" "$b/lava-qemu.yaml" "$b/lava-x86.yaml" "$TMP/kvm.yaml" ||
+/usr/bin/python3 "$TOP/scripts/lab/lava-validate.py" "$b/lava-qemu.yaml" "$b/lava-x86.yaml" "$TMP/kvm.yaml" ||
 	fail "LAVA's validator refuses a generated job"
 echo "ok: lava-qemu.yaml (tcg), the kvm variant and lava-x86.yaml pass lava_common.schemas.validate"
 
@@ -48,10 +48,10 @@ echo "ok: lava-qemu.yaml (tcg), the kvm variant and lava-x86.yaml pass lava_comm
 # unknown key, a deploy without its kernel.
 sed 's/method: qemu/method: no-such-method/' "$b/lava-qemu.yaml" >"$TMP/bad-method.yaml"
 expect_error "unknown boot method" "bad-method.yaml: .*unknown action type" \
-	/usr/bin/python3 "$TOP/scripts/lava-validate.py" "$TMP/bad-method.yaml"
+	/usr/bin/python3 "$TOP/scripts/lab/lava-validate.py" "$TMP/bad-method.yaml"
 sed 's/^visibility: public/visibility: public\nvisibilty: public/' "$b/lava-qemu.yaml" >"$TMP/bad-key.yaml"
 expect_error "unknown top-level key" "bad-key.yaml: .*visibilty" \
-	/usr/bin/python3 "$TOP/scripts/lava-validate.py" "$TMP/bad-key.yaml"
+	/usr/bin/python3 "$TOP/scripts/lab/lava-validate.py" "$TMP/bad-key.yaml"
 awk '/^    kernel:$/ { skip = 1; next } skip && /^    [a-z]/ { skip = 0 } !skip' "$b/lava-x86.yaml" >"$TMP/no-kernel.yaml"
 expect_error "tftp deploy without a kernel" "no-kernel.yaml: .*kernel" \
-	/usr/bin/python3 "$TOP/scripts/lava-validate.py" "$TMP/no-kernel.yaml"
+	/usr/bin/python3 "$TOP/scripts/lab/lava-validate.py" "$TMP/no-kernel.yaml"

@@ -33,8 +33,8 @@ for f in "$fx"/*.csv; do
 done
 set -- "$fx"/*.csv
 [ -f "$1" ] && trace "$TOP/bench-user/lb-stat" summary -o "$TMP/summary.csv" "$1"
-trace "$TOP/scripts/console-scan.sh" "$TOP/tests/fixtures/console/oops.log"
-trace "$TOP/scripts/variants.sh" ""
-trace env VARIANTS=nosuch "$TOP/scripts/run.sh"
+trace "$TOP/scripts/boot/console-scan.sh" "$TOP/tests/fixtures/console/oops.log"
+trace "$TOP/scripts/build/variants.sh" ""
+trace env VARIANTS=nosuch "$TOP/scripts/boot/run.sh"
 [ ! -s "$TMP/shim.log" ] || fail "a host tool ran a module loader: $(cat "$TMP/shim.log")"
 echo "ok: host tools ran under strace ($n fixture validations, compare, scan, run) with no module syscalls"

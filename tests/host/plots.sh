@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/plots.sh on the SYNTHETIC fixture run (tests/fixtures/plots):
+# scripts/report/plots.sh on the SYNTHETIC fixture run (tests/fixtures/plots):
 # every graph in PNG and SVG, non-trivial and titled; a run missing a
 # variant still plots, with a note; a corrupt or missing summary.csv fails
 # naming the file and leaves RUN/plots as it was.
@@ -24,7 +24,7 @@ check_plots() { # check_plots DIR
 	done
 }
 
-"$TOP/scripts/plots.sh" "$run" >"$TMP/out" 2>&1 || fail "plots.sh failed: $(cat "$TMP/out")"
+"$TOP/scripts/report/plots.sh" "$run" >"$TMP/out" 2>&1 || fail "plots.sh failed: $(cat "$TMP/out")"
 check_plots "$run/plots"
 grep -q 'Uncontended lock cost, debug off' "$run/plots/uncontended-debug-off.svg" || fail "title text missing from the SVG"
 grep -q 'oversubscribed' "$run/plots/contended-throughput.svg" || fail "oversubscribed cells not marked"
@@ -35,7 +35,7 @@ echo "ok: $(wc -w <<<"$graphs") graphs as PNG and SVG"
 part=$TMP/part
 cp -r "$TOP/tests/fixtures/plots" "$part"
 grep -v '^stock-debug,' "$run/summary.csv" >"$part/summary.csv"
-"$TOP/scripts/plots.sh" "$part" >"$TMP/out" 2>&1 || fail "plots.sh failed without stock-debug: $(cat "$TMP/out")"
+"$TOP/scripts/report/plots.sh" "$part" >"$TMP/out" 2>&1 || fail "plots.sh failed without stock-debug: $(cat "$TMP/out")"
 grep -q 'variant stock-debug is not in this run' "$TMP/out" || fail "no note about the missing variant: $(cat "$TMP/out")"
 check_plots "$part/plots"
 ! grep -q '>stock-debug<' "$part/plots/uncontended-debug-on.svg" || fail "a missing variant is in the key"
@@ -43,7 +43,7 @@ echo "ok: a run without stock-debug plots the rest, with a note"
 
 # No pairs.csv: a headline placeholder, the rest as before.
 rm "$part/pairs.csv"
-"$TOP/scripts/plots.sh" "$part" >"$TMP/out" 2>&1 || fail "plots.sh failed without pairs.csv: $(cat "$TMP/out")"
+"$TOP/scripts/report/plots.sh" "$part" >"$TMP/out" 2>&1 || fail "plots.sh failed without pairs.csv: $(cat "$TMP/out")"
 grep -q 'pairs.csv is missing' "$TMP/out" || fail "no note about the missing pairs.csv"
 grep -q 'no data:' "$part/plots/headline.svg" || fail "the headline is not a placeholder"
 echo "ok: no pairs.csv gives a headline placeholder"
@@ -51,7 +51,7 @@ echo "ok: no pairs.csv gives a headline placeholder"
 # Corrupt input: an error naming the file, RUN/plots untouched.
 before=$(cd "$run/plots" && find . -type f -exec md5sum {} + | sort)
 corrupt() { # corrupt WHAT PATTERN: run plots.sh on the current fixture files
-	expect_error "$1" "$2" "$TOP/scripts/plots.sh" "$run"
+	expect_error "$1" "$2" "$TOP/scripts/report/plots.sh" "$run"
 	[ "$(cd "$run/plots" && find . -type f -exec md5sum {} + | sort)" = "$before" ] || fail "$1: RUN/plots changed"
 	[ -z "$(find "$run" -maxdepth 1 -name '.plots.*')" ] || fail "$1: a temporary folder was left behind"
 }
@@ -75,5 +75,5 @@ echo "ok: corrupt summaries fail, RUN/plots untouched"
 ic=$TMP/icount
 cp -r "$TOP/tests/fixtures/plots" "$ic"
 sed -i 's/^accel=.*/accel=icount/' "$ic/run.info"
-expect_error "an icount run" "is an icount run \\(instructions, not time\\)" "$TOP/scripts/plots.sh" "$ic"
+expect_error "an icount run" "is an icount run \\(instructions, not time\\)" "$TOP/scripts/report/plots.sh" "$ic"
 [ ! -d "$ic/plots" ] || fail "a refused icount run got a plots folder"

@@ -9,7 +9,7 @@ mkdir -p "$LB_BUILD"
 cat >"$TMP/cmd" <<EOC
 qemu-system-x86_64 -kernel $LB_BUILD/kernel/pre/bzImage -initrd $TOP/build/x.cpio -append "a=\"b\",c"
 EOC
-"$TOP/scripts/provenance.sh" pre tcg 2 3 "$TMP/cmd" >"$TMP/p.json" 2>"$TMP/err" || fail "provenance.sh failed"
+"$TOP/scripts/boot/provenance.sh" pre tcg 2 3 "$TMP/cmd" >"$TMP/p.json" 2>"$TMP/err" || fail "provenance.sh failed"
 jq -e . "$TMP/p.json" >/dev/null || fail "not JSON: $(cat "$TMP/p.json")"
 q=$(jq -r .qemu_cmdline "$TMP/p.json")
 case $q in *"$TMP"* | *"$TOP"*) fail "the command line keeps an absolute path: $q" ;; esac

@@ -293,6 +293,10 @@ static void test_index_first_ok(void **state)
 	assert_int_equal(nrec, 2);
 	assert_float_equal(out[0], 11, 1e-9);
 	assert_float_equal(out[1], 12, 1e-9);
+	/* pad is part of the cell though not a written column. */
+	r = rec("pre", 0, 0);
+	r.pad = 8;
+	assert_int_equal(lbc_boot_medians(&ix, "pre", &r, "ns_op", out, &nrec, &over), 0);
 	/* A cell no record has: no boots. */
 	r = rec("pre", 0, 0);
 	strcpy(r.kind, "empty");

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# make bisect KSRC=tree GOOD=ref BAD=ref CELL='kind=spin_lock mode=hot'
+# THRESHOLD=5%: find the first commit between GOOD and BAD where CELL's
+# instruction count (ACCEL=icount, exact, so a threshold means something)
+# is more than THRESHOLD above GOOD's.  The commits are built in one git
+# worktree of KSRC, the variant "bisect" (build/user/bisect/src, see
+# byo.sh), which git bisect run moves; scripts/boot/bisect-step.sh judges each.
+# Writes build/bisect-runs/TIMESTAMP/: good.count, steps.log, bisect.log,
+# result.
+. "$(dirname "$0")/../lib.sh"
+
+[ -n "${KSRC:-}" ] || die "make bisect needs KSRC=, the git tree to bisect (README: Bring your own kernel)"
+[ -n "${GOOD:-}" ] && [ -n "${BAD:-}" ] ||
+	die "make bisect needs GOOD=ref (a commit without the regression) and BAD=ref (one with it)"
+[ -n "${CELL:-}" ] || die "make bisect needs CELL=, one hot job such as CELL='kind=spin_lock mode=hot'"
+[[ $CELL == *kind=* ]] || die "CELL='$CELL' names no kind=: write e.g. CELL='kind=spin_lock mode=hot'"
+[[ $CELL =~ (^|[[:space:]])mode=hot($|[[:space:]]) ]] ||
+	die "CELL='$CELL' is not a hot job: make bisect counts instructions under ACCEL=icount, which runs hot jobs only (README: Accelerators); write mode=hot"
+t=${THRESHOLD:-}
+[[ $t =~ ^[0-9]+(\.[0-9]+)?%$ ]] || die "THRESHOLD='$t' is not a percentage: write e.g. THRESHOLD=5% (the rise over GOOD's count that marks a commit bad)"
+export THRESHOLD=${t%\%}
+v=${BISECT_VARIANT:-bisect}
+export LB_BISECT_VARIANT=$v
+export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/cell-count.sh}
+
+# The worktree, set up at BAD (byo.sh checks KSRC and the ref); a bisect
+# left over from an interrupted run is reset first.
+w=$LB_USER/$v/src
+[ ! -d "$w" ] || git -C "$w" bisect reset >/dev/null 2>&1 || true
+env -u PATCHED -u PATCHES -u KERNEL -u PATCHED_NAME BASE="$BAD" BASE_NAME="$v" "$LB_TOP/scripts/build/byo.sh"
+[ "$(variant_path "$v" tree)" = "$w" ] || die "bisect: $v is not a worktree at $w"
+commit_of() { # VAR ref
+	git -C "$w" rev-parse --verify -q "$2^{commit}" ||
+		die "$1=$2 is not a commit in $KSRC: check the spelling (git -C $KSRC log --oneline $2), or fetch it first"
+}
+good=$(commit_of GOOD "$GOOD") bad=$(commit_of BAD "$BAD")
+git -C "$w" merge-base --is-ancestor "$good" "$bad" ||
+	die "GOOD=$GOOD is not an ancestor of BAD=$BAD: git bisect needs GOOD before BAD on one line of history"
+
+dir=$LB_BUILD/bisect-runs/$(date -u +%Y%m%dT%H%M%SZ)-$$
+mkdir -p "$dir"
+export LB_BISECT_DIR=$dir
+measure() { # ref -> count at that commit
+	git -C "$w" checkout -q --detach "$1"
+	"$LB_BISECT_MEASURE" "$v" "$CELL" || die "bisect: $CELL could not be measured at $2=$1 (see above)"
+}
+note "bisect: measuring $CELL at GOOD=$GOOD"
+measure "$good" GOOD >"$dir/good.count"
+awk '{ exit !($1 > 0) }' "$dir/good.count" || die "bisect: GOOD's count is '$(cat "$dir/good.count")', not a positive number"
+note "bisect: measuring $CELL at BAD=$BAD"
+bad_count=$(measure "$bad" BAD)
+rise=$(awk -v c="$bad_count" -v r="$(cat "$dir/good.count")" 'BEGIN { printf "%.2f", (c - r) * 100 / r }')
+echo "good $(git -C "$w" rev-parse --short "$good") $(cat "$dir/good.count")" >"$dir/steps.log"
+echo "bad $(git -C "$w" rev-parse --short "$bad") $bad_count $rise%" >>"$dir/steps.log"
+awk -v d="$rise" -v t="$THRESHOLD" 'BEGIN { exit !(d > t) }' ||
+	die "BAD=$BAD counts $bad_count against GOOD's $(cat "$dir/good.count") ($rise%), not more than THRESHOLD=$THRESHOLD%: nothing to bisect; lower THRESHOLD or check CELL"
+
+git -C "$w" bisect start "$bad" "$good" >/dev/null
+rc=0
+git -C "$w" bisect run "$LB_TOP/scripts/boot/bisect-step.sh" >"$dir/bisect.log" 2>&1 || rc=$?
+git -C "$w" bisect log >"$dir/bisect.replay" 2>/dev/null || true
+git -C "$w" bisect reset >/dev/null 2>&1 || true
+first=$(sed -n 's/^\([0-9a-f]\{7,\}\) is the first bad commit$/\1/p' "$dir/bisect.log" | head -n 1)
+[ $rc -eq 0 ] && [ -n "$first" ] || {
+	tail -n 20 "$dir/bisect.log" >&2
+	die "git bisect run did not name one first bad commit (above; all of ${dir#"$LB_TOP"/})"
+}
+subject=$(git -C "$w" log -1 --format='%h %s' "$first")
+printf '%s\n' "$first" >"$dir/result"
+note "bisect: first commit where $CELL rises more than $THRESHOLD% over GOOD: $subject"
+note "bisect: every step in ${dir#"$LB_TOP"/}/steps.log"
+printf '%s\n' "$subject"

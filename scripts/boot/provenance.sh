@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# provenance.sh VARIANT ACCEL VCPUS BOOT QEMU_CMDLINE_FILE: print one boot's
+# provenance record as JSON on stdout.  jq builds it, so every string is
+# escaped whatever it holds; readers use jq too.
+. "$(dirname "$0")/../lib.sh"
+
+v=$1 accel=$2 vcpus=$3 boot=$4 cmdfile=$5
+kdir=$(variant_path "$v" kdir)
+tree=$(variant_path "$v" tree)
+# Where the kernel came from: the Debian tree's stamp, a user tree's commit
+# (README: Bring your own kernel), or a prebuilt image.  No host paths.
+case $tree in
+"$LB_TREE") linux_source=$(cat "$LB_STAMP" 2>/dev/null || echo missing) ;;
+"") linux_source="prebuilt $(basename "$(variant_path "$v" image)")" ;;
+*) linux_source="git $(git -C "$tree" rev-parse HEAD 2>/dev/null) ($(git -C "$tree" describe --always --dirty 2>/dev/null))" ;;
+esac
+command -v jq >/dev/null || die "jq is not installed: run 'make deps'"
+head=$(git -C "$LB_TOP" rev-parse HEAD 2>/dev/null || echo none)
+dirty=false
+# The command line as it ran, with this checkout's paths made relative: a
+# published provenance names no machine's directories.
+qcmd=$(cat "$cmdfile")
+qcmd=${qcmd//"$LB_BUILD"/build}
+qcmd=${qcmd//"$LB_TOP"\//}
+[ -n "$(git -C "$LB_TOP" status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=true
+jq -n \
+	--arg variant "$v" \
+	--argjson boot "$boot" \
+	--arg date_utc "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+	--arg linux_source "$linux_source" \
+	--arg linux_source_version "$(dpkg-query -W -f='${Version}' "$LB_SRC_PKG" 2>/dev/null || echo unknown)" \
+	--arg patch_series_sha256 "$(sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP" 2>/dev/null)" \
+	--arg config_sha256 "$(sha_of "$kdir/.config")" \
+	--arg kernel_release "$(cat "$kdir/include/config/kernel.release" 2>/dev/null)" \
+	--arg qemu_version "$(qemu-system-x86_64 --version 2>/dev/null | head -n 1)" \
+	--arg qemu_cmdline "$qcmd" \
+	--arg accel "$accel" \
+	--argjson vcpus "$vcpus" \
+	--arg host_cpu_model "$(cpuinfo 'model name')" \
+	--arg host_cpu_vendor "$(cpuinfo vendor_id)" \
+	--arg host_cpu_family "$(cpuinfo 'cpu family')" \
+	--arg host_cpu_model_id "$(cpuinfo model)" \
+	--arg host_cpu_stepping "$(cpuinfo stepping)" \
+	--argjson host_cpus "$(nproc)" \
+	--arg host_kernel "$(uname -r)" \
+	--arg host_fingerprint "$(host_fingerprint)" \
+	--arg host_id "$(host_id)" \
+	--arg git_head "$head" \
+	--argjson git_dirty "$dirty" \
+	'{schema: "lockbench-provenance 1"} + $ARGS.named'

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# qemu-boot.sh VARIANT OUTDIR: boot one variant once and bring back what the
+# guest wrote.  Settings come from the environment:
+#   ACCEL    auto|kvm|tcg|icount, or an already resolved tcg / kvm:CPU
+#            (default auto); icount counts instructions on 1 vCPU
+#   VCPUS    guest vCPUs (default 2)          MEM      guest MiB (default 1024)
+#   TIMEOUT  seconds before the guest is killed (default 300)
+#   JOBFILE  job file for the C runner, or SCRIPT: a shell script to run instead
+#   REPEAT   passes over the job file (default 1)   PERF_JOB  job index to record
+#   BOOT     boot index recorded in results (default 0)
+#   APPEND   extra kernel args; APPEND_<variant, - as _> for one variant only
+# OUTDIR gets console.log, qemu.cmdline, provenance.json, pinning.txt
+# (KVM: each vCPU's thread and host CPU), guest/ (the
+# guest's /lb-out), records.csv (the journal: every record finished, even
+# when the guest died), faults.txt and status, one of the contract's boot
+# statuses (lb-validate --describe boot_statuses): ok, boot-timeout, killed,
+# qemu-error, fault, no-results or guest-error.  Exit status 0 only for ok.
+. "$(dirname "$0")/../lib.sh"
+
+v=${1:?usage: qemu-boot.sh VARIANT OUTDIR}
+out=${2:?usage: qemu-boot.sh VARIANT OUTDIR}
+variant_fragments "$v" >/dev/null
+default_vcpus=2
+[ "${ACCEL:-auto}" = icount ] && default_vcpus=1
+VCPUS=${VCPUS:-$default_vcpus} MEM=${MEM:-1024} TIMEOUT=${TIMEOUT:-300}
+for n in VCPUS MEM TIMEOUT; do
+	case ${!n} in '' | *[!0-9]*) die "$n=${!n} is not a positive integer" ;; esac
+	[ "${!n}" -gt 0 ] || die "$n must be greater than 0"
+done
+vcpus=$VCPUS mem=$MEM limit=$TIMEOUT
+[ "$vcpus" -le 64 ] || die "VCPUS=$vcpus exceeds the guest's NR_CPUS=64"
+command -v qemu-system-x86_64 >/dev/null ||
+	die "qemu-system-x86_64 not found: install qemu-system-x86 ('make deps')"
+
+kernel=$(variant_path "$v" image)
+[ -f "$kernel" ] || die "no kernel for $v at $kernel: run 'make kernel VARIANT=$v'"
+base=$LB_BUILD/initramfs/base.cpio
+[ -f "$base" ] || die "no guest initramfs at $base: run 'make initramfs'"
+mods=$(variant_path "$v" state)/lb-modules.cpio
+
+accel=${ACCEL:-auto}
+case $accel in auto | kvm) accel=$("$LB_TOP/scripts/boot/accel.sh" "$accel" "$kernel") ;; esac
+accel_qemu_args "$accel" qaccel
+[ "$accel" = icount ] && icount_vcpus_ok "$vcpus"
+# KVM: every vCPU thread on a host CPU of its own (kvm-pin.sh, after the
+# start): debug-threads names the threads "CPU N/KVM", the pidfile finds QEMU.
+pin=0
+case $accel in kvm:*) pin=1 qaccel+=(-name "lockbench-$v,debug-threads=on" -pidfile "$out/qemu.pid") ;; esac
+
+need_disk "$(dirname "$out")" 200
+[ -e "$out/status" ] && die "$out already holds a boot; refusing to overwrite it"
+mkdir -p "$out"
+
+# This boot's own archive: the job list or script.
+stage=$out/boot.stage
+mkdir -p "$stage/lb"
+if [ -n "${SCRIPT:-}" ]; then
+	[ -f "$SCRIPT" ] || die "SCRIPT=$SCRIPT does not exist"
+	install -m 0755 "$SCRIPT" "$stage/lb/script"
+elif [ -n "${JOBFILE:-}" ]; then
+	[ -f "$JOBFILE" ] || die "JOBFILE=$JOBFILE does not exist"
+	if [ "$accel" = icount ]; then
+		# Refused here, before the boot, not by the module inside it: a
+		# mode icount cannot serve, named with the reason (jobs.sh).
+		"$LB_TOP/scripts/boot/jobs.sh" "$JOBFILE" 1 icount user >"$out/jobs.icount" || { rm -rf "$out"; exit 1; }
+		install -m 0644 "$out/jobs.icount" "$stage/lb/jobs"
+		rm -f "$out/jobs.icount"
+	else
+		install -m 0644 "$JOBFILE" "$stage/lb/jobs"
+	fi
+fi
+(cd "$stage" && find . | cpio -o -H newc --owner 0:0 --quiet) >"$out/boot.cpio"
+rm -rf "$stage"
+initrd=$out/initrd.cpio
+cat "$base" ${mods:+$( [ -f "$mods" ] && echo "$mods")} "$out/boot.cpio" >"$initrd"
+
+disk=$out/results.img
+truncate -s "${LB_DISK_MIB:-128}M" "$disk"
+# The journal: the runner appends each record here as its job ends, so a
+# guest that dies keeps its finished jobs (records.csv below).
+journal=$out/records.img
+truncate -s 16M "$journal"
+
+host_cpus=$(nproc)
+host_id=$(host_id)
+append="console=ttyS0 loglevel=5 panic=-1 lb.variant=$v lb.accel=${accel%%:*} lb.host=$host_id"
+append+=" lb.host_cpus=$host_cpus lb.vcpus=$vcpus lb.boot=${BOOT:-0} lb.repeat=${REPEAT:-1}"
+per_variant=APPEND_${v//-/_}
+append+=" lb.perf=${PERF_JOB:--1} lb.out=/dev/vda lb.records=/dev/vdb ${APPEND:-} ${!per_variant:-}"
+
+cmd=(qemu-system-x86_64 "${qaccel[@]}" -smp "$vcpus" -m "$mem" -nodefaults
+	-display none -no-reboot -serial "file:$out/console.log"
+	-drive "file=$disk,format=raw,if=virtio" -drive "file=$journal,format=raw,if=virtio"
+	-kernel "$kernel" -initrd "$initrd" -append "$append")
+printf '%q ' "${cmd[@]}" >"$out/qemu.cmdline"
+echo >>"$out/qemu.cmdline"
+"$LB_TOP/scripts/boot/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
+# LB_QEMU_DRYRUN=1: stop at the command line (tests/host/kvm-pin.sh).
+if [ "${LB_QEMU_DRYRUN:-0}" = 1 ]; then
+	rm -f "$initrd" "$out/boot.cpio" "$disk" "$journal"
+	exit 0
+fi
+
+start=$(date +%s.%N)
+rc=0
+if [ $pin = 1 ]; then
+	sh -c '"$@" >"$0" 2>&1' "$out/qemu.stderr" timeout -k 5 "$limit" "${cmd[@]}" &
+	qemu_bg=$!
+	if ! "$LB_TOP/scripts/boot/kvm-pin.sh" pin "$out/qemu.pid" "$vcpus" "$out/pinning.txt" 2>"$out/pin.err"; then
+		echo "unpinned: $(tail -n 1 "$out/pin.err")" >"$out/pinning.txt"
+		note "boot $v: vCPUs not pinned: $(tail -n 1 "$out/pin.err")"
+	fi
+	wait "$qemu_bg" || rc=$?
+else
+	sh -c '"$@" >"$0" 2>&1' "$out/qemu.stderr" timeout -k 5 "$limit" "${cmd[@]}" || rc=$?
+fi
+wall=$(echo "$(date +%s.%N) - $start" | bc)
+printf '%.2f\n' "$wall" >"$out/wall_s"
+rm -f "$initrd" "$out/boot.cpio"
+
+status=ok
+mkdir -p "$out/guest"
+# timeout(1) says 124 when the limit passed, 128+N when QEMU died of signal
+# N (its own KILL 5 s after the limit, or anyone's kill before it).
+if [ $rc -eq 124 ] || { [ $rc -gt 128 ] && [ "${wall%.*}" -ge "$limit" ]; }; then
+	status=boot-timeout
+elif [ $rc -gt 128 ]; then
+	status=killed
+	note "boot $v: QEMU was killed by signal $((rc - 128)) after ${wall%.*}s, before its ${limit}s limit"
+elif [ $rc -ne 0 ]; then
+	status=qemu-error
+fi
+# Every record the runner finished, whatever happened after (NULs are the
+# journal's unused tail).
+tr -d '\000' <"$journal" >"$out/records.csv"
+rm -f "$journal"
+# A record cut short by the end of the guest has no newline yet: drop it.
+[ ! -s "$out/records.csv" ] || [ -z "$(tail -c 1 "$out/records.csv")" ] || sed -i '$d' "$out/records.csv"
+if [ $status != boot-timeout ] && [ $status != killed ] && ! tar -xf "$disk" -C "$out/guest" 2>"$out/tar.err"; then
+	[ $status = ok ] && status=no-results
+fi
+rm -f "$disk"
+[ -f "$out/guest/runner.rc" ] || [ -f "$out/guest/script.rc" ] || [ $status != ok ] || status=no-results
+if [ $status = ok ]; then
+	rcs=$(cat "$out/guest/"{runner,script}.rc 2>/dev/null | tr -d ' \n' || true)
+	[ "$rcs" = 0 ] || status=guest-error
+fi
+# A fault anywhere in the console or the guest's dmesg fails the boot.
+if ! "$LB_TOP/scripts/boot/console-scan.sh" "$out/console.log" >"$out/faults.txt" ||
+	{ [ -f "$out/guest/dmesg.txt" ] && ! "$LB_TOP/scripts/boot/console-scan.sh" "$out/guest/dmesg.txt" >>"$out/faults.txt"; }; then
+	status=fault
+fi
+echo "$status" >"$out/status"
+up=$(grep -a -o 'guest up after [0-9.]*' "$out/console.log" | awk '{ print $4 }' | tail -n 1)
+note "boot $v #${BOOT:-0}: $status in ${wall%.*}s wall (${accel%%:*}, $vcpus vCPUs${up:+, runner started ${up}s after kernel start})"
+if [ $status != ok ]; then
+	note "boot $v: last console lines (${out#"$LB_TOP"/}/console.log):"
+	tail -n 15 "$out/console.log" | sed 's/^/    /' >&2
+	[ -s "$out/faults.txt" ] && { note "boot $v: faults:"; head -n 10 "$out/faults.txt" | sed 's/^/    /' >&2; }
+	exit 1
+fi
+exit 0

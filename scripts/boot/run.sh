@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# make run: build what is stale, boot each variant BOOTS times running the
+# job list REPEAT times per boot, and collect everything under
+# build/runs/TIMESTAMP (linked as build/runs/latest).  The boot is the
+# unit of replication (lb-stat takes one median per boot), so the timed
+# default is 10 boots of 3 passes; each round of boots runs the variants
+# in a shuffled order, from ORDER_SEED (recorded in run.info).
+. "$(dirname "$0")/../lib.sh"
+
+parse_variants "${VARIANTS:-}" >/dev/null # dies on an unknown name
+mapfile -t variants < <(parse_variants "${VARIANTS:-}")
+[ ${#variants[@]} -gt 0 ] || die "no variants to run"
+want_accel=${ACCEL:-auto}
+# icount counts instructions on one vCPU: its own default, checked early.
+if [ "$want_accel" = icount ]; then vcpus=${VCPUS:-1}; else vcpus=${VCPUS:-2}; fi
+boots=${BOOTS:-10} repeat=${REPEAT:-3}
+order_seed=${ORDER_SEED:-$(date +%s)}
+jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/default.jobs}
+jobs_origin=user
+[ -n "${JOBFILE:-}" ] || jobs_origin=default
+for n in vcpus boots repeat order_seed; do
+	case ${!n} in '' | *[!0-9]* | 0) die "${n^^}=${!n} must be a positive integer" ;; esac
+	[ ${#n} -le 18 ] || die "${n^^}=${!n} is too large"
+done
+[ "$want_accel" = icount ] && icount_vcpus_ok "$vcpus"
+
+ts=$(date -u +%Y%m%dT%H%M%SZ)
+[ "$want_accel" = icount ] && ts+=-icount
+run=$LB_BUILD/runs/$ts
+need_disk "$LB_BUILD/runs" 500
+jobs=$("$LB_TOP/scripts/boot/jobs.sh" "$jobfile" "$vcpus" "$want_accel" "$jobs_origin")
+[ -n "$jobs" ] || die "$jobfile has no job that ACCEL=$want_accel can run"
+mkdir -p "$run"
+# The whole run's output, as it scrolled by, stays with it.
+exec > >(tee -a "$run/run.log") 2>&1
+note "run: $ts: ${variants[*]}, ACCEL=$want_accel, $boots boots x $repeat passes${RERUN_OF:+ (again: $RERUN_OF)}"
+printf '%s\n' "$jobs" >"$run/jobs"
+ln -sfn "$ts" "$LB_BUILD/runs/latest"
+[ "$want_accel" = icount ] && ln -sfn "$ts" "$LB_BUILD/runs/latest-icount"
+start=$(date +%s)
+"$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
+check_s=$(($(date +%s) - start))
+# The run keeps the kernels and modules it measures, and their
+# disassembly, so it can be re-analysed after build/ changes.
+for v in "${variants[@]}"; do
+	"$LB_TOP/scripts/build/keep-kernel.sh" "$v" "$run/kernels/$v"
+done
+"$LB_TOP/scripts/report/disasm-table.sh" --run "$run" "${variants[@]}" >"$run/disasm.md" 2>/dev/null ||
+	{ note "run: no disassembly (a variant's vmlinux is missing)"; rm -f "$run/disasm.md"; }
+# The real build time: this make's builds and checks, plus the last build
+# (as kernel.sh timed it) of each kernel an earlier make built (make run
+# after make kernels only checks them).
+build_s=$check_s
+for v in "${variants[@]}"; do
+	f=$(variant_path "$v" state)/.lb-build-seconds
+	if [ -f "$f" ] && [ "$(stat -c %Y "$f")" -lt "$start" ]; then build_s=$((build_s + $(cat "$f"))); fi
+done
+
+# One probe for the whole run, so every boot uses the same accelerator.
+accel=$("$LB_TOP/scripts/boot/accel.sh" "$want_accel" "$(variant_path "${variants[0]}" image)")
+oversub=0
+if [ "$vcpus" -gt "$(nproc)" ]; then
+	oversub=1
+	note "run: VCPUS=$vcpus exceeds the host's $(nproc) CPUs: every cell is flagged oversubscribed"
+fi
+accel_qemu_args "$accel" qargs
+cat >"$run/run.info" <<EOT
+run_id=$ts
+variants=${variants[*]}
+accel=${accel%%:*}
+accel_detail=$accel
+qemu_args=${qargs[*]}
+vcpus=$vcpus
+host_cpus=$(nproc)
+oversubscribed=$oversub
+boots=$boots
+repeat=$repeat
+order_seed=$order_seed
+jobs=$(wc -l <"$run/jobs")
+build_seconds=$build_s
+check_seconds=$check_s
+kernel_build_seconds=$(for v in "${variants[@]}"; do printf '%s:%s ' "$v" "$(cat "$(variant_path "$v" state)/.lb-build-seconds" 2>/dev/null || echo unknown)"; done)
+EOT
+if [ -n "${RERUN_OF:-}" ]; then
+	echo "rerun_of=$RERUN_OF" >>"$run/run.info"
+fi
+
+# Interleave variants boot by boot, in a new random order each round
+# (lib.sh's seeded_shuffle), so slow drift on the host and position in the
+# round bias none of them; the same ORDER_SEED gives the same orders.
+round_order() { # round
+	seeded_shuffle "$order_seed:$1" "${variants[@]}"
+}
+nboots=$((boots * ${#variants[@]})) k=0 spent=0
+for b in $(seq 1 "$boots"); do
+	mapfile -t order < <(round_order "$b")
+	echo "order_round_$b=${order[*]}" >>"$run/run.info"
+	for v in "${order[@]}"; do
+		bd=$run/boots/$v/boot$b
+		# The estimate: the mean wall time of this run's boots so far.
+		left=0
+		[ $k -gt 0 ] && left=$((spent * (nboots - k) / k))
+		k=$((k + 1))
+		progress $k $nboots "boot $v #$b" "$left"
+		t0=$(date +%s)
+		ACCEL=$accel BOOT=$b REPEAT=$repeat JOBFILE=$run/jobs VCPUS=$vcpus \
+			TIMEOUT=${TIMEOUT:-600} "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" || true
+		"$LB_TOP/scripts/boot/collect.sh" "$run" "$v" "$bd"
+		spent=$((spent + $(date +%s) - t0))
+	done
+done
+
+if [ "${PERF:-1}" = 1 ]; then
+	perf_job="kind=spin_lock mode=contended threads=$vcpus duration_ms=1000 hold_ns=100 parallel_ns=200"
+	# One vCPU: a long hot job is what icount can record.
+	[ "$accel" = icount ] && perf_job="kind=spin_lock mode=hot batches=2000 batch_ops=1000 slope=1"
+	for v in "${variants[@]}"; do
+		ACCEL=$accel VCPUS=$vcpus "$LB_TOP/scripts/boot/perf.sh" "$v" "$perf_job" \
+			"$run/perf/$v" || note "run: perf recording for $v failed (see $run/perf/$v)"
+	done
+fi
+
+total=$(($(date +%s) - start))
+echo "total_seconds=$total" >>"$run/run.info"
+nfail=0
+[ -f "$run/failures.csv" ] && nfail=$(($(wc -l <"$run/failures.csv") - 1))
+echo "failed_boots=$nfail" >>"$run/run.info"
+say "run: ${#variants[@]} variants x $boots boots x $repeat repeats on ${accel%%:*} in ${total}s (kernels built in ${build_s}s; this make's checks and module builds ${check_s}s), $nfail failed boots -> ${run#"$LB_TOP"/} (log: run.log)"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# make deps: install everything lockbench needs from Debian, once.
+# Running it again with everything present changes nothing.
+. "$(dirname "$0")/../lib.sh"
+
+PKGS=(
+	# kernel source and the guest
+	linux-source-6.1 qemu-system-x86 busybox-static linux-perf
+	# kernel build
+	gcc make bc bison flex libelf-dev libssl-dev cpio dwarves kmod
+	xz-utils ccache quilt patch
+	# host tools, tests and graphs
+	libgsl-dev libcmocka-dev gnuplot-nox strace file jq openssl
+	# the report as one HTML page
+	cmark-gfm
+	# labs: LAVA job logs are YAML (import.sh reads them with Debian's python3)
+	python3-yaml
+	# LAVA's own job schema (lava_common.schemas), for /usr/bin/python3: tests/host/lava-jobs.sh, export.sh
+	lava-common
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+		missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+	note "deps: all ${#PKGS[@]} packages already installed"
+	exit 0
+fi
+
+cmd="apt-get update && apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+	printf 'lockbench: deps: missing packages; as root run:\n  %s\n' "$cmd" >&2
+	exit 1
+fi
+
+note "deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# initramfs.sh base | VARIANT: build the guest's initramfs pieces.
+#   base:    busybox, /init, the guest runner and Debian's perf with its
+#            shared libraries, shared by every variant (build/initramfs/base.cpio)
+#   VARIANT: that variant's lockbench.ko and locktorture modules
+#            (build/kernel/VARIANT/lb-modules.cpio; variant_path ... state)
+# The launcher appends a small per-boot archive (jobs or script); the kernel
+# unpacks concatenated newc archives in order.
+. "$(dirname "$0")/../lib.sh"
+
+mkcpio() { # dir out
+	(cd "$1" && find . -print0 | LC_ALL=C sort -z |
+		cpio --null -o -H newc --owner 0:0 --quiet) >"$2.tmp"
+	mv "$2.tmp" "$2"
+}
+
+copy_with_libs() { # binary stage
+	local bin=$1 stage=$2 lib
+	install -D -m 0755 "$bin" "$stage$bin"
+	for lib in $(ldd "$bin" | awk '/=>/ { print $3 } /^[[:space:]]*\/lib/ { print $1 }'); do
+		[ -f "$lib" ] || continue
+		install -D -m 0755 "$(readlink -f "$lib")" "$stage$lib"
+	done
+}
+
+what=${1:?usage: initramfs.sh base|VARIANT}
+if [ "$what" = base ]; then
+	stage=$LB_BUILD/initramfs/stage
+	rm -rf "$stage"
+	mkdir -p "$stage"/{bin,lb,lb-out,proc,sys,dev,tmp}
+	[ -x /usr/bin/busybox ] || die "busybox-static is missing: run 'make deps'"
+	file -L /usr/bin/busybox 2>/dev/null | grep -q 'statically linked' ||
+		die "/usr/bin/busybox is not static: install busybox-static ('make deps')"
+	install -m 0755 /usr/bin/busybox "$stage/bin/busybox"
+	install -m 0755 "$LB_TOP/bench-user/guest/init" "$stage/init"
+	# Guest-side test scripts, run by the boot tests via SCRIPT=.
+	mkdir -p "$stage/lb/tests"
+	install -m 0755 "$LB_TOP"/tests/guest/*.sh "$stage/lb/tests/"
+	# The contract for them: the guest has no lb-validate, so its
+	# --describe output travels as /lb/contract.tsv, with the shell reader.
+	[ -x "$LB_TOP/bench-user/lb-validate" ] || die "bench-user/lb-validate is not built: run 'make -C bench-user'"
+	"$LB_TOP/bench-user/lb-validate" --describe >"$stage/lb/contract.tsv"
+	install -m 0644 "$LB_TOP/schema/contract.sh" "$stage/lb/contract.sh"
+	runner=${LB_RUNNER:-$LB_TOP/bench-user/lb-guest}
+	[ -x "$runner" ] || die "$runner is not built: run 'make -C bench-user'"
+	install -m 0755 "$runner" "$stage/bin/lb-guest"
+	if [ "${LB_NO_PERF:-0}" != 1 ]; then
+		[ -x /usr/bin/perf ] || die "/usr/bin/perf is missing: install linux-perf ('make deps')"
+		copy_with_libs /usr/bin/perf "$stage"
+	fi
+	mkcpio "$stage" "$LB_BUILD/initramfs/base.cpio"
+	note "initramfs: base.cpio $(du -m "$LB_BUILD/initramfs/base.cpio" | cut -f1) MiB"
+	exit 0
+fi
+
+v=$what
+variant_fragments "$v" >/dev/null
+kdir=$(variant_path "$v" kdir)
+state=$(variant_path "$v" state)
+mkdir -p "$state"
+stage=$state/lb-modules.stage
+rm -rf "$stage"
+mkdir -p "$stage/lb"
+ko=$LB_BUILD/module/$v/lockbench.ko
+[ -f "$ko" ] || die "$ko is not built: run 'make module VARIANT=$v'"
+install -m 0644 "$ko" "$stage/lb/lockbench.ko"
+# perf report in the guest finds a loaded module's ELF under
+# /lib/modules/RELEASE and takes its symbols (with sizes) from there; from
+# kallsyms alone perf 6.1 left some early samples unresolved.
+if rel=$(cat "$kdir/include/config/kernel.release" 2>/dev/null) && [ -n "$rel" ]; then
+	install -D -m 0644 "$ko" "$stage/lib/modules/$rel/extra/lockbench.ko"
+else
+	note "initramfs $v: $kdir has no include/config/kernel.release: perf in the guest names lockbench.ko's functions from kallsyms only"
+fi
+for m in kernel/torture.ko kernel/locking/locktorture.ko; do
+	[ -f "$kdir/$m" ] && install -m 0644 "$kdir/$m" "$stage/lb/"
+done
+mkcpio "$stage" "$state/lb-modules.cpio"

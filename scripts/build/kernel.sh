@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# kernel.sh VARIANT: configure and build one variant out of tree, in
+# build/kernel/VARIANT, from the one patched tree, with ccache.
+. "$(dirname "$0")/../lib.sh"
+
+v=${1:?usage: kernel.sh VARIANT}
+variant_fragments "$v" >/dev/null # dies on an unknown name
+mapfile -t frags < <(variant_fragments "$v")
+frags=("$LB_VMCONFIGS/base.config" "${frags[@]}")
+tree=$(variant_path "$v" tree)
+out=$(variant_path "$v" kdir)
+if [ -z "$tree" ]; then
+	[ -z "${KCONFIG:-}" ] ||
+		die "KCONFIG= cannot change the prebuilt kernel $v: rebuild it with those options yourself, or build it here from its tree with KSRC="
+	note "kernel $v: prebuilt, $(variant_path "$v" image)"
+	exit 0
+fi
+# KCONFIG="CONFIG_X=y CONFIG_Y=n": this make's own options, merged last
+# and checked like every fragment (as kvm.sh --kconfig).
+kconfig=$(kconfig_fragment "${KCONFIG:-}")
+if [ "$tree" = "$LB_TREE" ]; then
+	[ -f "$LB_STAMP" ] || die "no kernel tree: run 'make tree' first"
+	tree_key=$LB_STAMP
+else
+	[ -f "$tree/Makefile" ] || die "no source tree for $v at $tree: set it up again with make tree KSRC=... (README: Bring your own kernel)"
+	# Reconfigure at every new commit (a bisect step may change a Kconfig).
+	tree_key=$out/.lb-tree-head
+	mkdir -p "$out"
+	git -C "$tree" rev-parse HEAD >"$tree_key" 2>/dev/null || echo "no git" >"$tree_key"
+fi
+need_disk "$(dirname "$out")" 1500
+mkdir -p "$out"
+if [ -n "$kconfig" ]; then
+	printf '%s\n' "$kconfig" >"$out/KCONFIG.config"
+	frags+=("$out/KCONFIG.config")
+fi
+
+# MAKE_JOBS: make -j for the kernel (JOBFILE is the job list elsewhere).
+jobs=${MAKE_JOBS:-$(nproc)}
+cc="gcc"
+command -v ccache >/dev/null && cc="ccache gcc"
+export CCACHE_BASEDIR=$LB_BUILD CCACHE_NOHASHDIR=1
+# V=1 or 2 (Kbuild's verbosity) shows the commands in build.log.
+quiet=-s
+case ${V:-0} in 0 | '') ;; 1 | 2) quiet="V=$V" ;; *) die "V=$V is Kbuild's verbosity (0, 1, 2); name a variant with VARIANT=" ;; esac
+kmake() { make -C "$tree" O="$out" CC="$cc" "$@"; }
+
+# Reconfigure only when the fragments or the tree changed.
+cfg_key=$(sha_of "${frags[@]}" "$tree_key")
+if [ "$(cat "$out/.lb-config-key" 2>/dev/null)" != "$cfg_key" ] || [ ! -f "$out/.config" ]; then
+	note "kernel $v: configuring from tinyconfig + ${frags[*]##*/}"
+	kmake -s tinyconfig >/dev/null
+	(cd "$tree" && ./scripts/kconfig/merge_config.sh -m -O "$out" "$out/.config" "${frags[@]}") >"$out/merge.log" 2>&1 ||
+		{ cat "$out/merge.log" >&2; die "merge_config.sh failed for $v"; }
+	kmake -s olddefconfig >/dev/null
+	"$LB_TOP/scripts/build/check-config.sh" "$out/.config" "${frags[@]}"
+	printf '%s\n' "$cfg_key" >"$out/.lb-config-key"
+fi
+
+start=$(date +%s)
+before=$(stat -c %Y "$out/vmlinux" 2>/dev/null || echo none)
+note "kernel $v: building bzImage and modules with -j$jobs ($cc)"
+# VERBOSE=1 streams Kbuild's own lines (CC, LD, ...) as they come; the
+# log keeps them either way.
+build() {
+	if [ "${VERBOSE:-0}" = 1 ]; then
+		[ "$quiet" != -s ] || quiet=V=0
+		kmake "$quiet" -j"$jobs" bzImage modules 2>&1 | tee "$out/build.log"
+	else
+		kmake "$quiet" -j"$jobs" bzImage modules >"$out/build.log" 2>&1
+	fi
+}
+if ! build; then
+	tail -n 30 "$out/build.log" >&2
+	df -Pm "$out" | awk 'NR == 2 && $4 < 200 { exit 1 }' ||
+		die "kernel $v: build failed: the disk is full; free space and rerun"
+	die "kernel $v: build failed (full log: ${out#"$LB_TOP"/}/build.log)"
+fi
+# objtool's warnings mean code it could not follow, often in inline asm
+# such as the legacy lock paths: never let one pass unseen.
+if grep -E 'objtool: .*warning:|: warning: objtool:' "$out/build.log" >&2; then
+	die "kernel $v: objtool warned (above; full log: ${out#"$LB_TOP"/}/build.log)"
+fi
+secs=$(($(date +%s) - start))
+# Only a build that relinked vmlinux is a build time worth predicting from.
+[ "$(stat -c %Y "$out/vmlinux" 2>/dev/null)" = "$before" ] || printf '%s\n' "$secs" >"$out/.lb-build-seconds"
+say "kernel $v: built in ${secs}s -> ${out#"$LB_TOP"/}/arch/x86/boot/bzImage"

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# compare.sh RUN: the run's statistics, all from lb-stat on the boot
+# medians: RUN/summary.csv (per variant and cell), RUN/pairs.csv (per
+# pair and cell), RUN/baseline.csv (contended spin_lock over the no-lock
+# baseline), RUN/findings.md, RUN/compare/tables.md (and
+# compare/perf-diff/BASE..OTHER.txt, perf diff per pair), RUN/stat.info
+# (seed and settings) and RUN/host.txt.  Derived files
+# are rebuilt in a temporary folder and swapped in whole; the records
+# themselves are only read.
+. "$(dirname "$0")/../lib.sh"
+
+[ -d "${1:?usage: compare.sh RUNDIR}" ] || die "no run directory $1"
+run=$(run_dir "$1" fresh)
+[ -f "$run/run.info" ] || die "$run has no run.info: not a run directory, or its provenance is missing"
+ls "$run"/boots/*/boot*/provenance.json >/dev/null 2>&1 ||
+	die "$run has no provenance records (boots/*/boot*/provenance.json): refusing to report on it"
+bin=$LB_TOP/bench-user
+have() { [ -f "$run/$1.csv" ]; }
+tmp=$(mktemp -d "$run/.compare.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/compare"
+
+# Every pair in one lb-stat call: Holm families and the A/A noise floor
+# span all of them.  The pairs and the A/A pair are vm-configs/comparisons'.
+pairs=() aa=()
+all=$(comparisons aa headline pair timed) || exit 1
+for p in $all; do
+	have "${p%%:*}" && have "${p##*:}" && pairs+=(--pair "$p")
+done
+all=$(comparisons aa) || exit 1
+for p in $all; do
+	have "${p%%:*}" && have "${p##*:}" && aa=(--aa "$p")
+done
+files=()
+for f in "$run"/*.csv; do
+	is_record_file "$f" && files+=("$(basename "$f")")
+done
+[ ${#files[@]} -gt 0 ] || die "$run has no result files"
+seed=${STAT_SEED:-1} resamples=${STAT_RESAMPLES:-4000}
+opts=(--seed "$seed" --resamples "$resamples")
+# From inside the run, so nothing written names this machine's paths.
+(cd "$run" && "$bin/lb-stat" summary "${opts[@]}" -o "$tmp/summary.csv" "${files[@]}") ||
+	die "lb-stat summary failed (see above)"
+if [ ${#pairs[@]} -gt 0 ]; then
+	(cd "$run" && "$bin/lb-stat" compare "${opts[@]}" "${aa[@]}" "${pairs[@]}" -o "$tmp/pairs.csv" \
+		-m "$tmp/findings.md" -t "$tmp/compare/tables.md" "${files[@]}") || die "lb-stat compare failed (see above)"
+else
+	note "compare: fewer than two comparable variants: no pairs"
+	echo "base,other,kind,mode,threads,metric" >"$tmp/pairs.csv"
+	: >"$tmp/findings.md"
+fi
+# Contended spin_lock against the no-lock baseline of the same shape.
+(cd "$run" && "$bin/lb-stat" baseline "${opts[@]}" --kind spin_lock --over empty -o "$tmp/baseline.csv" "${files[@]}") ||
+	die "lb-stat baseline failed (see above)"
+cat >"$tmp/stat.info" <<EOT
+tool=lb-stat
+seed=$seed
+resamples=$resamples
+alpha=0.05
+power=0.8
+aa_pair=${aa[1]:-none}
+EOT
+
+# Published raw data: its path-length tables are derived here too.
+if [ -f "$run/icount/run.info" ]; then
+	"$LB_TOP/scripts/report/pathlen-table.sh" "$run/icount" || die "compare: the path-length tables of $1/icount failed"
+fi
+
+# perf diff of each compared pair that has perf data on both sides.
+if ls "$run"/perf/*/perf.data >/dev/null 2>&1; then
+	"$LB_TOP/scripts/report/perf-diff.sh" "$run" "$tmp/compare/perf-diff" || note "compare: perf diff failed (see above)"
+fi
+
+# The first provenance file (a glob, not ls | head: with many boots ls
+# writes more than one pipe buffer and head's exit would kill it).
+provs=("$run"/boots/*/boot*/provenance.json)
+prov=${provs[0]}
+jq -r '"\(.host_cpu_model) (\(.host_cpus) CPUs)"' "$prov" >"$tmp/host.txt" ||
+	die "$prov is not valid JSON"
+
+rm -rf "$run/compare"
+mv "$tmp/compare" "$run/compare"
+mv "$tmp/summary.csv" "$tmp/pairs.csv" "$tmp/baseline.csv" "$tmp/findings.md" "$tmp/stat.info" "$tmp/host.txt" "$run/"
+say "compare: tables in ${run#"$LB_TOP"/}/compare, statistics in summary.csv and pairs.csv"

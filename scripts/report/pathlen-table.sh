@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# pathlen-table.sh RUN: the path-length tables of an icount run:
+#   RUN/pathlen.md        instructions per acquire+release, kind x variant
+#   RUN/pathlen-diff.md   the comparisons (vm-configs/comparisons), in whole instructions
+#   RUN/pathlen.csv       the same counts as data
+# lb-pathlen refuses the run if any count is not exact or differs between
+# boots.  Derived files are rebuilt whole; the records are only read.
+. "$(dirname "$0")/../lib.sh"
+
+run=$(readlink -f "${1:?usage: pathlen-table.sh RUNDIR}")
+[ -f "$run/run.info" ] || die "$1 has no run.info: not a run directory"
+[ "$(sed -n 's/^accel=//p' "$run/run.info")" = icount ] ||
+	die "$1 is not an icount run (run.info accel=$(sed -n 's/^accel=//p' "$run/run.info")): path lengths come from 'make pathlen'"
+mapfile -t vs < <(sed -n 's/^variants=//p' "$run/run.info" | tr ' ' '\n')
+files=() have=" "
+for v in "${vs[@]}"; do
+	[ -f "$run/$v.csv" ] || { note "pathlen: $v has no records in $1"; continue; }
+	files+=("$run/$v.csv") have+="$v "
+done
+[ ${#files[@]} -gt 0 ] || die "$1 has no result files"
+pairs=()
+all=$(comparisons aa headline pair pathlen) || exit 1
+for p in $all; do
+	[[ $have == *" ${p%%:*} "* && $have == *" ${p##*:} "* ]] && pairs+=(--pair "$p")
+done
+tmp=$(mktemp -d "$run/.pathlen.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+bin=$LB_TOP/bench-user
+"$bin/lb-pathlen" --csv "$tmp/pathlen.csv" -o "$tmp/pathlen.md" "${files[@]}" ||
+	die "lb-pathlen refused $1 (see above)"
+if [ ${#pairs[@]} -gt 0 ]; then
+	"$bin/lb-pathlen" --diff-only "${pairs[@]}" -o "$tmp/pathlen-diff.md" "${files[@]}" ||
+		die "lb-pathlen refused the comparisons of $1"
+else
+	echo "(no pair of compared variants in this run)" >"$tmp/pathlen-diff.md"
+fi
+mv "$tmp"/pathlen.md "$tmp"/pathlen-diff.md "$tmp"/pathlen.csv "$run/"
+say "pathlen: tables in ${run#"$LB_TOP"/}/pathlen.md and pathlen-diff.md"

@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# plots.sh RUN: the graphs of a run, from RUN/summary.csv and RUN/pairs.csv
+# (lb-stat), RUN/run.info and RUN/host.txt, into RUN/plots/NAME.png and
+# NAME.svg, with the reshaped data behind each in RUN/plots/data/.  The
+# gnuplot scripts and awk reshapers are in plots/.  Everything is written
+# to a temporary folder first: a failure leaves RUN/plots as it was.
+. "$(dirname "$0")/../lib.sh"
+. "$LB_TOP/schema/contract.sh"
+export LC_ALL=C
+P=$LB_TOP/plots
+
+[ $# -eq 1 ] || die "usage: plots.sh RUN (a run directory holding summary.csv)"
+[ -d "$1" ] || die "plots: $1 is not a directory"
+run=$(run_dir "$1")
+sum=$run/summary.csv pairs=$run/pairs.csv
+[ -f "$sum" ] || die "plots: $sum is missing (lb-stat summary writes it)"
+modes=$(contract_list modes)
+# csvawk PROGRAM FILE...: PROGRAM with csv.awk's v("column") (mawk has no -e).
+csvawk() { local prog=$1; shift; awk "$(cat "$P/csv.awk")"$'\n'"$prog" "$@"; }
+msg=$(awk -f "$P/csv.awk" -v need="$(contract_list summary)" -v modes="$modes" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
+if [ -f "$pairs" ] && [ "$(wc -l <"$pairs")" -le 1 ] && [ "$(head -n 1 "$pairs")" = "$(contract_header pairs)" ]; then
+	note "plots: $pairs has no pairs (fewer than two comparable variants): the headline graph says so instead"
+	pairs=
+elif [ -f "$pairs" ]; then
+	msg=$(awk -f "$P/csv.awk" -v what=pairs -v need="$(contract_list pairs)" -f "$P/validate.awk" "$pairs" 2>&1) || die "plots: malformed pairs: ${msg:-$pairs: unreadable}"
+else
+	note "plots: $pairs is missing: the headline graph says so instead"
+	pairs=
+fi
+command -v gnuplot >/dev/null || die "plots: gnuplot is not installed (apt-get install gnuplot-nox)"
+
+# Title parts.  Quotes and backslashes would break gnuplot -e strings.
+clean() { tr -d "'\\\\\"" <<<"$1"; }
+accel=$(sed -n 's/^accel=//p' "$run/run.info" 2>/dev/null | head -1)
+[ -n "$accel" ] || { note "plots: no accel= in $run/run.info"; accel=unknown; }
+# These graphs are of time (ns, cycles); an icount run counts instructions
+# and has its own graph, the path-length one.
+[ "$accel" != icount ] || die "plots: $1 is an icount run (instructions, not time): its graph is make pathlen's (scripts/report/pathlen-plot.sh)"
+host=$(head -1 "$run/host.txt" 2>/dev/null || true)
+[ -n "$host" ] || host="unknown host"
+host=$(clean "$host")
+ACCEL=$(tr '[:lower:]' '[:upper:]' <<<"$accel")
+tcgnote=""
+[ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
+
+# Variants in the run: the default matrix's first, in its order (each
+# family before its debug twin), then any others sorted.
+mapfile -t present < <(csvawk 'NR == 1 { header(); next } v("variant") != "" { print v("variant") }' "$sum" | sort -u)
+main=$(matrix_variants | tr '\n' ' ') order=""
+for v in $main; do
+	if printf '%s\n' "${present[@]}" | grep -qx -- "$v"; then order+="$v "; else
+		note "plots: variant $v is not in this run: graphs show the rest"
+	fi
+done
+for v in "${present[@]}"; do
+	case " $main " in *" $v "*) ;; *) order+="$v " ;; esac
+done
+order=${order% }
+# Debug or not by the variant's fragments (lib.sh's fragments_debug), and
+# each debug variant's twin: the variant with the same fragments but
+# debug-off (the overhead graph's pairs).
+nodebug="" debug="" twins=""
+declare -A frags=()
+for v in $order; do
+	frags[$v]=$(variant_fragments "$v" 2>/dev/null) || true
+	if [ "$(fragments_debug "${frags[$v]}")" = on ]; then debug+="$v "; else nodebug+="$v "; fi
+done
+for d in $debug; do
+	want=$(sed 's|/debug-[a-z]*\.config$|/debug-off.config|' <<<"${frags[$d]}")
+	for x in $nodebug; do [ "${frags[$x]}" != "$want" ] || twins+="$x:$d "; done
+done
+# shellcheck disable=SC2086 # one word per variant
+gpv=$(variant_gp $order)
+# Kinds and their roles from the contract.
+kinds=$(contract_list kinds hot=1) bases=$(contract_list kinds base=1)
+
+tmp=$(mktemp -d "$run/.plots.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+out=$tmp/plots dat=$tmp/plots/data
+mkdir -p "$dat"
+
+# meta FILE KEY: a value from the #meta/#KEY lines a reshaper writes.
+meta() { sed -n "s/^#meta .*\b$2=\([^ ]*\).*/\1/p; s/^#$2 //p; s/^#$2\$//p" "$1" | head -1; }
+# sub FILE: the subtitle: accelerator, host, n, the TCG caveat.
+sub() {
+	local lo hi
+	lo=$(meta "$1" nmin) hi=$(meta "$1" nmax)
+	[ "$lo" = "$hi" ] && n="n=$lo" || n="n=$lo-$hi"
+	printf '%s, %s, %s per cell%s' "$ACCEL" "$host" "$n" "$tcgnote"
+}
+# gp SCRIPT NAME TITLE SUBTITLE NOTE [gnuplot assignments]: both formats.
+gp() {
+	local script=$1 name=$2 t s n fmt
+	t=$(clean "$3") s=$(clean "$4") n=$(clean "$5")
+	shift 5
+	for fmt in png svg; do
+		gnuplot -e "dir='$P'; out='$out/$name'; fmt='$fmt'; ttl='$t'; sub='$s'; note='$n'; $*" "$P/$script" \
+			>"$tmp/$name.$fmt.log" 2>&1 ||
+			die "plots: gnuplot failed on $script for $name.$fmt: $(tail -5 "$tmp/$name.$fmt.log")"
+	done
+	echo "plots: $name.png, $name.svg"
+}
+# nodata NAME TITLE WHY: a placeholder that says what is missing.
+nodata() {
+	note "plots: $1: $3; writing a placeholder"
+	gp nodata.gp "$1" "$2" "$ACCEL, $host$tcgnote" "" "msg='no data: $(clean "$3")'"
+}
+ovnote() { # ovnote FILE MARK
+	if [ -n "$(meta "$1" oversub)" ]; then printf '%s = oversubscribed cell (guest vCPUs > host CPUs): treat with care' "$2"; fi
+}
+dupnote() { # dupnote FILE NAME
+	local d
+	d=$(meta "$1" dup)
+	[ "${d:-0}" -eq 0 ] || note "plots: $2: $d rows with a second hold/parallel configuration or repeated key left out"
+}
+vars() { meta "$1" variants; }
+cfg() { meta "$1" cfg | sed 's/hold_ns=\([^ ]*\) parallel_ns=\(.*\)/hold \1 ns, parallel \2 ns/'; }
+
+# 1. Uncontended cost, debug off and on.
+for side in off on; do
+	[ $side = off ] && vs=$nodebug || vs=$debug
+	f=$dat/uncontended-debug-$side.dat
+	awk -f "$P/csv.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" -v bases="$bases" "$sum" >"$f"
+	dupnote "$f" uncontended-debug-$side
+	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
+	if [ -z "$(vars "$f")" ]; then nodata uncontended-debug-$side "$t" "no hot ns_op rows for ${vs:-any debug-$side variant}"; continue; fi
+	gp uncontended.gp uncontended-debug-$side "$t" "$(sub "$f")" "$(ovnote "$f" †)" "in='$f'; vars='$(vars "$f")'; nbase=$(meta "$f" nbase); $gpv"
+done
+
+# 2. Contended throughput, one panel per kind the contract draws (cont=1):
+# the exclusive kinds, then the rw kinds, one panel per read_pct in the run
+# (most reads first).
+read_pcts() { # kind -> its contended read_pct values in the summary
+	csvawk 'NR == 1 { header(); next } v("kind") == k && v("mode") == "contended" { print v("read_pct") }' k="$1" "$sum" | sort -nru
+}
+panel_list=$(contract_list kinds cont=1 rw=0)
+for k in $(contract_list kinds cont=1 rw=1); do
+	rps=$(read_pcts "$k")
+	panel_list+=" $(if [ -n "$rps" ]; then for rp in $rps; do printf '%s:%s ' "$k" "$rp"; done; else echo "$k"; fi)"
+done
+np=0 anyov=0 panels="" threads=""
+for k in $panel_list; do
+	kind=${k%%:*} rp=""
+	[ "$kind" = "$k" ] || rp=${k#*:}
+	f=$dat/ct-$((np + 1)).dat
+	awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v kind="$kind" -v read_pct="$rp" -v metrics=ops_per_s -v variants="$order" "$sum" >"$f"
+	if [ -z "$(vars "$f")" ]; then note "plots: contended-throughput: no $kind${rp:+ read_pct=$rp} rows"; rm "$f"; continue; fi
+	np=$((np + 1))
+	dupnote "$f" "contended-throughput $k"
+	[ -n "$(meta "$f" oversub)" ] && anyov=1
+	panels+="pt$np='$kind${rp:+, $rp% read}'; "
+	threads+=" $(awk '!/^#/ && NF && $1 > 0 { print $1 }' "$f")"
+	cfg=$(cfg "$f")
+	[ -n "${nsub:-}" ] || nsub=$f
+done
+t="Contended throughput: all threads on one lock${cfg:+ ($cfg)}"
+if [ $np -eq 0 ]; then
+	nodata contended-throughput "$t" "no contended ops_per_s rows"
+else
+	xt=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
+	gp contended.gp contended-throughput "$t" "$(sub "$nsub")" "$( [ $anyov = 1 ] && echo '○ = oversubscribed cell (guest vCPUs > host CPUs)')" \
+		"ddir='$dat'; np=$np; $panels vars='$order'; anyov=$anyov; xt='$xt'; h=780; $gpv"
+fi
+
+# 3. Fairness of contended spin_lock.
+f=$dat/fairness.dat
+awk -f "$P/csv.awk" -f "$P/series.awk" -v kind=spin_lock -v metrics=fair_ratio -v variants="$order" "$sum" >"$f"
+t="Fairness of contended spin_lock ($(cfg "$f"))"
+if [ -z "$(vars "$f")" ]; then nodata fairness "$t" "no contended spin_lock fair_ratio rows (it needs 2 or more threads)"; else
+	dupnote "$f" fairness
+	xt=$(awk '!/^#/ && NF && $1 > 0 { print $1 }' "$f" | sort -nu | paste -sd' ')
+	gp fairness.gp fairness "$t" "$(sub "$f")" "$(ovnote "$f" ○)" \
+		"in='$f'; vars='$(vars "$f")'; xt='$xt'; anyov=$( [ -n "$(meta "$f" oversub)" ] && echo 1 || echo 0); $gpv"
+fi
+
+# 4. Wait-time percentiles of contended spin_lock at the largest thread count.
+f=$dat/wait-latency.dat
+awk -f "$P/csv.awk" -f "$P/wait.awk" -v kind=spin_lock -v variants="$order" "$sum" >"$f"
+t="Contended spin_lock: wait before acquiring, $(meta "$f" threads) threads ($(cfg "$f"))"
+if [ -z "$(vars "$f")" ]; then nodata wait-latency "Contended spin_lock: wait before acquiring" "no contended spin_lock wait_* rows"; else
+	dupnote "$f" wait-latency
+	gp wait.gp wait-latency "$t" "$(sub "$f")" "$([ -z "$(meta "$f" oversub)" ] || echo 'oversubscribed at this thread count (guest vCPUs > host CPUs): treat with care')" "in='$f'; vars='$(vars "$f")'; $gpv"
+fi
+
+# 5. Debug overhead: X-debug / X per hot kind.
+f=$dat/debug-overhead.dat
+if [ -n "$pairs" ]; then
+	awk -f "$P/csv.awk" -f "$P/overhead.awk" -v variants="$order" -v kinds="$kinds" -v bases="$bases" -v twins="$twins" "$pairs" >"$f"
+else
+	printf '#variants\n' >"$f"
+fi
+t="Debug overhead: ns per op with debug options over without"
+if [ -z "$(vars "$f")" ]; then nodata debug-overhead "$t" "no variant with both X and X-debug hot ns_op rows"; else
+	gp overhead.gp debug-overhead "$t" "$(sub "$f")" "$(ovnote "$f" †)" "in='$f'; vars='$(vars "$f")'; nbase=$(meta "$f" nbase); $gpv"
+fi
+
+# 6. Headline: the A/A and headline pairs of vm-configs/comparisons.
+f=$dat/headline.dat
+t="Headline: uncontended (hot) cost per lock kind, by comparison"
+hl=$(comparisons aa headline) || exit 1
+if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
+	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="$(echo $hl)" -v kinds="$kinds" "$pairs" >"$f"
+	for p in $(meta "$f" missing); do note "plots: headline: no hot ns_op pairs for ${p/:/ -> } in $pairs"; done
+	ps=$(meta "$f" pairs)
+	if [ -z "$ps" ]; then nodata headline "$t" "no hot ns_op rows in pairs.csv for the headline comparisons ($(echo $hl))"; else
+		labels="" j=0
+		for p in $ps; do
+			j=$((j + 1))
+			labels+="pl$j='$(clean "$(comparison_label "$p")")'; "
+		done
+		n=$(csvawk 'NR == 1 { header(); next } { print v("n_base"); print v("n_other") }' "$pairs" | sort -nu | sed -n '1p;$p' | paste -sd' ')
+		[ "${n% *}" = "${n#* }" ] && n="n=${n% *} boots" || n="n=${n% *}-${n#* } boots"
+		gp headline.gp headline "$t" "$ACCEL, $host, $n per cell$tcgnote" "" "in='$f'; pairs='$ps'; $labels nk=$(meta "$f" nkinds); $gpv"
+	fi
+fi
+
+# Replace RUN/plots in one step.
+rm -rf "$run/plots.old"
+[ ! -e "$run/plots" ] || mv "$run/plots" "$run/plots.old"
+mv "$out" "$run/plots"
+rm -rf "$run/plots.old"
+# Published raw data carries its icount run: its graph is drawn here too.
+if [ -f "$run/icount/pathlen.csv" ]; then
+	"$LB_TOP/scripts/report/pathlen-plot.sh" "$run/icount" || die "plots: the path-length graph of $1/icount failed"
+fi
+say "plots: $(find "$run/plots" -maxdepth 1 -name '*.png' | wc -l) graphs in $run/plots"

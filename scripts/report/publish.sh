@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# publish.sh RUN: make RUN's report (RUN/report/, from results.sh) the
+# tracked RESULTS.md and results/.  Nothing else writes them, so a run of
+# your own never overwrites the published report by accident.
+#
+# results/raw/ gets the run's raw data: every record, run.info, the job
+# list, every boot's provenance, the perf summaries, the icount run's
+# records, the calibration report and the disassembly table (built from
+# vmlinux files that are not tracked).  `make results RUN=results/raw`
+# derives the same RESULTS.md from it (tests/host/raw-regen.sh).
+. "$(dirname "$0")/../lib.sh"
+
+run=$(readlink -f "${1:?usage: publish.sh RUNDIR}")
+report=$run/report
+[ -f "$report/RESULTS.md" ] && [ -d "$report/results" ] ||
+	die "$1 has no report (report/RESULTS.md and report/results/): run 'make results RUN=$1' first"
+[ -f "$run/raw.info" ] && die "$1 is published raw data already: publish the run it came from"
+new=$LB_TOP/results.new
+rm -rf "$new"
+cp -r "$report/results" "$new"
+raw=$new/raw
+mkdir -p "$raw"
+for f in "$run"/*.csv; do
+	is_record_file "$f" && cp "$f" "$raw/"
+done
+[ -f "$run/failures.csv" ] && cp "$run/failures.csv" "$raw/"
+cp "$run/run.info" "$run/jobs" "$raw/"
+[ -f "$run/failures.txt" ] && cp "$run/failures.txt" "$raw/"
+grep -q '^run_id=' "$raw/run.info" || echo "run_id=$(basename "$run")" >>"$raw/run.info"
+for p in "$run"/boots/*/boot*/provenance.json "$run"/perf/*/perf-top.txt; do
+	[ -f "$p" ] || continue
+	d=$raw/${p#"$run"/}
+	mkdir -p "$(dirname "$d")"
+	cp "$p" "$d"
+done
+if [ -d "$report/results/pathlen" ]; then
+	mkdir -p "$raw/icount"
+	cp "$report"/results/pathlen/*.csv "$report/results/pathlen/run.info" "$report/results/pathlen/jobs" "$raw/icount/"
+	rm -f "$raw/icount/pathlen.csv"
+fi
+[ -d "$report/results/calibrate" ] && cp -r "$report/results/calibrate" "$raw/calibrate"
+cp "$report/results/disasm.md" "$raw/"
+cat >"$raw/raw.info" <<EOT
+what=the raw data of run $(dir_id "$raw"), published by scripts/report/publish.sh
+regenerate=make results RUN=results/raw
+EOT
+rm -rf "$LB_TOP/results"
+mv "$new" "$LB_TOP/results"
+cp "$report/RESULTS.md" "$LB_TOP/RESULTS.md"
+note "publish: RESULTS.md and results/ (raw data in results/raw) are now the report of $(basename "$run"); review with git diff, then commit"

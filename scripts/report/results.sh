@@ -1,0 +1,264 @@
+#!/usr/bin/env bash
+# results.sh RUN: the report of a run, RUN/report/RESULTS.md, from
+# report/RESULTS.md.in and a run directory that has been through compare.sh
+# and plots.sh.  The graphs, tables and provenance it shows are copied to
+# RUN/report/results/, so the report reads the same there as when
+# publish.sh copies both to the tracked RESULTS.md and results/.
+. "$(dirname "$0")/../lib.sh"
+
+run=$(run_dir "${1:?usage: results.sh RUNDIR}")
+for f in run.info summary.csv pairs.csv findings.md stat.info host.txt plots/headline.png; do
+	[ -f "$run/$f" ] || die "$run/$f is missing: run 'make compare plots RUN=$1' first"
+done
+id=$(dir_id "$run")
+info() { sed -n "s/^$1=//p" "$run/run.info" | head -n 1; }
+accel=$(info accel)
+[ "$accel" != icount ] ||
+	die "$1 is an icount run: make results takes the timed run as RUN and the icount run as ICOUNT_RUN (make pathlen)"
+# The path-length run (icount) this report shows beside the timed one.
+# Published raw data carries its own (icount/, calibrate/, disasm.md).
+icount=${ICOUNT_RUN:-$LB_BUILD/runs/latest-icount} iid=
+[ -d "$run/icount" ] && icount=$run/icount
+if [ -f "$icount/pathlen.md" ]; then
+	icount=$(readlink -f "$icount")
+	iid=$(dir_id "$icount")
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+stage=$tmp/results
+mkdir -p "$stage/graphs" "$stage/compare" "$stage/provenance" "$tmp/pieces"
+cp "$run"/plots/*.png "$run"/plots/*.svg "$stage/graphs/"
+cp "$run"/compare/* "$stage/compare/" 2>/dev/null || true
+cp "$run"/run.info "$run"/summary.csv "$run"/pairs.csv "$run"/findings.md "$run"/stat.info "$run"/host.txt "$run"/jobs "$stage/"
+[ -f "$run/failures.csv" ] && cp "$run/failures.csv" "$run/failures.txt" "$stage/"
+for p in "$run"/boots/*/boot1/provenance.json; do
+	[ -f "$p" ] && cp "$p" "$stage/provenance/$(basename "$(dirname "$(dirname "$p")")").json"
+done
+
+{
+	prov=$(ls "$run"/boots/*/boot1/provenance.json | head -n 1)
+	js() { jq -r --arg k "$1" '.[$k] | tostring' "$prov"; }
+	echo "| run | \`$id\` |"
+	echo "|---|---|"
+	echo "| path lengths | $([ -n "${iid:-}" ] && echo "icount run \`$iid\`, in instructions" || echo "none") |"
+	echo "| accelerator (timed) | **${accel^^}**$([ "$accel" = tcg ] && echo ": multi-threaded TCG emulation. These figures compare variants on one host; they are not bare-metal costs.") |"
+	echo "| host | $(cat "$run/host.txt"), kernel $(js host_kernel); fingerprint \`$(js host_fingerprint)\` (records say host \`$(js host_id)\`) |"
+	echo "| guest | $(info vcpus) vCPUs$([ "$(info oversubscribed)" = 1 ] && echo ' (oversubscribed: more vCPUs than host CPUs)'), $(js qemu_version) |"
+	echo "| samples | $(info boots) boots x $(info repeat) passes per variant; the boot is the replicate (n = boots), each giving a cell the median of its passes; variant order shuffled each round (seed $(info order_seed)) |"
+	echo "| kernel source | $(js linux_source_version), patch series $(js patch_series_sha256) |"
+	echo "| lockbench | git $(js git_head | cut -c1-12)$([ "$(js git_dirty)" = true ] && echo ' (dirty tree)') |"
+	echo "| time | builds $(info build_seconds) s, whole run $(info total_seconds) s, failed boots: $(info failed_boots) |"
+	echo
+	echo "Provenance of every boot: [results/provenance/](results/provenance/); job list: [results/jobs](results/jobs)."
+} >"$tmp/pieces/PROVENANCE"
+
+# Columns by name: pairs.csv is lb-stat's, and its order is not this
+# script's business.
+pcol() { awk -F, -v f="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == f) print i; exit }' "$run/pairs.csv"; }
+floor=$(awk -F, -v m="$(pcol mode)" -v k="$(pcol metric)" -v f="$(pcol floor_pct)" \
+	'NR > 1 && $m == "hot" && $k == "ns_op" && $f !~ /nan/ { print $f; exit }' "$run/pairs.csv")
+aa=$(sed -n 's/^aa_pair=//p' "$run/stat.info" 2>/dev/null)
+# The headline table: the A/A and headline pairs of vm-configs/comparisons.
+hl=$(comparisons aa headline) || exit 1
+awk -F, -v hl=" $(echo $hl) " 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+function g(n) { return $c[n] }
+function pc(x, f) { return x ~ /nan/ ? "n/a" : sprintf(f, x) }
+g("mode") == "hot" && g("metric") == "ns_op" && index(hl, " " g("base") ":" g("other") " ") {
+	printf "| %s → %s | %s | %s/%s | %s | %s | %s [%s, %s] | %s | %s | %s | %s |\n", g("base"), g("other"), g("kind"),
+		g("n_base"), g("n_other"), pc(g("median_base"), "%.2f"), pc(g("median_other"), "%.2f"),
+		pc(g("pct_change"), "%+.1f%%"), pc(g("pct_lo"), "%+.1f"), pc(g("pct_hi"), "%+.1f"),
+		pc(g("p_perm"), "%.2g"), pc(g("p_holm"), "%.2g"), pc(g("mde_pct"), "%.1f%%"), g("verdict")
+}' "$run/pairs.csv" >"$tmp/rows"
+{
+	if [ -n "$floor" ]; then
+		echo "**Noise floor: ±${floor}%.** That is the largest |change| of the A/A pair (\`${aa:-pre:post}\`, the same instructions: see the path-length table) over its hot cells. Any other change smaller than it is *within noise*, whatever its p."
+	else
+		echo "**No noise floor:** this run has no A/A pair (the \`aa\` line of vm-configs/comparisons), so no change can be told apart from noise; verdicts say \`changed-no-floor\`."
+	fi
+	echo
+	echo "Uncontended (hot) ns per acquire+release, $accel. Each boot gives a cell one value, the median of its passes; the figures are the median of those boot medians, the change of the ratio of medians with its bootstrap 95% CI, a permutation p, Holm's adjusted p within the family (one pair, one mode), and the minimum change detectable at 80% power (MDE)."
+	echo
+	echo "| comparison | kind | n boots | base median (ns, this host) | other median (ns, this host) | change [95% CI] | p | Holm p | MDE | verdict |"
+	echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"
+	cat "$tmp/rows"
+} >"$tmp/pieces/HEADLINE"
+{
+	echo "Generated by \`lb-stat\` from this run: every change above the noise floor with Holm-adjusted p < 0.05, in the headline metric of its mode (ns per op, or acquisitions per second when contended). Resampling seed $(sed -n 's/^seed=//p' "$run/stat.info" 2>/dev/null), $(sed -n 's/^resamples=//p' "$run/stat.info" 2>/dev/null) draws."
+	echo
+	if [ ! -f "$run/findings.md" ]; then
+		echo "- (no findings.md: run \`make compare\`)"
+	elif [ "$accel" = tcg ]; then
+		# TCG models no cache and times a hand-off at emulation speed: a cold
+		# cell is no cache-miss cost, so it stays out of the text (its rows
+		# stay in the tables).
+		grep -v -F ' cold, ' "$run/findings.md" || true
+		echo
+		echo "Cold cells are left out under TCG, which has no cache model; their rows are in the comparison tables below ($(grep -c -F ' cold, ' "$run/findings.md" || true) cold cells were above the floor)."
+	else
+		cat "$run/findings.md"
+	fi
+} >"$tmp/pieces/FINDINGS"
+
+# Contended spin_lock against its baseline (kind=empty: the same work,
+# no lock), per shape, variant and thread count: the ratio and its CI from
+# lb-stat baseline (baseline.csv), throughput and fairness from summary.csv.
+{
+	echo "Contended spin_lock against the no-lock baseline (\`kind=empty\`, the same hold and parallel work), $accel, medians of boot medians with bootstrap 95% CIs; throughput in acquisitions per second of all threads together. \`fair_ratio\` is the busiest thread's share over the least busy one's (1 is fair)."
+	echo
+	echo "| hold / parallel (ns) | variant | threads | n boots | baseline ops/s [95% CI] | spin_lock ops/s [95% CI] | spin_lock / baseline [95% CI] | fair_ratio [95% CI] |"
+	echo "|---|---|---:|---:|---:|---:|---:|---:|"
+	[ -f "$run/baseline.csv" ] || die "$run has no baseline.csv: run 'make compare RUN=$1'"
+	awk -F, -v order="$(sed -n 's/^variants=//p' "$run/run.info")" '
+	FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
+	function g(n) { return $c[FILENAME, n] }
+	function ci(m, lo, hi) { return lo ~ /nan/ ? sprintf("%.4g [n/a]", m) : sprintf("%.4g [%.4g, %.4g]", m, lo, hi) }
+	function key() { return g("hold_ns") " / " g("parallel_ns") SUBSEP g("variant") SUBSEP g("threads") }
+	FILENAME ~ /summary.csv$/ {
+		if (g("mode") != "contended" || (g("kind") != "empty" && g("kind") != "spin_lock")) next
+		if (g("metric") == "ops_per_s" || g("metric") == "fair_ratio")
+			v[key(), g("kind"), g("metric")] = ci(g("median"), g("ci_lo"), g("ci_hi"))
+		next
+	}
+	g("kind") == "spin_lock" && g("mode") == "contended" {
+		k = key(); keys[++nk] = k; n[k] = g("n")
+		r[k] = g("ratio") ~ /nan/ ? "n/a" : ci(g("ratio"), g("ratio_lo"), g("ratio_hi"))
+	}
+	END {
+		nv = split(order, vs, " ")
+		for (i = 1; i <= nv; i++) rank[vs[i]] = i
+		# shape, then variant in run order, then threads
+		for (a = 1; a <= nk; a++) { split(keys[a], p, SUBSEP); s[a] = sprintf("%s\t%03d\t%06d", p[1], rank[p[2]], p[3]) }
+		for (a = 2; a <= nk; a++) for (b = a; b > 1 && s[b - 1] > s[b]; b--) { t = s[b]; s[b] = s[b - 1]; s[b - 1] = t; t = keys[b]; keys[b] = keys[b - 1]; keys[b - 1] = t }
+		for (a = 1; a <= nk; a++) {
+			k = keys[a]; split(k, p, SUBSEP)
+			f = (k, "spin_lock", "fair_ratio") in v ? v[k, "spin_lock", "fair_ratio"] : "n/a (1 thread)"
+			printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", p[1], p[2], p[3], n[k], ((k, "empty", "ops_per_s") in v ? v[k, "empty", "ops_per_s"] : "n/a"), v[k, "spin_lock", "ops_per_s"], r[k], f
+		}
+	}' "$run/summary.csv" "$run/baseline.csv"
+} >"$tmp/pieces/CONTENDED"
+
+interp=$LB_TOP/report/interpretation.md
+if [ -f "$interp" ] && head -n 1 "$interp" | grep -q "run: $id"; then
+	tail -n +2 "$interp" >"$tmp/pieces/INTERPRETATION"
+else
+	echo "No hand-written interpretation for run \`$id\` (report/interpretation.md must start with \`<!-- run: $id -->\`): the findings above are the whole reading of it." >"$tmp/pieces/INTERPRETATION"
+fi
+
+{
+	if [ -f "$run/compare/tables.md" ]; then
+		echo "<details><summary>every pair, every cell</summary>"
+		echo
+		cat "$run/compare/tables.md"
+		echo "</details>"
+	else
+		echo "(no comparison tables: fewer than two comparable variants)"
+	fi
+} >"$tmp/pieces/COMPARE"
+
+# The path-length run (icount) and the calibration, when there are any.
+if [ -n "$iid" ]; then
+	iinfo() { sed -n "s/^$1=//p" "$icount/run.info" | head -n 1; }
+	mkdir -p "$stage/pathlen"
+	cp "$icount"/pathlen.md "$icount"/pathlen-diff.md "$icount"/pathlen.csv "$icount"/run.info "$icount"/jobs "$stage/pathlen/"
+	for f in "$icount"/*.csv; do
+		case $(basename "$f") in pathlen.csv | failures.csv) ;; *) cp "$f" "$stage/pathlen/" ;; esac
+	done
+	qargs=$(sed -n 's/^qemu_args=//p' "$icount/run.info")
+	[ -f "$icount/plots/pathlen.png" ] && cp "$icount"/plots/pathlen.png "$icount"/plots/pathlen.svg "$stage/graphs/"
+	{
+		[ -f "$icount/plots/pathlen.png" ] && printf '![path length](results/graphs/pathlen.png)\n\n'
+		echo "Instrument: **icount**, QEMU's instruction counter (\`${qargs:-${LB_ICOUNT_QEMU[*]}}\`, 1 vCPU), run \`$iid\`: $(iinfo boots) boots per variant, every count identical in every boot (\`lb-pathlen\` refuses a run where any differs). The guest TSC advances one tick per guest instruction, so each figure is **guest instructions per acquire+release**, counted with \`slope=1\` (the loop of 2n minus the loop of n, minus the same for the empty kind), so the harness's own instructions are not in it. A locked RMW counts as one instruction, like a register move: these are path lengths, not costs."
+		echo
+		cat "$icount/pathlen.md"
+		echo
+		echo "Differences in instructions (the second variant minus the first):"
+		echo
+		cat "$icount/pathlen-diff.md"
+		echo
+		echo "Data: [results/pathlen/](results/pathlen/) (records, job list, run.info)."
+	} >"$tmp/pieces/PATHLEN"
+else
+	echo "No path-length run: \`make pathlen\` makes one (build/runs/latest-icount)." >"$tmp/pieces/PATHLEN"
+fi
+cal=${CALIBRATE_DIR:-$LB_BUILD/calibrate/latest}
+[ -d "$run/calibrate" ] && cal=$run/calibrate
+if [ -f "$cal/report.txt" ]; then
+	cal=$(readlink -f "$cal")
+	mkdir -p "$stage/calibrate"
+	cp "$cal"/report.txt "$cal"/icount.txt "$cal"/timed.txt "$cal"/*.jobs "$stage/calibrate/"
+	echo "run_id=$(dir_id "$cal")" >"$stage/calibrate/run.info"
+	cinfo() { sed -n "s/^$1=//p" "$cal/report.txt" | head -n 1; }
+	{
+		echo "\`make calibrate\` on **$(cinfo variant)** (\`$(dir_id "$cal")\`): \`pad=N\` adds exactly N single-instruction increments inside each spin_lock critical section."
+		echo
+		echo "- icount: $(cinfo icount) ([results/calibrate/icount.txt](results/calibrate/icount.txt): each pad=1…512 against spin_lock, and every other hot kind beside the pads against a boot without them)."
+		echo "- timed ($(cinfo timed_accel), $(cinfo boots) boots x $(cinfo repeat) passes, one median per boot): $(cinfo timed)."
+		echo
+		sed -n '/^|/p' "$cal/timed.txt"
+	} >"$tmp/pieces/CALIBRATION"
+else
+	echo "No calibration: \`make calibrate\` makes one (build/calibrate/latest)." >"$tmp/pieces/CALIBRATION"
+fi
+
+mapfile -t vs < <(sed -n 's/^variants=//p' "$run/run.info" | tr ' ' '\n')
+# The disassembly of the kernels this run measured (run.sh keeps them and
+# writes disasm.md), never of whatever build/ holds now.
+if [ -f "$run/disasm.md" ]; then
+	cp "$run/disasm.md" "$tmp/pieces/DISASM"
+elif [ -d "$run/kernels" ]; then
+	"$LB_TOP/scripts/report/disasm-table.sh" --run "$run" "${vs[@]}" >"$tmp/pieces/DISASM" 2>/dev/null ||
+		echo "(disassembly unavailable: a variant's vmlinux is missing from $id/kernels)" >"$tmp/pieces/DISASM"
+else
+	echo "(no disassembly: run \`$id\` kept no kernels)" >"$tmp/pieces/DISASM"
+fi
+cp "$tmp/pieces/DISASM" "$stage/disasm.md"
+
+{
+	echo "## perf in the guest"
+	echo
+	for p in "$run"/perf/*/perf-top.txt; do
+		[ -f "$p" ] || continue
+		v=$(basename "$(dirname "$p")")
+		cp "$p" "$stage/perf-top-$v.txt"
+		echo "<details><summary>$v</summary>"
+		echo
+		echo '```text'
+		head -n 20 "$p"
+		echo '```'
+		echo
+		echo "</details>"
+		echo
+	done
+	if ls "$run"/compare/perf-diff/*.txt >/dev/null 2>&1; then
+		mkdir -p "$stage/perf-diff"
+		cp "$run"/compare/perf-diff/*.txt "$stage/perf-diff/"
+		echo "\`perf diff\` of each compared pair (the first variant is the baseline; symbols by build id from the kernels the run kept):"
+		for d in "$run"/compare/perf-diff/*.txt; do
+			d=$(basename "$d")
+			echo "[${d%.txt}](results/perf-diff/$d)"
+		done | paste -sd' ' | sed 's/ /, /g'
+		echo
+	fi
+} >"$tmp/pieces/PERF"
+
+{
+	if [ -f "$run/failures.csv" ]; then
+		echo "## Failed boots"
+		echo
+		echo '```text'
+		cat "$run/failures.csv"
+		echo '```'
+	fi
+} >"$tmp/pieces/FAILURES"
+
+awk -v dir="$tmp/pieces" '/^@@[A-Z_]+@@$/ { f = dir "/" substr($0, 3, length($0) - 4); while ((getline l < f) > 0) print l; close(f); next } { print }' \
+	"$LB_TOP/report/RESULTS.md.in" >"$tmp/RESULTS.md"
+report=$run/report
+rm -rf "$report.new"
+mkdir -p "$report.new"
+mv "$stage" "$report.new/results"
+mv "$tmp/RESULTS.md" "$report.new/RESULTS.md"
+rm -rf "$report"
+mv "$report.new" "$report"
+"$LB_TOP/scripts/report/report-formats.sh" "$run"
+say "results: ${report#"$LB_TOP"/}/RESULTS.md (make publish RUN=${1%/} makes it the tracked RESULTS.md)"
