@@ -245,7 +245,7 @@
 	X(oversub,	"1 when either side was oversubscribed")
 
 /*
- * What a boot ended as (BOOT/status, written by scripts/qemu-boot.sh and
+ * What a boot ended as (BOOT/status, written by scripts/boot/qemu-boot.sh and
  * collect.sh): names of their own, apart from the record statuses above.
  * keeps says whether collect.sh still takes the finished records from the
  * boot's journal.  Names are strings: they hold hyphens.
