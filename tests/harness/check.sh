@@ -31,27 +31,56 @@ plan=$((1 + ${#host_tests[@]}))
 echo "KTAP version 1"
 echo "1..$plan"
 
-run_test() { # name command...
-	local name=$1 rc=0 s log
-	shift
+# report NAME RC SECONDS LOG: one KTAP line, and the log's tail on failure.
+report() {
+	local name=$1 rc=$2 secs=$3 log=$4
 	n=$((n + 1))
-	s=$(date +%s)
-	log=$LB_CHECK_DIR/${name//\//_}.log
-	"$@" >"$log" 2>&1 || rc=$?
 	case $rc in
-	0) pass=$((pass + 1)) && printf 'ok %d %s # %ss\n' $n "$name" $(($(date +%s) - s)) ;;
+	0) pass=$((pass + 1)) && printf 'ok %d %s # %ss\n' $n "$name" "$secs" ;;
 	4) skip=$((skip + 1)) && printf 'ok %d %s # SKIP %s\n' $n "$name" "$(tail -n 1 "$log")" ;;
 	*)
 		fail=$((fail + 1)) failed+=("$name")
-		printf 'not ok %d %s # %ss, exit %d\n' $n "$name" $(($(date +%s) - s)) $rc
+		printf 'not ok %d %s # %ss, exit %d\n' $n "$name" "$secs" "$rc"
 		tail -n 25 "$log" | sed 's/^/# | /'
 		;;
 	esac
 }
 
+run_test() { # name command...
+	local name=$1 rc=0 s log
+	shift
+	s=$(date +%s)
+	log=$LB_CHECK_DIR/${name//\//_}.log
+	"$@" >"$log" 2>&1 || rc=$?
+	report "$name" $rc $(($(date +%s) - s)) "$log"
+}
+
 # 1. Host-only: the C tools and their unit tests, bad input, guards.
 run_test unit/cmocka make -C "$LB_TOP/bench-user" check
-for t in "${host_tests[@]}"; do run_test "host/$(basename "$t" .sh)" "$t"; done
+# The host tests are independent (each works in its own TMP) and the tools
+# are built by now: they run on every CPU at once, and report in order.
+hdir=$LB_CHECK_DIR/host
+mkdir -p "$hdir"
+running=0
+for t in "${host_tests[@]}"; do
+	if [ $running -ge "$(nproc)" ]; then
+		wait -n || true
+		running=$((running - 1))
+	fi
+	name=$(basename "$t" .sh)
+	(
+		s=$(date +%s) rc=0
+		"$t" >"$LB_CHECK_DIR/host_$name.log" 2>&1 || rc=$?
+		echo "$rc $(($(date +%s) - s))" >"$hdir/$name.rc"
+	) &
+	running=$((running + 1))
+done
+wait
+for t in "${host_tests[@]}"; do
+	name=$(basename "$t" .sh)
+	read -r rc secs <"$hdir/$name.rc"
+	report "host/$name" "$rc" "$secs" "$LB_CHECK_DIR/host_$name.log"
+done
 
 if [ "${LB_CHECK_HOST_ONLY:-0}" = 1 ]; then
 	echo "# check: LB_CHECK_HOST_ONLY=1: kernel builds and boots left out"
