@@ -31,6 +31,7 @@
  * turns back into the same bytes.  "lockbench: runner done" ends it all.
  */
 #define _GNU_SOURCE
+#include <cpuid.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -523,13 +524,25 @@ static int run_all(void)
 		for (char *l = strtok(warn, "\n"); l; l = strtok(NULL, "\n"))
 			fail("%s", l);
 	}
-	if (ctx.auto_mask) {
+	{
 		static char cpuinfo[65536];
 		long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+		unsigned int a, b, c, d;
+		char hv[13] = "";
 
 		if (slurp("/proc/cpuinfo", cpuinfo, sizeof(cpuinfo)) < 0)
 			cpuinfo[0] = '\0';
-		lb_ctx_auto(&ctx, cpuinfo, ncpus > 0 ? (uint64_t)ncpus : 1);
+		if (ctx.auto_mask)
+			lb_ctx_auto(&ctx, cpuinfo, ncpus > 0 ? (uint64_t)ncpus : 1);
+		/* The hypervisor's leaf names it; the machine, not the command
+		 * line, says what ran (a bundle may boot anywhere). */
+		__cpuid(0x40000000, a, b, c, d);
+		memcpy(hv, &b, 4);
+		memcpy(hv + 4, &c, 4);
+		memcpy(hv + 8, &d, 4);
+		(void)a;
+		if (lb_ctx_accel(&ctx, lb_accel_detect(cpuinfo, hv), warn, sizeof(warn)))
+			logmsg("warning: %s", strtok(warn, "\n"));
 	}
 	logmsg("context: variant=%s accel=%s host=%s host_cpus=%llu vcpus=%llu boot=%llu repeat=%llu perf=%ld",
 	       ctx.variant, ctx.accel, ctx.host, (unsigned long long)ctx.host_cpus,

@@ -281,6 +281,34 @@ void lb_ctx_auto(struct lb_ctx *ctx, const char *cpuinfo, uint64_t ncpus)
 	lb_word(ctx->host, LB_STR_MAX);
 }
 
+const char *lb_accel_detect(const char *cpuinfo, const char *hv_vendor)
+{
+	char flags[4096];
+
+	cpuinfo_get(cpuinfo, "flags", flags, sizeof(flags));
+	if (!strstr(flags, " hypervisor") && strncmp(flags, "hypervisor", 10))
+		return "metal";
+	if (!strncmp(hv_vendor, "KVMKVMKVM", 9))
+		return "kvm";
+	return "tcg";
+}
+
+int lb_ctx_accel(struct lb_ctx *ctx, const char *detected, char *warn, size_t wlen)
+{
+	int dummy = 0;
+
+	warn[0] = '\0';
+	if (!strcmp(ctx->accel, "auto")) {
+		snprintf(ctx->accel, LB_STR_MAX, "%s", detected);
+		return 0;
+	}
+	if (!strcmp(ctx->accel, detected) || (!strcmp(ctx->accel, "icount") && !strcmp(detected, "tcg")))
+		return 0;
+	warnf(warn, wlen, &dummy, "lb.accel=%s, but this machine looks like %s from inside (CPUID)\n",
+	      ctx->accel, detected);
+	return 1;
+}
+
 /* Print into BUF at *O, never past LEN. */
 static void bprintf(char *buf, size_t len, size_t *o, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

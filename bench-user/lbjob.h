@@ -26,6 +26,22 @@ struct lb_ctx {
 #define LB_AUTO_HOST_CPUS	2u
 #define LB_AUTO_VCPUS		4u
 
+/*
+ * What this machine is, seen from inside: "metal" without the CPUID
+ * hypervisor flag, "kvm" under KVM's hypervisor leaf ("KVMKVMKVM"), else
+ * "tcg" (QEMU's emulator; icount is TCG too).  CPUINFO is /proc/cpuinfo's
+ * text, HV_VENDOR CPUID leaf 0x40000000's 12 characters ("" if none).
+ */
+const char *lb_accel_detect(const char *cpuinfo, const char *hv_vendor);
+
+/*
+ * CTX's accel checked against the machine: lb.accel=auto (export.sh: the
+ * lab's machine is not known when the bundle is made) becomes DETECTED.
+ * A named accel is what the launcher ran and is kept; one that DETECTED
+ * contradicts (icount and tcg agree) gets a line in WARN and returns 1.
+ */
+int lb_ctx_accel(struct lb_ctx *ctx, const char *detected, char *warn, size_t wlen);
+
 /* Value of lb.KEY= in CMDLINE; 0 when found, -1 when absent. */
 int lb_cmdline_get(const char *cmdline, const char *key, char *val, size_t len);
 

@@ -83,7 +83,8 @@
 #define LB_ACCELS(X)				\
 	X(tcg,		cycles)			\
 	X(kvm,		cycles)			\
-	X(icount,	instructions)
+	X(icount,	instructions)		\
+	X(metal,	cycles)
 
 #define LB_MODULE_FIELDS(X) LB_JOB_FIELDS(X) LB_MEASURE_FIELDS(X)
 #define LB_RECORD_FIELDS(X) LB_CONTEXT_FIELDS(X) LB_MODULE_FIELDS(X)

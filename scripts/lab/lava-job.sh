@@ -52,7 +52,9 @@ meta=$(jq '{"lockbench.variant": .variant, "lockbench.series": .patch_series_sha
 case $form in
 qemu)
 	case $accel in
-	tcg) ctx=$(jq -n --argjson m "$mem" --arg s "-smp $vcpus" \
+	# auto: the lab's QEMU emulates unless told otherwise; the guest
+	# records what it finds.
+	auto | tcg) ctx=$(jq -n --argjson m "$mem" --arg s "-smp $vcpus" \
 		'{arch: "amd64", cpu: "max", no_kvm: true, memory: $m, extra_options: [$s, "-accel tcg,thread=multi"]}') ;;
 	kvm) ctx=$(jq -n --argjson m "$mem" --arg s "-smp $vcpus" \
 		'{arch: "amd64", cpu: "host", memory: $m, extra_options: [$s]}') ;;
@@ -65,9 +67,7 @@ qemu)
 	dt=qemu name="lockbench $v (qemu, $accel, $vcpus vCPUs)"
 	;;
 x86)
-	# No hypervisor: the records must not claim one.  The schema's
-	# LB_ACCELS has no bare-metal entry yet, so lb-validate (and import)
-	# refuse these records until it gets one (README: Running on more machines).
+	# No hypervisor: the records say metal (the guest's CPUID agrees).
 	cmdline=$(sed 's/\blb\.accel=[^ ]*/lb.accel=metal/' <<<"$cmdline")
 	ctx=$(jq -n --arg c "$cmdline" '{extra_kernel_args: $c}')
 	deploy=$(jq -n --argjson k "$(img bzImage)" --argjson r "$(img initramfs.cpio)" \

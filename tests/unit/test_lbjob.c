@@ -174,6 +174,34 @@ static void test_cmdline_auto(void **state)
 	assert_string_equal(c.out, "");
 }
 
+/* What ran, from inside: CPUID's hypervisor flag and leaf. */
+static void test_accel_detect(void **state)
+{
+	static const char *vm = "processor\t: 0\nflags\t\t: fpu vme hypervisor lahf_lm\n";
+	static const char *bare = "processor\t: 0\nflags\t\t: fpu vme de pse tsc msr\n";
+	struct lb_ctx c;
+	char warn[256];
+
+	(void)state;
+	assert_string_equal(lb_accel_detect(bare, ""), "metal");
+	assert_string_equal(lb_accel_detect(vm, "KVMKVMKVM"), "kvm");
+	assert_string_equal(lb_accel_detect(vm, "TCGTCGTCGTCG"), "tcg");
+	assert_string_equal(lb_accel_detect(vm, ""), "tcg");
+	/* lb.accel=auto (a bundle): the machine's answer. */
+	lb_ctx_parse("lb.variant=pre lb.accel=auto lb.host=h lb.host_cpus=1 lb.vcpus=1 lb.boot=1 lb.repeat=1",
+		     &c, warn, sizeof(warn));
+	assert_int_equal(lb_ctx_accel(&c, "metal", warn, sizeof(warn)), 0);
+	assert_string_equal(c.accel, "metal");
+	/* A named accel is kept; a contradiction is reported. */
+	lb_ctx_parse(CMD, &c, warn, sizeof(warn));	/* lb.accel=kvm */
+	assert_int_equal(lb_ctx_accel(&c, "kvm", warn, sizeof(warn)), 0);
+	assert_int_equal(lb_ctx_accel(&c, "metal", warn, sizeof(warn)), 1);
+	assert_string_equal(c.accel, "kvm");
+	assert_non_null(strstr(warn, "looks like metal"));
+	strcpy(c.accel, "icount");
+	assert_int_equal(lb_ctx_accel(&c, "tcg", warn, sizeof(warn)), 0);
+}
+
 static void test_ktap_case(void **state)
 {
 	struct lb_ctx c;
@@ -227,6 +255,7 @@ int main(void)
 		cmocka_unit_test(test_sweep),
 		cmocka_unit_test(test_errno_status_and_word),
 		cmocka_unit_test(test_cmdline_auto),
+		cmocka_unit_test(test_accel_detect),
 		cmocka_unit_test(test_ktap_case),
 	};
 
