@@ -41,7 +41,7 @@ ifneq ($(strip $(KSRC)$(KERNEL)),)
 module modules initramfs boot perf quality calibrate: tree
 endif
 
-.PHONY: help all deps tree kernels kernel module modules user initramfs boot \
+.PHONY: help all deps tree variants-ok variant-ok kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
 	check-bisect clean import export bisect
 
@@ -58,11 +58,20 @@ deps:
 tree:
 	@$(S)/build/tree.sh
 
-kernels: tree
+# Names are checked before the tree is extracted or anything is built;
+# your own kernels' names exist only once make tree has declared them.
+BYO := $(strip $(KSRC)$(KERNEL))
+variants-ok:
+	@[ -n "$(BYO)" ] || $(S)/build/variants.sh "$(VARIANTS)" >/dev/null
+
+variant-ok:
+	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make $(firstword $(MAKECMDGOALS)) VARIANT=post-debug" >&2; exit 1; }
+	@[ -n "$(BYO)" ] || $(S)/build/variants.sh "$(VARIANT)" >/dev/null
+
+kernels: variants-ok tree
 	@$(S)/build/kernels.sh "$(VARIANTS)"
 
-kernel: tree
-	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make kernel VARIANT=post-debug" >&2; exit 1; }
+kernel: variant-ok tree
 	@$(S)/build/kernel.sh $(VARIANT)
 
 module:
