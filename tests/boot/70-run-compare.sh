@@ -79,7 +79,10 @@ for p in $(comparisons aa headline pair timed); do
 	case " $VARIANTS_UNDER_TEST " in *" ${p##*:} "*) ;; *) continue ;; esac
 	d=$run/compare/perf-diff/${p%%:*}..${p##*:}.txt
 	[ -s "$d" ] || fail "no perf diff for $p ($d)"
-	grep -q 'lb_loop_spin_lock' "$d" || fail "perf diff $p does not name lockbench.ko's lb_loop_spin_lock: $(grep -v '^#' "$d" | head -n 5)"
+	# The perf job is contended spin_lock: lockbench.ko's lb_contend_spin_lock
+	# and a lock function of the kernel, both by name on both sides.
+	grep -q 'lb_contend_spin_lock' "$d" || fail "perf diff $p does not name lockbench.ko's lb_contend_spin_lock: $(grep -v '^#' "$d" | head -n 8)"
+	grep -E -q '_raw_spin_(lock|unlock)|queued_spin|do_raw_spin' "$d" || fail "perf diff $p names no kernel lock function: $(grep -v '^#' "$d" | head -n 8)"
 	echo "ok: perf diff $p: $(grep -c '%' "$d") symbol lines"
 done
 # One boot per variant: the statistics must say so, not print a p.
