@@ -99,7 +99,8 @@ run: tree user
 
 ## Repeat a run (as kvm-again.sh): make again RUN=build/runs/ID.  Only the
 ## settings given on this command line override the run's own.
-again_set = $(foreach v,VARIANTS ACCEL VCPUS BOOTS REPEAT ORDER_SEED,$(if $(filter-out file default undefined,$(origin $(v))),$(v)=$($(v))))
+# (Not the environment: make itself exports BOOTS=10 and the like.)
+again_set = $(foreach v,VARIANTS ACCEL VCPUS BOOTS REPEAT ORDER_SEED,$(if $(findstring command line,$(origin $(v))),$(v)=$($(v))))
 again: tree user
 	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/boot/again.sh $(RUN)
 
