@@ -8,6 +8,8 @@
 . "$(dirname "$0")/../lib.sh"
 
 run=${1:?usage: perf-diff.sh RUN OUTDIR} out=${2:?usage: perf-diff.sh RUN OUTDIR}
+# perf buildid-cache refuses relative paths ("Invalid argument").
+run=$(readlink -f "$run")
 command -v perf >/dev/null || { note "perf-diff: no perf on this host: no perf diff"; exit 0; }
 all=$(comparisons aa headline pair timed) || exit 1
 cache=$run/perf/.build-id
@@ -23,7 +25,7 @@ for p in $all; do
 		done
 	done
 	# Baseline first: the delta column is OTHER's share minus BASE's.
-	if perf --buildid-dir "$cache" diff --stdio --sort dso,sym "$run/perf/$b/perf.data" "$run/perf/$o/perf.data" \
+	if perf --buildid-dir "$cache" diff --sort dso,sym "$run/perf/$b/perf.data" "$run/perf/$o/perf.data" \
 		>"$out/$b..$o.txt" 2>>"$out/$b..$o.log"; then
 		n=$((n + 1))
 	else
