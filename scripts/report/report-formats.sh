@@ -83,9 +83,9 @@ mv "$rep/index.html.tmp" "$rep/index.html"
 		g("mode") != "hot" || g("metric") != "ns_op" || !index(hl, " " g("base") ":" g("other") " ") { next }
 		{
 			p = g("base") " -> " g("other")
-			if (p != last) { printf "\n%s\n%-18s %7s %7s %-24s %6s %s\n", p, "kind", "base", "other", "change [95% CI]", "Holm p", "verdict"; last = p }
+			if (p != last) { printf "\n%s\n%-18s %6s %6s %-24s %6s %s\n", p, "kind", "base", "other", "change [95% CI]", "Holm p", "verdict"; last = p }
 			ch = f(g("pct_change"), "%+.1f%%") " [" f(g("pct_lo"), "%+.1f") ", " f(g("pct_hi"), "%+.1f") "]"
-			printf "%-18.18s %7s %7s %-24.24s %6s %s\n", g("kind"), f(g("median_base"), "%.2f"), f(g("median_other"), "%.2f"), ch, f(g("p_holm"), "%.2g"), substr(g("verdict"), 1, 12)
+			printf "%-18.18s %6s %6s %-24.24s %6s %s\n", g("kind"), f(g("median_base"), "%.4g"), f(g("median_other"), "%.4g"), ch, f(g("p_holm"), "%.2g"), g("verdict")
 		}' "$run/pairs.csv"
 	fi
 } >"$rep/RESULTS.txt.tmp"
