@@ -89,10 +89,13 @@ initramfs: user
 	@vs=$$($(S)/build/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/build/initramfs.sh $$v || exit 1; done
 
 ## Boot one variant with a script or job file: make boot VARIANT=stock SCRIPT=x.sh
+## (default: the default job list)
 boot: user
 	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make boot VARIANT=stock" >&2; exit 1; }
 	@$(S)/build/ensure-built.sh $(VARIANT)
-	@$(S)/boot/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
+	@# Without SCRIPT= or JOBFILE=, the default job list (a guest with no jobs is an error).
+	@[ -n "$(SCRIPT)" ] || export JOBFILE="$${JOBFILE:-$(CURDIR)/bench-user/jobs/default.jobs}"; \
+		$(S)/boot/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
 
 run: tree user
 	@$(S)/boot/run.sh
