@@ -58,33 +58,18 @@ static void measure(struct row *w, const struct lbc_index *s, const struct lbs_p
 		  !lb_mannwhitney(x, w->nx, y, w->ny, &mw) ? mw.p : NAN;
 }
 
-/*
- * Every row's figures, rows spread over the CPUs.  Each row seeds its own
- * draws from its name, so the figures do not depend on which thread
- * measured it, or in what order.
- */
-static int measure_all(struct row *w, size_t n, const struct lbc_index *ix,
-		       const struct lbs_pair *p, const struct lbs_opts *o)
+struct measure_ctx {
+	struct row *w;
+	const struct lbc_index *ix;
+	const struct lbs_pair *p;
+	const struct lbs_opts *o;
+};
+
+static void measure_row(size_t i, gsl_rng *rng, double *x, double *y, void *ctx)
 {
-	int failed = 0;
+	struct measure_ctx *c = ctx;
 
-#pragma omp parallel reduction(|| : failed)
-	{
-		size_t cap = ix->s->n ? ix->s->n : 1;
-		double *x = malloc(cap * sizeof(*x)), *y = malloc(cap * sizeof(*y));
-		gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-
-		failed = !x || !y || !rng;
-#pragma omp for schedule(dynamic, 4)
-		for (size_t i = 0; i < n; i++)
-			if (!failed)
-				measure(&w[i], ix, &p[w[i].pair], o, rng, x, y);
-		free(x);
-		free(y);
-		if (rng)
-			gsl_rng_free(rng);
-	}
-	return failed ? -1 : 0;
+	measure(&c->w[i], c->ix, &c->p[c->w[i].pair], c->o, rng, x, y);
 }
 
 static int same_family(const struct row *a, const struct row *b)
@@ -270,7 +255,8 @@ int lbs_write_pairs(FILE *pairs, FILE *findings, FILE *tables, const struct lb_s
 			}
 		}
 	}
-	if (measure_all(w, n, &ix, p, o))
+	if (lbs_each_row(n, s->n, measure_row,
+			 &(struct measure_ctx){ .w = w, .ix = &ix, .p = p, .o = o }))
 		goto out;
 	/* A cell the other variant lacks is no comparison. */
 	for (i = k = 0; i < n; i++)

@@ -39,6 +39,20 @@ static void measure(struct srow *w, const struct lbc_index *ix, const struct lbs
 	w->median = lbs_median(x, n);
 }
 
+struct measure_ctx {
+	struct srow *w;
+	const struct lbc_index *ix;
+	const struct lbs_opts *o;
+};
+
+static void measure_row(size_t i, gsl_rng *rng, double *x, double *y, void *ctx)
+{
+	struct measure_ctx *c = ctx;
+
+	(void)y;
+	measure(&c->w[i], c->ix, c->o, rng, x);
+}
+
 int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 {
 	struct srow *w = NULL;
@@ -66,23 +80,11 @@ int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 			w[n++] = (struct srow){ .r = &s->rec[i], .metric = *m };
 		}
 	}
-	/* Rows spread over the CPUs; each seeds its draws from its name. */
-#pragma omp parallel reduction(|| : failed)
-	{
-		double *x = malloc((s->n ? s->n : 1) * sizeof(*x));
-		gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-
-		failed = !x || !rng;
-#pragma omp for schedule(dynamic, 4)
-		for (size_t k = 0; k < n; k++)
-			if (!failed)
-				measure(&w[k], &ix, o, rng, x);
-		free(x);
-		if (rng)
-			gsl_rng_free(rng);
-	}
-	if (failed)
+	if (lbs_each_row(n, s->n, measure_row,
+			 &(struct measure_ctx){ .w = w, .ix = &ix, .o = o })) {
+		failed = 1;
 		goto out;
+	}
 	fprintf(f, "%s\n", LBC_HEADER(LB_SUMMARY_COLUMNS));
 	for (i = 0; i < n; i++) {
 		fprintf(f, "%s,", w[i].r->variant);

@@ -22,6 +22,15 @@ struct lbs_pair { const char *base, *other; };
  * name, so a figure does not change when others are added or removed. */
 void lbs_seed_for(gsl_rng *rng, const struct lbs_opts *o, const char *name);
 
+/*
+ * Measures rows 0..N-1 on every CPU (OpenMP): FN(i, rng, x, y, CTX), with
+ * an RNG and two buffers of BUFN doubles owned by the calling thread.  FN
+ * seeds the RNG itself (lbs_seed_for), so no figure depends on which
+ * thread made it or in what order.  0, or -1 when out of memory.
+ */
+typedef void lbs_row_fn(size_t i, gsl_rng *rng, double *x, double *y, void *ctx);
+int lbs_each_row(size_t n, size_t bufn, lbs_row_fn *fn, void *ctx);
+
 int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o);
 
 /* Writes PAIRS (CSV); when FINDINGS is non-NULL, the Markdown list of
