@@ -104,16 +104,15 @@ struct lb_lock {
 } ____cacheline_aligned_in_smp;
 
 /*
- * One kind: a timed loop of n pairs (hot), a single pair (cold), a
- * contended-mode thread, and what the schema says of it.
+ * One kind: a timed loop of n pairs (hot), a single pair (cold) and a
+ * contended-mode thread, each generated with the schema's properties of
+ * the kind built in.
  */
 struct lb_kind_ops {
 	const char *name;
 	void (*loop)(struct lb_lock *l, u64 n, unsigned int read_pct);
 	void (*op)(struct lb_lock *l, bool read);
 	int (*contend)(void *arg);
-	enum lb_side side;
-	bool test;		/* tests the bench's own checks */
 };
 
 extern const struct lb_kind_ops lb_kinds[LB_KIND_NR];

@@ -38,14 +38,12 @@ static noinline void lb_op_##name(struct lb_lock *l, bool read)	\
 LB_KINDS(LB_KIND_FUNCS)
 
 /* Positional: LB_KINDS also generates enum lb_kind in the same order. */
-#define LB_KIND_OPS(k, rw, sd, irq, base, hot, cont, is_test)		\
+#define LB_KIND_OPS(k, ...)						\
 	{								\
 		.name = #k,						\
 		.loop = lb_loop_##k,					\
 		.op = lb_op_##k,					\
 		.contend = lb_contend_##k,				\
-		.side = LB_SIDE_##sd,					\
-		.test = is_test,					\
 	},
 
 const struct lb_kind_ops lb_kinds[LB_KIND_NR] = {
