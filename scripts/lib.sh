@@ -273,6 +273,14 @@ comparison_label() { # base:other
 	comparison_lines | awk -F'\t' -v p="$1" '$2 ":" $3 == p { l = $4 } END { if (l == "") { l = p; sub(/:/, " → ", l) } print l }'
 }
 
+# The A/A noise floor of hot ns_op (lb-stat's floor_pct) in a pairs.csv,
+# or nothing when the run has no A/A pair: what the report and its text
+# form both state.
+hot_noise_floor() { # pairs.csv
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["mode"] == "hot" && $c["metric"] == "ns_op" && $c["floor_pct"] !~ /nan/ { print $c["floor_pct"]; exit }' "$1"
+}
+
 # The instruction-count instrument: single-threaded TCG where the guest TSC
 # advances by one per executed guest instruction (shift=0: 2^0 ns per
 # instruction; sleep=off: an idle vCPU does not let host time in).

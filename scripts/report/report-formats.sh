@@ -71,8 +71,7 @@ mv "$rep/index.html.tmp" "$rep/index.html"
 	fi
 	if [ -f "$run/pairs.csv" ]; then
 		hl=$(comparisons aa headline) || exit 1
-		floor=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-			$c["mode"] == "hot" && $c["metric"] == "ns_op" && $c["floor_pct"] !~ /nan/ { print $c["floor_pct"]; exit }' "$run/pairs.csv")
+		floor=$(hot_noise_floor "$run/pairs.csv")
 		echo
 		printf 'Timed (%s): hot ns per acquire+release, median of boot medians\n' "$accel"
 		printf 'noise floor (A/A): %s\n' "$([ -n "$floor" ] && echo "±$floor%" || echo none)"

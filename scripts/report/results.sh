@@ -52,11 +52,7 @@ done
 	echo "Provenance of every boot: [results/provenance/](results/provenance/); job list: [results/jobs](results/jobs)."
 } >"$tmp/pieces/PROVENANCE"
 
-# Columns by name: pairs.csv is lb-stat's, and its order is not this
-# script's business.
-pcol() { awk -F, -v f="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == f) print i; exit }' "$run/pairs.csv"; }
-floor=$(awk -F, -v m="$(pcol mode)" -v k="$(pcol metric)" -v f="$(pcol floor_pct)" \
-	'NR > 1 && $m == "hot" && $k == "ns_op" && $f !~ /nan/ { print $f; exit }' "$run/pairs.csv")
+floor=$(hot_noise_floor "$run/pairs.csv")
 aa=$(sed -n 's/^aa_pair=//p' "$run/stat.info" 2>/dev/null)
 # The headline table: the A/A and headline pairs of vm-configs/comparisons.
 hl=$(comparisons aa headline) || exit 1
