@@ -32,175 +32,15 @@ static __always_inline void lb_broken_acquire(struct lb_lock *l)
 	WRITE_ONCE(l->broken, 1);
 }
 
-/*
- * Each kind's acquire and release, side by side, one pair per kind in
- * LB_KINDS order (the style of locktorture's lock_torture_ops).  Every
- * pair has the same arguments, so the loops generated per kind
- * (lockbench_kinds.c, lockbench_contended.c) call them by name: the
- * measured code is the lock API call alone, with no dispatch on the kind.
- * What a kind is (its side, whether it is a test) is LB_KINDS' business.
- */
-static __always_inline void
-lb_acquire_empty(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	barrier();
-}
+/* Spins on a trylock: the *_trylock kinds' acquire. */
+#define lb_spin_until(trylock)				\
+	do {						\
+		while (!(trylock))			\
+			cpu_relax();			\
+	} while (0)
 
-static __always_inline void
-lb_release_empty(struct lb_lock *l, bool read, unsigned long flags)
-{
-	barrier();
-}
-
-static __always_inline void
-lb_acquire_irqsave_only(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	local_irq_save(*flags);
-}
-
-static __always_inline void
-lb_release_irqsave_only(struct lb_lock *l, bool read, unsigned long flags)
-{
-	local_irq_restore(flags);
-}
-
-static __always_inline void
-lb_acquire_spin_lock(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	spin_lock(&l->spin);
-}
-
-static __always_inline void
-lb_release_spin_lock(struct lb_lock *l, bool read, unsigned long flags)
-{
-	spin_unlock(&l->spin);
-}
-
-static __always_inline void
-lb_acquire_spin_lock_irq(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	spin_lock_irq(&l->spin);
-}
-
-static __always_inline void
-lb_release_spin_lock_irq(struct lb_lock *l, bool read, unsigned long flags)
-{
-	spin_unlock_irq(&l->spin);
-}
-
-static __always_inline void
-lb_acquire_spin_lock_irqsave(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	spin_lock_irqsave(&l->spin, *flags);
-}
-
-static __always_inline void
-lb_release_spin_lock_irqsave(struct lb_lock *l, bool read, unsigned long flags)
-{
-	spin_unlock_irqrestore(&l->spin, flags);
-}
-
-static __always_inline void
-lb_acquire_spin_lock_bh(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	spin_lock_bh(&l->spin);
-}
-
-static __always_inline void
-lb_release_spin_lock_bh(struct lb_lock *l, bool read, unsigned long flags)
-{
-	spin_unlock_bh(&l->spin);
-}
-
-static __always_inline void
-lb_acquire_spin_trylock(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	while (!spin_trylock(&l->spin))
-		cpu_relax();
-}
-
-static __always_inline void
-lb_release_spin_trylock(struct lb_lock *l, bool read, unsigned long flags)
-{
-	spin_unlock(&l->spin);
-}
-
-static __always_inline void
-lb_acquire_read_lock(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	read_lock(&l->rw);
-}
-
-static __always_inline void
-lb_release_read_lock(struct lb_lock *l, bool read, unsigned long flags)
-{
-	read_unlock(&l->rw);
-}
-
-static __always_inline void
-lb_acquire_write_lock(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	write_lock(&l->rw);
-}
-
-static __always_inline void
-lb_release_write_lock(struct lb_lock *l, bool read, unsigned long flags)
-{
-	write_unlock(&l->rw);
-}
-
-static __always_inline void
-lb_acquire_read_lock_irqsave(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	read_lock_irqsave(&l->rw, *flags);
-}
-
-static __always_inline void
-lb_release_read_lock_irqsave(struct lb_lock *l, bool read, unsigned long flags)
-{
-	read_unlock_irqrestore(&l->rw, flags);
-}
-
-static __always_inline void
-lb_acquire_write_lock_irqsave(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	write_lock_irqsave(&l->rw, *flags);
-}
-
-static __always_inline void
-lb_release_write_lock_irqsave(struct lb_lock *l, bool read, unsigned long flags)
-{
-	write_unlock_irqrestore(&l->rw, flags);
-}
-
-static __always_inline void
-lb_acquire_read_trylock(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	while (!read_trylock(&l->rw))
-		cpu_relax();
-}
-
-static __always_inline void
-lb_release_read_trylock(struct lb_lock *l, bool read, unsigned long flags)
-{
-	read_unlock(&l->rw);
-}
-
-static __always_inline void
-lb_acquire_write_trylock(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	while (!write_trylock(&l->rw))
-		cpu_relax();
-}
-
-static __always_inline void
-lb_release_write_trylock(struct lb_lock *l, bool read, unsigned long flags)
-{
-	write_unlock(&l->rw);
-}
-
-static __always_inline void
-lb_acquire_rwlock_mix(struct lb_lock *l, bool read, unsigned long *flags)
+/* rwlock_mix takes the side read_pct chose for this acquisition. */
+static __always_inline void lb_rw_lock(struct lb_lock *l, bool read)
 {
 	if (read)
 		read_lock(&l->rw);
@@ -208,8 +48,7 @@ lb_acquire_rwlock_mix(struct lb_lock *l, bool read, unsigned long *flags)
 		write_lock(&l->rw);
 }
 
-static __always_inline void
-lb_release_rwlock_mix(struct lb_lock *l, bool read, unsigned long flags)
+static __always_inline void lb_rw_unlock(struct lb_lock *l, bool read)
 {
 	if (read)
 		read_unlock(&l->rw);
@@ -217,42 +56,51 @@ lb_release_rwlock_mix(struct lb_lock *l, bool read, unsigned long flags)
 		write_unlock(&l->rw);
 }
 
-static __always_inline void
-lb_acquire_bit_spin_lock(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	bit_spin_lock(0, &l->bits);
+/*
+ * Each kind's acquire and release, one row per kind in LB_KINDS order (the
+ * style of locktorture's lock_torture_ops): lb_acquire_KIND() and
+ * lb_release_KIND(), whose arguments l, read and flags the row may use.
+ * The loops generated per kind (lockbench_kinds.c, lockbench_contended.c)
+ * call them by name: the measured code is the lock API call alone, with
+ * no dispatch on the kind.
+ */
+#define LB_LOCK_FUNCS(name, acquire, release)				\
+static __always_inline void						\
+lb_acquire_##name(struct lb_lock *l, bool read, unsigned long *flags)	\
+{									\
+	acquire;							\
+}									\
+static __always_inline void						\
+lb_release_##name(struct lb_lock *l, bool read, unsigned long flags)	\
+{									\
+	release;							\
 }
 
-static __always_inline void
-lb_release_bit_spin_lock(struct lb_lock *l, bool read, unsigned long flags)
-{
-	bit_spin_unlock(0, &l->bits);
-}
-
-static __always_inline void
-lb_acquire_bit_spin_trylock(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	while (!bit_spin_trylock(0, &l->bits))
-		cpu_relax();
-}
-
-static __always_inline void
-lb_release_bit_spin_trylock(struct lb_lock *l, bool read, unsigned long flags)
-{
-	bit_spin_unlock(0, &l->bits);
-}
-
-static __always_inline void
-lb_acquire_broken_lock(struct lb_lock *l, bool read, unsigned long *flags)
-{
-	lb_broken_acquire(l);
-}
-
-static __always_inline void
-lb_release_broken_lock(struct lb_lock *l, bool read, unsigned long flags)
-{
-	WRITE_ONCE(l->broken, 0);
-}
+LB_LOCK_FUNCS(empty, barrier(), barrier())
+LB_LOCK_FUNCS(irqsave_only, local_irq_save(*flags), local_irq_restore(flags))
+LB_LOCK_FUNCS(spin_lock, spin_lock(&l->spin), spin_unlock(&l->spin))
+LB_LOCK_FUNCS(spin_lock_irq, spin_lock_irq(&l->spin), spin_unlock_irq(&l->spin))
+LB_LOCK_FUNCS(spin_lock_irqsave, spin_lock_irqsave(&l->spin, *flags),
+	      spin_unlock_irqrestore(&l->spin, flags))
+LB_LOCK_FUNCS(spin_lock_bh, spin_lock_bh(&l->spin), spin_unlock_bh(&l->spin))
+LB_LOCK_FUNCS(spin_trylock, lb_spin_until(spin_trylock(&l->spin)),
+	      spin_unlock(&l->spin))
+LB_LOCK_FUNCS(read_lock, read_lock(&l->rw), read_unlock(&l->rw))
+LB_LOCK_FUNCS(write_lock, write_lock(&l->rw), write_unlock(&l->rw))
+LB_LOCK_FUNCS(read_lock_irqsave, read_lock_irqsave(&l->rw, *flags),
+	      read_unlock_irqrestore(&l->rw, flags))
+LB_LOCK_FUNCS(write_lock_irqsave, write_lock_irqsave(&l->rw, *flags),
+	      write_unlock_irqrestore(&l->rw, flags))
+LB_LOCK_FUNCS(read_trylock, lb_spin_until(read_trylock(&l->rw)),
+	      read_unlock(&l->rw))
+LB_LOCK_FUNCS(write_trylock, lb_spin_until(write_trylock(&l->rw)),
+	      write_unlock(&l->rw))
+LB_LOCK_FUNCS(rwlock_mix, lb_rw_lock(l, read), lb_rw_unlock(l, read))
+LB_LOCK_FUNCS(bit_spin_lock, bit_spin_lock(0, &l->bits),
+	      bit_spin_unlock(0, &l->bits))
+LB_LOCK_FUNCS(bit_spin_trylock, lb_spin_until(bit_spin_trylock(0, &l->bits)),
+	      bit_spin_unlock(0, &l->bits))
+LB_LOCK_FUNCS(broken_lock, lb_broken_acquire(l), WRITE_ONCE(l->broken, 0))
 
 /*
  * Deterministic read/write interleave for hot and cold rwlock_mix: exactly
