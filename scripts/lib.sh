@@ -45,35 +45,50 @@ need_disk() { # need_disk DIR MIB
 LB_USER=$LB_BUILD/user
 LB_USER_MATRIX=$LB_USER/matrix
 
-# Both matrix files: the default matrix, then the extra variants; then
-# the user's variants, when byo.sh has declared any.
-matrix_cat() {
-	cat "$LB_VMCONFIGS/matrix" "$LB_VMCONFIGS/matrix.extra"
-	[ ! -f "$LB_USER_MATRIX" ] || cat "$LB_USER_MATRIX"
+# The matrix files in order: the default matrix, then the extra variants;
+# then the user's variants, when byo.sh has declared any.  They are read
+# with bash's own read (no process per lookup: scripts ask about variants
+# often, and each process costs milliseconds).
+matrix_files() { # [builtin|all] -> the files a lookup reads, into MATRIX_FILES
+	MATRIX_FILES=("$LB_VMCONFIGS/matrix")
+	case ${1:-} in
+	builtin) MATRIX_FILES+=("$LB_VMCONFIGS/matrix.extra") ;;
+	all) MATRIX_FILES+=("$LB_VMCONFIGS/matrix.extra" "$LB_USER_MATRIX") ;;
+	esac
 }
 
 # All variant names known to the matrix files, one per line.
-matrix_variants() { # [all] -> also matrix.extra
-	if [ "${1:-}" = all ]; then matrix_cat; else cat "$LB_VMCONFIGS/matrix"; fi |
-		awk '!/^[[:space:]]*(#|$)/ { print $1 }'
+matrix_variants() { # [builtin] -> also matrix.extra; [all] -> and the user's
+	local f name rest MATRIX_FILES
+	matrix_files "${1:-}"
+	for f in "${MATRIX_FILES[@]}"; do
+		[ -f "$f" ] || continue
+		while read -r name rest; do
+			case $name in '' | '#'*) ;; *) printf '%s\n' "$name" ;; esac
+		done <"$f"
+	done
 }
 
-# One variant's matrix line without its name; dies on an unknown name.
-variant_line() { # variant
-	local line
-	line=$(matrix_cat |
-		awk -v v="$1" '!/^[[:space:]]*#/ && $1 == v { $1 = ""; print; exit }')
-	[ -n "$line" ] ||
-		die "unknown variant '$1'; known variants: $(matrix_variants all | tr '\n' ' ')(see vm-configs/matrix)"
-	printf '%s\n' "$line"
+# One variant's matrix line without its name, into VARIANT_REST (no
+# subshell); dies on an unknown name.
+variant_rest() { # variant
+	local f name rest MATRIX_FILES
+	matrix_files all
+	for f in "${MATRIX_FILES[@]}"; do
+		[ -f "$f" ] || continue
+		while read -r name rest; do
+			[ "$name" != "$1" ] || { VARIANT_REST=$rest && return; }
+		done <"$f"
+	done
+	die "unknown variant '$1'; known variants: $(matrix_variants all | tr '\n' ' ')(see vm-configs/matrix)"
 }
 
 # Fragments of one variant, one path per line; dies on an unknown name.
 # A fragment is a name in vm-configs/ or, in the user's matrix, a path.
 variant_fragments() { # variant
-	local line frag
-	line=$(variant_line "$1")
-	for frag in $line; do
+	local frag
+	variant_rest "$1"
+	for frag in $VARIANT_REST; do
 		case $frag in
 		*=*) continue ;; # tree=, kernel=, kbuild=: where it comes from (variant_path)
 		/*)
@@ -101,11 +116,11 @@ variant_fragments() { # variant
 # relative path (../src) from its build directory and ccache hits across
 # the two sides of a comparison (see LB_KBUILD above).
 variant_path() { # variant tree|kdir|image|state
-	local line tok tree=$LB_TREE kdir=$LB_KBUILD/$1 image="" state=""
-	line=$(variant_line "$1") || exit 1
-	for tok in $line; do
+	local tok tree=$LB_TREE kdir=$LB_KBUILD/$1 image="" state=""
+	variant_rest "$1"
+	for tok in $VARIANT_REST; do
 		case $tok in
-		tree=*) tree=${tok#tree=} kdir=$(dirname "${tok#tree=}")/obj ;;
+		tree=*) tree=${tok#tree=} kdir=${tree%/*}/obj ;;
 		kernel=*) tree="" image=${tok#kernel=} state=$LB_USER/$1 ;;
 		kbuild=*) kdir=${tok#kbuild=} ;;
 		esac
@@ -152,7 +167,13 @@ byo_variants() {
 # A git ref as a variant name: lower case letters, digits and '-' (a name
 # is also a path, a kernel argument and part of APPEND_<variant>).
 variant_name() { # ref
-	printf '%s' "$1" | tr '[:upper:]' '[:lower:]' | tr -c 'a-z0-9' '-' | tr -s '-' | cut -c1-40 | sed 's/^-*//; s/-*$//'
+	local LC_ALL=C n=${1,,}
+	n=${n//[^a-z0-9]/-}
+	while [[ $n == *--* ]]; do n=${n//--/-}; done
+	n=${n:0:40}
+	while [[ $n == -* ]]; do n=${n#-}; done
+	while [[ $n == *- ]]; do n=${n%-}; done
+	printf '%s' "$n"
 }
 
 # The variants a make works on when it names none: the user's, when it

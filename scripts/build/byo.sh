@@ -41,14 +41,16 @@ case ${KERNEL:-}${KBUILD:-} in *[[:space:]]*) die "KERNEL= and KBUILD= must be p
 
 # --- the names ---------------------------------------------------------
 mapfile -t names < <(byo_variants)
+declare -A builtin=() seen=()
+for n in $(matrix_variants builtin); do builtin[$n]=1; done
 for n in "${names[@]}"; do
 	[[ $n =~ ^[a-z0-9][a-z0-9_-]{0,39}$ ]] ||
 		die "variant name '$n' is not lower-case letters, digits, '-' and '_' (at most 40): name it with BASE_NAME=, PATCHED_NAME= or VARIANT="
-	! cat "$LB_VMCONFIGS/matrix" "$LB_VMCONFIGS/matrix.extra" | awk '!/^[[:space:]]*#/ { print $1 }' | grep -qxF "$n" ||
+	[ -z "${builtin[$n]:-}" ] ||
 		die "variant name '$n' is already a built-in variant (vm-configs/matrix): choose another with BASE_NAME=, PATCHED_NAME= or VARIANT="
+	[ -z "${seen[$n]:-}" ] || die "two sides are both named '$n': name them apart with BASE_NAME= and PATCHED_NAME="
+	seen[$n]=1
 done
-dup=$(printf '%s\n' "${names[@]}" | sort | uniq -d | head -n 1)
-[ -z "$dup" ] || die "two sides are both named '$dup': name them apart with BASE_NAME= and PATCHED_NAME="
 [ -z "${PATCHED:-}" ] || [ -z "${PATCHES:-}" ] ||
 	die "PATCHED=$PATCHED and PATCHES=$PATCHES both name the compared side: give one of them"
 

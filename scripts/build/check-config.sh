@@ -31,10 +31,14 @@ conflict() { # sym
 		;;
 	esac
 }
+# The .config read once (the last line for a symbol wins, as for Kconfig).
+declare -A have=()
+while IFS= read -r line; do
+	case $line in CONFIG_*=*) have[${line%%=*}]=${line#*=} ;; esac
+done <"$config"
 bad=0
 for sym in "${order[@]}"; do
-	got=$(grep -E "^$sym=" "$config" | tail -n 1 | cut -d= -f2-) || true
-	[ -n "$got" ] || got=n
+	got=${have[$sym]:-n}
 	if [ "$got" != "${want[$sym]}" ]; then
 		why=$(conflict "$sym")
 		printf 'lockbench: error: %s=%s (from %s) was requested but the .config has %s (%s)\n' \

@@ -30,7 +30,7 @@ fi
 command -v gnuplot >/dev/null || die "plots: gnuplot is not installed (apt-get install gnuplot-nox)"
 
 # Title parts.  Quotes and backslashes would break gnuplot -e strings.
-clean() { tr -d "'\\\\\"" <<<"$1"; }
+clean() { CLEAN=${1//[\'\"\\]/}; } # into CLEAN (no subshell)
 accel=$(sed -n 's/^accel=//p' "$run/run.info" 2>/dev/null | head -1)
 [ -n "$accel" ] || { note "plots: no accel= in $run/run.info"; accel=unknown; }
 # These graphs are of time (ns, cycles); an icount run counts instructions
@@ -38,7 +38,7 @@ accel=$(sed -n 's/^accel=//p' "$run/run.info" 2>/dev/null | head -1)
 [ "$accel" != icount ] || die "plots: $1 is an icount run (instructions, not time): its graph is make pathlen's (scripts/report/pathlen-plot.sh)"
 host=$(head -1 "$run/host.txt" 2>/dev/null || true)
 [ -n "$host" ] || host="unknown host"
-host=$(clean "$host")
+clean "$host" && host=$CLEAN
 ACCEL=$(tr '[:lower:]' '[:upper:]' <<<"$accel")
 tcgnote=""
 [ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
@@ -79,19 +79,43 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/plots dat=$tmp/plots/data
 mkdir -p "$dat"
 
-# meta FILE KEY: a value from the #meta/#KEY lines a reshaper writes.
-meta() { sed -n "s/^#meta .*\b$2=\([^ ]*\).*/\1/p; s/^#$2 //p; s/^#$2\$//p" "$1" | head -1; }
-# sub FILE: the subtitle: accelerator, host, n, the TCG caveat.
-sub() {
-	local lo hi
-	lo=$(meta "$1" nmin) hi=$(meta "$1" nmax)
+# load FILE: the header a reshaper writes before its data ("#meta k=v
+# ..." and "#KEY value" lines) into M, the first value of each key, plus
+# two derived texts: M[sub], the subtitle (accelerator, host, n, the TCG
+# caveat), and M[cfgtext], the hold/parallel configuration in words.  Bash
+# alone reads it: every graph asks it several things, and a process per
+# question cost most of this script's time.
+declare -A M=()
+load() {
+	local line w k
+	M=()
+	while IFS= read -r line; do
+		case $line in
+		'#meta '*)
+			for w in ${line#'#meta '}; do
+				k=${w%%=*}
+				[ -n "${M[$k]+set}" ] || M[$k]=${w#*=}
+			done
+			;;
+		'# '* | '#') ;; # a data block's label
+		'#'*)
+			k=${line#'#'} k=${k%% *}
+			[ -n "${M[$k]+set}" ] || { [[ $line == *' '* ]] && M[$k]=${line#* } || M[$k]=""; }
+			;;
+		esac
+	done <"$1"
+	local lo=${M[nmin]:-} hi=${M[nmax]:-} n
 	[ "$lo" = "$hi" ] && n="n=$lo" || n="n=$lo-$hi"
-	printf '%s, %s, %s per cell%s' "$ACCEL" "$host" "$n" "$tcgnote"
+	M[sub]="$ACCEL, $host, $n per cell$tcgnote"
+	M[cfgtext]=""
+	[[ ${M[cfg]:-} =~ ^hold_ns=([^ ]*)\ parallel_ns=(.*)$ ]] &&
+		M[cfgtext]="hold ${BASH_REMATCH[1]} ns, parallel ${BASH_REMATCH[2]} ns"
+	return 0
 }
 # gp SCRIPT NAME TITLE SUBTITLE NOTE [gnuplot assignments]: both formats.
 gp() {
 	local script=$1 name=$2 t s n fmt
-	t=$(clean "$3") s=$(clean "$4") n=$(clean "$5")
+	t=${3//[\'\"\\]/} s=${4//[\'\"\\]/} n=${5//[\'\"\\]/}
 	shift 5
 	for fmt in png svg; do
 		gnuplot -e "dir='$P'; out='$out/$name'; fmt='$fmt'; ttl='$t'; sub='$s'; note='$n'; $*" "$P/$script" \
@@ -103,28 +127,27 @@ gp() {
 # nodata NAME TITLE WHY: a placeholder that says what is missing.
 nodata() {
 	note "plots: $1: $3; writing a placeholder"
-	gp nodata.gp "$1" "$2" "$ACCEL, $host$tcgnote" "" "msg='no data: $(clean "$3")'"
+	clean "$3"
+	gp nodata.gp "$1" "$2" "$ACCEL, $host$tcgnote" "" "msg='no data: $CLEAN'"
 }
-ovnote() { # ovnote FILE MARK
-	if [ -n "$(meta "$1" oversub)" ]; then printf '%s = oversubscribed cell (guest vCPUs > host CPUs): treat with care' "$2"; fi
+# ovnote MARK: the note for a loaded file with oversubscribed cells.
+ovnote() {
+	[ -z "${M[oversub]:-}" ] || printf '%s = oversubscribed cell (guest vCPUs > host CPUs): treat with care' "$1"
 }
-dupnote() { # dupnote FILE NAME
-	local d
-	d=$(meta "$1" dup)
-	[ "${d:-0}" -eq 0 ] || note "plots: $2: $d rows with a second hold/parallel configuration or repeated key left out"
+dupnote() { # dupnote NAME: rows a loaded file's reshaper left out
+	[ "${M[dup]:-0}" -eq 0 ] || note "plots: $1: ${M[dup]} rows with a second hold/parallel configuration or repeated key left out"
 }
-vars() { meta "$1" variants; }
-cfg() { meta "$1" cfg | sed 's/hold_ns=\([^ ]*\) parallel_ns=\(.*\)/hold \1 ns, parallel \2 ns/'; }
 
 # 1. Uncontended cost, debug off and on.
 for side in off on; do
 	[ $side = off ] && vs=$nodebug || vs=$debug
 	f=$dat/uncontended-debug-$side.dat
 	awk -f "$P/csv.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" -v bases="$bases" "$sum" >"$f"
-	dupnote "$f" uncontended-debug-$side
+	load "$f"
+	dupnote uncontended-debug-$side
 	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
-	if [ -z "$(vars "$f")" ]; then nodata uncontended-debug-$side "$t" "no hot ns_op rows for ${vs:-any debug-$side variant}"; continue; fi
-	gp uncontended.gp uncontended-debug-$side "$t" "$(sub "$f")" "$(ovnote "$f" †)" "in='$f'; vars='$(vars "$f")'; nbase=$(meta "$f" nbase); $gpv"
+	if [ -z "${M[variants]:-}" ]; then nodata uncontended-debug-$side "$t" "no hot ns_op rows for ${vs:-any debug-$side variant}"; continue; fi
+	gp uncontended.gp uncontended-debug-$side "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 done
 
 # 2. Contended throughput, one panel per kind the contract draws (cont=1):
@@ -144,42 +167,45 @@ for k in $panel_list; do
 	[ "$kind" = "$k" ] || rp=${k#*:}
 	f=$dat/ct-$((np + 1)).dat
 	awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v kind="$kind" -v read_pct="$rp" -v metrics=ops_per_s -v variants="$order" "$sum" >"$f"
-	if [ -z "$(vars "$f")" ]; then note "plots: contended-throughput: no $kind${rp:+ read_pct=$rp} rows"; rm "$f"; continue; fi
+	load "$f"
+	if [ -z "${M[variants]:-}" ]; then note "plots: contended-throughput: no $kind${rp:+ read_pct=$rp} rows"; rm "$f"; continue; fi
 	np=$((np + 1))
-	dupnote "$f" "contended-throughput $k"
-	[ -n "$(meta "$f" oversub)" ] && anyov=1
+	dupnote "contended-throughput $k"
+	[ -z "${M[oversub]:-}" ] || anyov=1
 	panels+="pt$np='$kind${rp:+, $rp% read}'; "
 	threads+=" $(awk '!/^#/ && NF && $1 > 0 { print $1 }' "$f")"
-	cfg=$(cfg "$f")
-	[ -n "${nsub:-}" ] || nsub=$f
+	cfg=${M[cfgtext]}
+	[ -n "${nsub:-}" ] || nsub=${M[sub]}
 done
 t="Contended throughput: all threads on one lock${cfg:+ ($cfg)}"
 if [ $np -eq 0 ]; then
 	nodata contended-throughput "$t" "no contended ops_per_s rows"
 else
 	xt=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
-	gp contended.gp contended-throughput "$t" "$(sub "$nsub")" "$( [ $anyov = 1 ] && echo '○ = oversubscribed cell (guest vCPUs > host CPUs)')" \
+	gp contended.gp contended-throughput "$t" "$nsub" "$( [ $anyov = 1 ] && echo '○ = oversubscribed cell (guest vCPUs > host CPUs)')" \
 		"ddir='$dat'; np=$np; $panels vars='$order'; anyov=$anyov; xt='$xt'; h=780; $gpv"
 fi
 
 # 3. Fairness of contended spin_lock.
 f=$dat/fairness.dat
 awk -f "$P/csv.awk" -f "$P/series.awk" -v kind=spin_lock -v metrics=fair_ratio -v variants="$order" "$sum" >"$f"
-t="Fairness of contended spin_lock ($(cfg "$f"))"
-if [ -z "$(vars "$f")" ]; then nodata fairness "$t" "no contended spin_lock fair_ratio rows (it needs 2 or more threads)"; else
-	dupnote "$f" fairness
+load "$f"
+t="Fairness of contended spin_lock (${M[cfgtext]})"
+if [ -z "${M[variants]:-}" ]; then nodata fairness "$t" "no contended spin_lock fair_ratio rows (it needs 2 or more threads)"; else
+	dupnote fairness
 	xt=$(awk '!/^#/ && NF && $1 > 0 { print $1 }' "$f" | sort -nu | paste -sd' ')
-	gp fairness.gp fairness "$t" "$(sub "$f")" "$(ovnote "$f" ○)" \
-		"in='$f'; vars='$(vars "$f")'; xt='$xt'; anyov=$( [ -n "$(meta "$f" oversub)" ] && echo 1 || echo 0); $gpv"
+	gp fairness.gp fairness "$t" "${M[sub]}" "$(ovnote ○)" \
+		"in='$f'; vars='${M[variants]}'; xt='$xt'; anyov=$([ -n "${M[oversub]:-}" ] && echo 1 || echo 0); $gpv"
 fi
 
 # 4. Wait-time percentiles of contended spin_lock at the largest thread count.
 f=$dat/wait-latency.dat
 awk -f "$P/csv.awk" -f "$P/wait.awk" -v kind=spin_lock -v variants="$order" "$sum" >"$f"
-t="Contended spin_lock: wait before acquiring, $(meta "$f" threads) threads ($(cfg "$f"))"
-if [ -z "$(vars "$f")" ]; then nodata wait-latency "Contended spin_lock: wait before acquiring" "no contended spin_lock wait_* rows"; else
-	dupnote "$f" wait-latency
-	gp wait.gp wait-latency "$t" "$(sub "$f")" "$([ -z "$(meta "$f" oversub)" ] || echo 'oversubscribed at this thread count (guest vCPUs > host CPUs): treat with care')" "in='$f'; vars='$(vars "$f")'; $gpv"
+load "$f"
+t="Contended spin_lock: wait before acquiring, ${M[threads]:-} threads (${M[cfgtext]})"
+if [ -z "${M[variants]:-}" ]; then nodata wait-latency "Contended spin_lock: wait before acquiring" "no contended spin_lock wait_* rows"; else
+	dupnote wait-latency
+	gp wait.gp wait-latency "$t" "${M[sub]}" "${M[oversub]:+oversubscribed at this thread count (guest vCPUs > host CPUs): treat with care}" "in='$f'; vars='${M[variants]}'; $gpv"
 fi
 
 # 5. Debug overhead: X-debug / X per hot kind.
@@ -190,27 +216,33 @@ else
 	printf '#variants\n' >"$f"
 fi
 t="Debug overhead: ns per op with debug options over without"
-if [ -z "$(vars "$f")" ]; then nodata debug-overhead "$t" "no variant with both X and X-debug hot ns_op rows"; else
-	gp overhead.gp debug-overhead "$t" "$(sub "$f")" "$(ovnote "$f" †)" "in='$f'; vars='$(vars "$f")'; nbase=$(meta "$f" nbase); $gpv"
+load "$f"
+if [ -z "${M[variants]:-}" ]; then nodata debug-overhead "$t" "no variant with both X and X-debug hot ns_op rows"; else
+	gp overhead.gp debug-overhead "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 fi
 
 # 6. Headline: the A/A and headline pairs of vm-configs/comparisons.
 f=$dat/headline.dat
 t="Headline: uncontended (hot) cost per lock kind, by comparison"
 hl=$(comparisons aa headline) || exit 1
+# Each pair's label: its own, else "base → other" (as comparison_label).
+declare -A label=()
+while IFS=$'\t' read -r _ b o l; do label[$b:$o]=${l:-$b → $o}; done < <(comparison_lines)
 if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
 	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="$(echo $hl)" -v kinds="$kinds" "$pairs" >"$f"
-	for p in $(meta "$f" missing); do note "plots: headline: no hot ns_op pairs for ${p/:/ -> } in $pairs"; done
-	ps=$(meta "$f" pairs)
+	load "$f"
+	for p in ${M[missing]:-}; do note "plots: headline: no hot ns_op pairs for ${p/:/ -> } in $pairs"; done
+	ps=${M[pairs]:-}
 	if [ -z "$ps" ]; then nodata headline "$t" "no hot ns_op rows in pairs.csv for the headline comparisons ($(echo $hl))"; else
 		labels="" j=0
 		for p in $ps; do
 			j=$((j + 1))
-			labels+="pl$j='$(clean "$(comparison_label "$p")")'; "
+			clean "${label[$p]}"
+			labels+="pl$j='$CLEAN'; "
 		done
 		n=$(csvawk 'NR == 1 { header(); next } { print v("n_base"); print v("n_other") }' "$pairs" | sort -nu | sed -n '1p;$p' | paste -sd' ')
 		[ "${n% *}" = "${n#* }" ] && n="n=${n% *} boots" || n="n=${n% *}-${n#* } boots"
-		gp headline.gp headline "$t" "$ACCEL, $host, $n per cell$tcgnote" "" "in='$f'; pairs='$ps'; $labels nk=$(meta "$f" nkinds); $gpv"
+		gp headline.gp headline "$t" "$ACCEL, $host, $n per cell$tcgnote" "" "in='$f'; pairs='$ps'; $labels nk=${M[nkinds]:-}; $gpv"
 	fi
 fi
 

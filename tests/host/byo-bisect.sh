@@ -4,6 +4,7 @@
 # measurer instead of a kernel build and an icount boot: it must name the
 # commit where the count first rises beyond THRESHOLD, skip a commit that
 # cannot be measured, and refuse bad input naming the fix.
+# check: slow
 . "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
 gitc() { git -c user.name=t -c user.email=t@example.org "$@"; }

@@ -2,6 +2,7 @@
 # The comparisons are data: compare (lb-stat), the path-length table and
 # the report's headline read vm-configs/comparisons, or COMPARISONS=, and
 # a bad line stops them with its file, line and fix.
+# check: slow
 . "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build
 # Which pairs are compared is the question here, not their CIs: fewer

@@ -3,6 +3,7 @@
 # every graph in PNG and SVG, non-trivial and titled; a run missing a
 # variant still plots, with a note; a corrupt or missing summary.csv fails
 # naming the file and leaves RUN/plots as it was.
+# check: slow
 . "$(dirname "$0")/../lib.bash"
 command -v gnuplot >/dev/null || skip "gnuplot is not installed"
 graphs="uncontended-debug-off uncontended-debug-on contended-throughput fairness wait-latency debug-overhead headline"

@@ -4,6 +4,7 @@
 # summary.csv, pairs.csv and findings.md.  A record changed on purpose
 # must change the report (so the comparison reads the records), and a
 # truncated record file is refused with its file and line.
+# check: slow
 . "$(dirname "$0")/../lib.bash"
 command -v gnuplot >/dev/null || skip "gnuplot is not installed"
 command -v jq >/dev/null || skip "jq is not installed"
