@@ -11,7 +11,13 @@ for f in run.info summary.csv pairs.csv findings.md stat.info host.txt plots/hea
 	[ -f "$run/$f" ] || die "$run/$f is missing: run 'make compare plots RUN=$1' first"
 done
 id=$(dir_id "$run")
-info() { sed -n "s/^$1=//p" "$run/run.info" | head -n 1; }
+# run.info read once: info KEY prints its first value.
+declare -A RI=()
+while IFS= read -r line; do
+	k=${line%%=*}
+	[ "$k" = "$line" ] || [ -n "${RI[$k]+set}" ] || RI[$k]=${line#*=}
+done <"$run/run.info"
+info() { printf '%s\n' "${RI[$1]:-}"; }
 accel=$(info accel)
 [ "$accel" != icount ] ||
 	die "$1 is an icount run: make results takes the timed run as RUN and the icount run as ICOUNT_RUN (make pathlen)"
@@ -32,12 +38,16 @@ cp "$run"/compare/* "$stage/compare/" 2>/dev/null || true
 cp "$run"/run.info "$run"/summary.csv "$run"/pairs.csv "$run"/findings.md "$run"/stat.info "$run"/host.txt "$run"/jobs "$stage/"
 [ -f "$run/failures.csv" ] && cp "$run/failures.csv" "$run/failures.txt" "$stage/"
 for p in "$run"/boots/*/boot1/provenance.json; do
-	[ -f "$p" ] && cp "$p" "$stage/provenance/$(basename "$(dirname "$(dirname "$p")")").json"
+	d=${p%/boot1/provenance.json}
+	[ -f "$p" ] && cp "$p" "$stage/provenance/${d##*/}.json"
 done
 
 {
-	prov=$(ls "$run"/boots/*/boot1/provenance.json | head -n 1)
-	js() { jq -r --arg k "$1" '.[$k] | tostring' "$prov"; }
+	provs=("$run"/boots/*/boot1/provenance.json)
+	# The first boot's provenance, read with one jq: js KEY prints a value.
+	declare -A PJ=()
+	while IFS=$'\t' read -r k v; do PJ[$k]=$v; done < <(jq -r 'to_entries[] | "\(.key)\t\(.value | tostring)"' "${provs[0]}")
+	js() { printf '%s\n' "${PJ[$1]:-null}"; }
 	echo "| run | \`$id\` |"
 	echo "|---|---|"
 	echo "| path lengths | $([ -n "${iid:-}" ] && echo "icount run \`$iid\`, in instructions" || echo "none") |"
