@@ -62,8 +62,10 @@ post) has X86_SPINLOCK_LEGACY_2614 || miss "CONFIG_X86_SPINLOCK_LEGACY_2614=y in
 stock) has QUEUED_SPINLOCKS || miss "CONFIG_QUEUED_SPINLOCKS=y in $cfg" ;;
 esac
 
-syms=$(nm "$vml" 2>/dev/null | awk '$2 ~ /^[tTwW]$/ { print $3 }' | sort -u)
-defined() { grep -qx -- "$1" <<<"$syms"; }
+# The text symbols, as an array's keys: looked up without a process each.
+declare -A text_sym=()
+while read -r s; do text_sym[$s]=1; done < <(nm "$vml" 2>/dev/null | awk '$2 ~ /^[tTwW]$/ { print $3 }')
+defined() { [ -n "${text_sym[$1]:-}" ]; }
 
 # body SYM: the instructions of SYM, one a line, without addresses.
 body() {
