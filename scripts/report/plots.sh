@@ -112,17 +112,32 @@ load() {
 		M[cfgtext]="hold ${BASH_REMATCH[1]} ns, parallel ${BASH_REMATCH[2]} ns"
 	return 0
 }
-# gp SCRIPT NAME TITLE SUBTITLE NOTE [gnuplot assignments]: both formats.
+# gp SCRIPT NAME TITLE SUBTITLE NOTE [gnuplot assignments]: one graph, in
+# both formats.  The SVG is drawn now; the PNGs are queued and drawn by
+# one gnuplot (draw, below), since pngcairo's start-up, not the drawing,
+# was most of each call.  "reset session" gives each PNG a fresh gnuplot.
+# (The SVG terminal keeps state across graphs in one process, which
+# changes its output: each SVG keeps a gnuplot of its own.)
 gp() {
-	local script=$1 name=$2 t s n fmt
+	local script=$1 name=$2 t s n set
 	t=${3//[\'\"\\]/} s=${4//[\'\"\\]/} n=${5//[\'\"\\]/}
 	shift 5
-	for fmt in png svg; do
-		gnuplot -e "dir='$P'; out='$out/$name'; fmt='$fmt'; ttl='$t'; sub='$s'; note='$n'; $*" "$P/$script" \
-			>"$tmp/$name.$fmt.log" 2>&1 ||
-			die "plots: gnuplot failed on $script for $name.$fmt: $(tail -5 "$tmp/$name.$fmt.log")"
-	done
-	echo "plots: $name.png, $name.svg"
+	set="dir='$P'; out='$out/$name'; ttl='$t'; sub='$s'; note='$n'; $*"
+	gnuplot -e "$set; fmt='svg'" "$P/$script" >"$tmp/$name.svg.log" 2>&1 ||
+		die "plots: gnuplot failed on $script for $name.svg: $(tail -5 "$tmp/$name.svg.log")"
+	printf "reset session\nprint 'graph %s'\n%s; fmt='png'\nload '%s'\nunset output\n" "$name.png" "$set" "$P/$script" >>"$tmp/png.gp"
+	drawn+=("$name")
+}
+drawn=()
+# draw: the queued PNGs.  A failure names the graph it stopped in (the
+# "graph NAME.png" line gnuplot printed last).
+draw() {
+	local last name
+	if ! gnuplot "$tmp/png.gp" >"$tmp/png.log" 2>&1; then
+		last=$(grep '^graph ' "$tmp/png.log" | tail -n 1)
+		die "plots: gnuplot failed on ${last#graph }: $(grep -v '^graph ' "$tmp/png.log" | tail -n 5)"
+	fi
+	for name in "${drawn[@]}"; do echo "plots: $name.png, $name.svg"; done
 }
 # nodata NAME TITLE WHY: a placeholder that says what is missing.
 nodata() {
@@ -245,6 +260,8 @@ if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
 		gp headline.gp headline "$t" "$ACCEL, $host, $n per cell$tcgnote" "" "in='$f'; pairs='$ps'; $labels nk=${M[nkinds]:-}; $gpv"
 	fi
 fi
+
+draw
 
 # Replace RUN/plots in one step.
 rm -rf "$run/plots.old"
