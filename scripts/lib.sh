@@ -3,7 +3,9 @@
 # variant matrix.  Sourced, never run.
 set -euo pipefail
 
-LB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+LB_TOP=${BASH_SOURCE[0]%/*}
+[ "$LB_TOP" != "${BASH_SOURCE[0]}" ] || LB_TOP=. # sourced as lib.sh, from scripts/
+LB_TOP=$(cd "$LB_TOP/.." && pwd)
 LB_BUILD=${LB_BUILD:-$LB_TOP/build}
 LB_SRC_TARBALL=${LB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 LB_SRC_PKG=${LB_SRC_PKG:-linux-source-6.1}
