@@ -196,26 +196,38 @@ parse_variants() { # list
 
 # The host as timed figures depend on it: CPU vendor, family, model and
 # stepping, the TSC rate the host kernel detected (from its log, when this
-# user may read it), host kernel and QEMU version.  One line.
+# user may read it), host kernel and QEMU version.  host_facts works them
+# out once and exports them (LB_HOST_*), so that a run's boots, and the
+# scripts each boot runs, reuse them instead of asking again.
 cpuinfo() { # field -> its value for the first CPU
 	awk -F': ' -v k="$1" '$1 ~ "^" k "[ \t]*$" { print $2; exit }' /proc/cpuinfo
 }
-host_fingerprint() {
-	local tsc
+host_facts() {
+	[ -z "${LB_HOST_ID:-}" ] || return 0
+	local tsc name sep=$'\x1f'
+	IFS=$sep read -r LB_HOST_CPU_MODEL LB_HOST_CPU_VENDOR LB_HOST_CPU_FAMILY LB_HOST_CPU_MODEL_ID LB_HOST_CPU_STEPPING < <(
+		awk -F': ' 'BEGIN { n = split("model name|vendor_id|cpu family|model|stepping", k, "|") }
+			{ for (i = 1; i <= n; i++) if (!(i in v) && $1 ~ "^" k[i] "[ \t]*$") v[i] = $2 }
+			END { for (i = 1; i <= n; i++) printf "%s%c", v[i], i < n ? 31 : 10 }' /proc/cpuinfo)
 	tsc=$({ dmesg 2>/dev/null || journalctl -k -b 2>/dev/null; } | sed -n 's/.*tsc: Detected \([0-9.]*\) MHz.*/\1/p' | head -n 1)
-	printf 'vendor=%s family=%s model=%s stepping=%s tsc_mhz=%s kernel=%s qemu=%s\n' \
-		"$(cpuinfo vendor_id)" "$(cpuinfo 'cpu family')" "$(cpuinfo model)" "$(cpuinfo stepping)" "${tsc:-unknown}" \
-		"$(uname -r)" "$(qemu-system-x86_64 --version 2>/dev/null | head -n 1 | awk '{ print $4 }')"
+	LB_HOST_KERNEL=$(uname -r) LB_HOST_CPUS=$(nproc)
+	LB_QEMU_VERSION=$(qemu-system-x86_64 --version 2>/dev/null | head -n 1) || true
+	local qv=${LB_QEMU_VERSION#* * * } # "QEMU emulator version X (...)": X
+	[ "$qv" != "$LB_QEMU_VERSION" ] || qv=""
+	LB_HOST_FP=$(printf 'vendor=%s family=%s model=%s stepping=%s tsc_mhz=%s kernel=%s qemu=%s' \
+		"$LB_HOST_CPU_VENDOR" "$LB_HOST_CPU_FAMILY" "$LB_HOST_CPU_MODEL_ID" "$LB_HOST_CPU_STEPPING" "${tsc:-unknown}" \
+		"$LB_HOST_KERNEL" "${qv%% *}")
+	# The host field of every record: the CPU's name and count, readable,
+	# and 8 hex digits of the fingerprint, so two machines with one model
+	# name (or one machine after a kernel or QEMU upgrade) never look the
+	# same.
+	name=$(LC_ALL=C && n=${LB_HOST_CPU_MODEL//[^A-Za-z0-9.]/_} && while [[ $n == *__* ]]; do n=${n//__/_}; done && printf '%s' "${n:0:28}")
+	LB_HOST_ID=$(printf '%s_x%s-%s' "${name%_}" "$LB_HOST_CPUS" "$(printf '%s\n' "$LB_HOST_FP" | sha256sum | cut -c1-8)")
+	export LB_HOST_CPU_MODEL LB_HOST_CPU_VENDOR LB_HOST_CPU_FAMILY LB_HOST_CPU_MODEL_ID LB_HOST_CPU_STEPPING \
+		LB_HOST_KERNEL LB_HOST_CPUS LB_QEMU_VERSION LB_HOST_FP LB_HOST_ID
 }
-
-# The host field of every record: the CPU's name and count, readable, and
-# 8 hex digits of the fingerprint, so two machines with one model name
-# (or one machine after a kernel or QEMU upgrade) never look the same.
-host_id() {
-	local name
-	name=$(cpuinfo 'model name' | tr -c 'A-Za-z0-9.\n' '_' | tr -s _ | cut -c1-28)
-	printf '%s_x%s-%s\n' "${name%_}" "$(nproc)" "$(host_fingerprint | sha256sum | cut -c1-8)"
-}
+host_fingerprint() { host_facts && printf '%s\n' "$LB_HOST_FP"; }
+host_id() { host_facts && printf '%s\n' "$LB_HOST_ID"; }
 
 sha_of() { # files... -> short sha256 of their concatenation
 	cat "$@" | sha256sum | cut -c1-16

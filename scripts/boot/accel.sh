@@ -39,7 +39,7 @@ else
 	cpus="host max kvm64"
 	[ "$want" = kvm ] && cpus=host
 	for cpu in $cpus; do
-		start=$(date +%s)
+		start=$EPOCHSECONDS
 		rc=0
 		# Run under sh so the abort notice lands in qemu.err, not our stderr.
 		sh -c '"$@" >"$0" 2>&1' "$tmp/qemu.err" timeout -k 2 "$limit" qemu-system-x86_64 -accel kvm -cpu "$cpu" -m 256 -smp 1 \
@@ -47,7 +47,7 @@ else
 			-kernel "$kernel" -initrd "$tmp/probe.cpio" \
 			-append "console=ttyS0 panic=-1 loglevel=3" || rc=$?
 		if grep -q LB-KVM-PROBE-OK "$tmp/console" 2>/dev/null; then
-			note "accel: KVM probe (-cpu $cpu) booted in $(($(date +%s) - start))s"
+			note "accel: KVM probe (-cpu $cpu) booted in $(($EPOCHSECONDS - start))s"
 			echo "kvm:$cpu"
 			exit 0
 		fi

@@ -37,7 +37,7 @@ pin)
 	command -v taskset >/dev/null || die "kvm-pin: taskset is missing (util-linux)"
 	mapfile -t pairs < <(plan "$n" "$(nproc)")
 	[ ${#pairs[@]} -eq "$n" ] || exit 1
-	deadline=$(($(date +%s) + ${LB_PIN_WAIT_S:-10}))
+	deadline=$(($EPOCHSECONDS + ${LB_PIN_WAIT_S:-10}))
 	pid=
 	: >"$out.tmp"
 	for p in "${pairs[@]}"; do
@@ -46,7 +46,7 @@ pin)
 			[ -n "$pid" ] || pid=$(cat "$pidfile" 2>/dev/null || true)
 			[ -n "$pid" ] && tid=$(vcpu_tid "$pid" "$vcpu")
 			[ -n "$tid" ] && break
-			[ "$(date +%s)" -lt "$deadline" ] ||
+			[ "$EPOCHSECONDS" -lt "$deadline" ] ||
 				die "kvm-pin: no thread 'CPU $vcpu/KVM' in QEMU ${pid:-(no pid in $pidfile)} after ${LB_PIN_WAIT_S:-10}s (is -name ...,debug-threads=on set?)"
 			sleep 0.1
 		done

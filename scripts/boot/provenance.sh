@@ -23,6 +23,7 @@ qcmd=$(cat "$cmdfile")
 qcmd=${qcmd//"$LB_BUILD"/build}
 qcmd=${qcmd//"$LB_TOP"\//}
 [ -n "$(git -C "$LB_TOP" status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=true
+host_facts
 jq -n \
 	--arg variant "$v" \
 	--argjson boot "$boot" \
@@ -32,19 +33,19 @@ jq -n \
 	--arg patch_series_sha256 "$(sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP" 2>/dev/null)" \
 	--arg config_sha256 "$(sha_of "$kdir/.config")" \
 	--arg kernel_release "$(cat "$kdir/include/config/kernel.release" 2>/dev/null)" \
-	--arg qemu_version "$(qemu-system-x86_64 --version 2>/dev/null | head -n 1)" \
+	--arg qemu_version "$LB_QEMU_VERSION" \
 	--arg qemu_cmdline "$qcmd" \
 	--arg accel "$accel" \
 	--argjson vcpus "$vcpus" \
-	--arg host_cpu_model "$(cpuinfo 'model name')" \
-	--arg host_cpu_vendor "$(cpuinfo vendor_id)" \
-	--arg host_cpu_family "$(cpuinfo 'cpu family')" \
-	--arg host_cpu_model_id "$(cpuinfo model)" \
-	--arg host_cpu_stepping "$(cpuinfo stepping)" \
-	--argjson host_cpus "$(nproc)" \
-	--arg host_kernel "$(uname -r)" \
-	--arg host_fingerprint "$(host_fingerprint)" \
-	--arg host_id "$(host_id)" \
+	--arg host_cpu_model "$LB_HOST_CPU_MODEL" \
+	--arg host_cpu_vendor "$LB_HOST_CPU_VENDOR" \
+	--arg host_cpu_family "$LB_HOST_CPU_FAMILY" \
+	--arg host_cpu_model_id "$LB_HOST_CPU_MODEL_ID" \
+	--arg host_cpu_stepping "$LB_HOST_CPU_STEPPING" \
+	--argjson host_cpus "$LB_HOST_CPUS" \
+	--arg host_kernel "$LB_HOST_KERNEL" \
+	--arg host_fingerprint "$LB_HOST_FP" \
+	--arg host_id "$LB_HOST_ID" \
 	--arg git_head "$head" \
 	--argjson git_dirty "$dirty" \
 	'{schema: "lockbench-provenance 1"} + $ARGS.named'

@@ -81,8 +81,8 @@ truncate -s "${LB_DISK_MIB:-128}M" "$disk"
 journal=$out/records.img
 truncate -s 16M "$journal"
 
-host_cpus=$(nproc)
-host_id=$(host_id)
+host_facts
+host_cpus=$LB_HOST_CPUS host_id=$LB_HOST_ID
 append="console=ttyS0 loglevel=5 panic=-1 lb.variant=$v lb.accel=${accel%%:*} lb.host=$host_id"
 append+=" lb.host_cpus=$host_cpus lb.vcpus=$vcpus lb.boot=${BOOT:-0} lb.repeat=${REPEAT:-1}"
 per_variant=APPEND_${v//-/_}

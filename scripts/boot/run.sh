@@ -14,7 +14,7 @@ want_accel=${ACCEL:-auto}
 # icount counts instructions on one vCPU: its own default, checked early.
 if [ "$want_accel" = icount ]; then vcpus=${VCPUS:-1}; else vcpus=${VCPUS:-2}; fi
 boots=${BOOTS:-10} repeat=${REPEAT:-3}
-order_seed=${ORDER_SEED:-$(date +%s)}
+order_seed=${ORDER_SEED:-$EPOCHSECONDS}
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/default.jobs}
 jobs_origin=user
 [ -n "${JOBFILE:-}" ] || jobs_origin=default
@@ -37,9 +37,10 @@ note "run: $ts: ${variants[*]}, ACCEL=$want_accel, $boots boots x $repeat passes
 printf '%s\n' "$jobs" >"$run/jobs"
 ln -sfn "$ts" "$LB_BUILD/runs/latest"
 [ "$want_accel" = icount ] && ln -sfn "$ts" "$LB_BUILD/runs/latest-icount"
-start=$(date +%s)
+host_facts # once, for every boot below
+start=$EPOCHSECONDS
 "$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
-check_s=$(($(date +%s) - start))
+check_s=$(($EPOCHSECONDS - start))
 # The run keeps the kernels and modules it measures, and their
 # disassembly, so it can be re-analysed after build/ changes.
 for v in "${variants[@]}"; do
@@ -102,11 +103,11 @@ for b in $(seq 1 "$boots"); do
 		[ $k -gt 0 ] && left=$((spent * (nboots - k) / k))
 		k=$((k + 1))
 		progress $k $nboots "boot $v #$b" "$left"
-		t0=$(date +%s)
+		t0=$EPOCHSECONDS
 		ACCEL=$accel BOOT=$b REPEAT=$repeat JOBFILE=$run/jobs VCPUS=$vcpus \
 			TIMEOUT=${TIMEOUT:-600} "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" || true
 		"$LB_TOP/scripts/boot/collect.sh" "$run" "$v" "$bd"
-		spent=$((spent + $(date +%s) - t0))
+		spent=$((spent + $EPOCHSECONDS - t0))
 	done
 done
 
@@ -120,7 +121,7 @@ if [ "${PERF:-1}" = 1 ]; then
 	done
 fi
 
-total=$(($(date +%s) - start))
+total=$(($EPOCHSECONDS - start))
 echo "total_seconds=$total" >>"$run/run.info"
 nfail=0
 [ -f "$run/failures.csv" ] && nfail=$(($(wc -l <"$run/failures.csv") - 1))

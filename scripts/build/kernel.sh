@@ -57,7 +57,7 @@ if [ "$(cat "$out/.lb-config-key" 2>/dev/null)" != "$cfg_key" ] || [ ! -f "$out/
 	printf '%s\n' "$cfg_key" >"$out/.lb-config-key"
 fi
 
-start=$(date +%s)
+start=$EPOCHSECONDS
 before=$(stat -c %Y "$out/vmlinux" 2>/dev/null || echo none)
 note "kernel $v: building bzImage and modules with -j$jobs ($cc)"
 # VERBOSE=1 streams Kbuild's own lines (CC, LD, ...) as they come; the
@@ -81,7 +81,7 @@ fi
 if grep -E 'objtool: .*warning:|: warning: objtool:' "$out/build.log" >&2; then
 	die "kernel $v: objtool warned (above; full log: ${out#"$LB_TOP"/}/build.log)"
 fi
-secs=$(($(date +%s) - start))
+secs=$(($EPOCHSECONDS - start))
 # Only a build that relinked vmlinux is a build time worth predicting from.
 [ "$(stat -c %Y "$out/vmlinux" 2>/dev/null)" = "$before" ] || printf '%s\n' "$secs" >"$out/.lb-build-seconds"
 say "kernel $v: built in ${secs}s -> ${out#"$LB_TOP"/}/arch/x86/boot/bzImage"

@@ -4,9 +4,9 @@
 . "$(dirname "$0")/lib.bash"
 set -- $VARIANTS_UNDER_TEST
 k=$TOP/build/kernel/$1/arch/x86/boot/bzImage
-s=$(date +%s)
+s=$EPOCHSECONDS
 a=$("$TOP/scripts/boot/accel.sh" auto "$k" 2>"$TMP/err")
-took=$(($(date +%s) - s))
+took=$(($EPOCHSECONDS - s))
 [ $took -le 50 ] || fail "the probe took ${took}s"
 case $a in
 tcg) grep -q 'falling back to multi-threaded TCG' "$TMP/err" || fail "fallback not announced: $(cat "$TMP/err")"

@@ -4,11 +4,11 @@
 . "$(dirname "$0")/lib.bash"
 set -- $VARIANTS_UNDER_TEST
 v=$1
-s=$(date +%s)
+s=$EPOCHSECONDS
 if guest hang "$v" 'echo never reached' TIMEOUT=15 APPEND=lb.hang=1; then
 	fail "a hanging guest was reported ok"
 fi
-took=$(($(date +%s) - s))
+took=$(($EPOCHSECONDS - s))
 [ "$(cat "$B/status")" = boot-timeout ] || fail "status is $(cat "$B/status"), not boot-timeout"
 [ $took -le 40 ] || fail "the hung guest took ${took}s to be killed (limit 15s)"
 pgrep -f "$B/console.log" >/dev/null && fail "qemu for the hung guest is still running"

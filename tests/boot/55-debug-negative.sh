@@ -64,7 +64,7 @@ reports() {
 	{ "$TOP/scripts/boot/console-scan.sh" "$1" || true; } | cut -d: -f2-
 	grep -a 'eip: ' "$1" || true
 }
-t0=$(date +%s)
+t0=$EPOCHSECONDS
 for v in "${variants[@]}"; do
 	for c in $CASES; do
 		w=$(want "$v" "$c")
@@ -73,7 +73,7 @@ for v in "${variants[@]}"; do
 		case $c in
 		lockup | write_lockup) args=(VCPUS=2 TIMEOUT=40 APPEND="lpj=$LPJ") wait=25 ;;
 		esac
-		s=$(date +%s)
+		s=$EPOCHSECONDS
 		guest "pv-$c" "$v" "/lb/tests/provoke.sh $c $wait" "${args[@]}" || true
 		st=$(cat "$B/status")
 		log=$TMP/$v-$c.log
@@ -152,7 +152,7 @@ for v in "${variants[@]}"; do
 			[ "$v:$c" != pre-debug:unlock_unlocked ] || ! grep -a -q 'eip: ' "$log" ||
 				fail "$v $c: the lock-side 'eip:' report fired on unlock"
 		fi
-		echo "ok: $v $c ($st, $(($(date +%s) - s))s): $seen"
+		echo "ok: $v $c ($st, $(($EPOCHSECONDS - s))s): $seen"
 	done
 done
-echo "ok: ${#variants[@]} variants x $(wc -w <<<"$CASES") cases in $(($(date +%s) - t0))s"
+echo "ok: ${#variants[@]} variants x $(wc -w <<<"$CASES") cases in $(($EPOCHSECONDS - t0))s"

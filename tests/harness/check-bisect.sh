@@ -66,12 +66,12 @@ for k in $(seq 1 ${#all[@]}); do
 		if [ ${#missing[@]} -gt 0 ]; then
 			sed -i "/^$stock_choice=/d" "$vmc"/lock-stock.config
 		fi
-		start=$(date +%s)
+		start=$EPOCHSECONDS
 		if LB_VMCONFIGS=$vmc "$top/scripts/build/kernel.sh" "$v" >"$pk/$v.log" 2>&1; then
-			printf 'P%d %-12s ok    %4ss  %s\n' "$k" "$v" $(($(date +%s) - start)) "${all[k - 1]}" | tee -a "$report"
+			printf 'P%d %-12s ok    %4ss  %s\n' "$k" "$v" $(($EPOCHSECONDS - start)) "${all[k - 1]}" | tee -a "$report"
 		else
 			fail=1
-			printf 'P%d %-12s FAIL  %4ss  %s (log: %s)\n' "$k" "$v" $(($(date +%s) - start)) "${all[k - 1]}" \
+			printf 'P%d %-12s FAIL  %4ss  %s (log: %s)\n' "$k" "$v" $(($EPOCHSECONDS - start)) "${all[k - 1]}" \
 				"${pk#"$top"/}/$v.log" | tee -a "$report"
 			tail -n 15 "$pk/$v.log" | sed 's/^/    | /'
 		fi

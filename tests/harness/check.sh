@@ -19,7 +19,7 @@ export LB_CHECK_DIR=$LB_BUILD/check
 rm -rf "$LB_CHECK_DIR"
 mkdir -p "$LB_CHECK_DIR"
 pass=0 fail=0 skip=0 failed=() n=0
-t0=$(date +%s)
+t0=$EPOCHSECONDS
 
 # The plan: every test this invocation will run, counted before the first.
 # The host tests that say "# check: slow" (they run the report stages on a
@@ -55,10 +55,10 @@ report() {
 run_test() { # name command...
 	local name=$1 rc=0 s log
 	shift
-	s=$(date +%s)
+	s=$EPOCHSECONDS
 	log=$LB_CHECK_DIR/${name//\//_}.log
 	"$@" >"$log" 2>&1 || rc=$?
-	report "$name" $rc $(($(date +%s) - s)) "$log"
+	report "$name" $rc $(($EPOCHSECONDS - s)) "$log"
 }
 
 # 1. Host-only: the C tools, then their unit tests beside the host tests
@@ -76,13 +76,13 @@ for t in "${host_tests[@]}" unit; do
 	fi
 	name=$(basename "$t" .sh)
 	(
-		s=$(date +%s) rc=0
+		s=$EPOCHSECONDS rc=0
 		if [ "$t" = unit ]; then
 			make -C "$LB_TOP/bench-user" check
 		else
 			"$t"
 		fi >"$LB_CHECK_DIR/host_$name.log" 2>&1 || rc=$?
-		echo "$rc $(($(date +%s) - s))" >"$hdir/$name.rc"
+		echo "$rc $(($EPOCHSECONDS - s))" >"$hdir/$name.rc"
 	) &
 	running=$((running + 1))
 done
@@ -119,7 +119,7 @@ run_test build/initramfs-base "$LB_TOP/scripts/build/initramfs.sh" base
 # 3. Boots.
 for t in "${boot_tests[@]}"; do run_test "boot/$(basename "$t" .sh)" "$t"; done
 
-echo "# check: $(($(date +%s) - t0))s; logs in ${LB_CHECK_DIR#"$LB_TOP"/}"
+echo "# check: $(($EPOCHSECONDS - t0))s; logs in ${LB_CHECK_DIR#"$LB_TOP"/}"
 [ $fail -eq 0 ] || echo "# check: failed: ${failed[*]}"
 echo "$pass passed, $fail failed, $skip skipped"
 [ $fail -eq 0 ]
