@@ -43,7 +43,7 @@ endif
 
 .PHONY: help all deps tree variants-ok variant-ok kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export bisect
+	check-bisect clean import export bisect deps-lava lava-run
 
 help:
 	@sed -n '/^## make targets/,/^## Where/{/^  /p;/^Variables/p}' README.md
@@ -54,6 +54,9 @@ all: deps tree kernels pathlen calibrate run plots results
 
 deps:
 	@$(S)/build/deps.sh
+
+deps-lava:
+	@$(S)/build/deps.sh lava
 
 tree:
 	@$(S)/build/tree.sh
@@ -151,11 +154,15 @@ export: user
 	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make export VARIANT=stock" >&2; exit 1; }
 	@JOBFILE=$(JOBFILE) BUNDLE_URL=$(BUNDLE_URL) $(S)/lab/export.sh $(VARIANT)
 
+## The exported job through Debian's lava-run here (make deps-lava), imported.
+lava-run: export
+	@$(S)/lab/lava-run.sh $(VARIANT)
+
 ## The tests: unit tests, a real kernel build and guest boots.
 check: deps
 	@tests/harness/check.sh
 
-check-long: deps
+check-long: deps deps-lava
 	@LB_LONG=1 tests/harness/check.sh
 
 check-bisect: deps

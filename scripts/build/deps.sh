@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # make deps: install everything lockbench needs from Debian, once.
 # Running it again with everything present changes nothing.
+# deps.sh lava (make deps-lava): also LAVA's dispatcher, lava-run, which
+# make lava-run and make check-long use (about 150 packages, so not in
+# every make deps).
 . "$(dirname "$0")/../lib.sh"
 
 PKGS=(
@@ -18,6 +21,11 @@ PKGS=(
 	# LAVA's own job schema (lava_common.schemas), for /usr/bin/python3: tests/host/lava-jobs.sh, export.sh
 	lava-common
 )
+case ${1:-} in
+'') ;;
+lava) PKGS+=(lava-dispatcher) ;;
+*) die "usage: deps.sh [lava]" ;;
+esac
 
 missing=()
 for p in "${PKGS[@]}"; do

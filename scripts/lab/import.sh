@@ -48,7 +48,8 @@ extract() { # file dir
 		return
 	fi
 	text=$d/console.txt
-	if head -c 200 "$f" | grep -q -E '^- \{?"?dt"?:'; then
+	# A LAVA job log: the server's YAML list, or lava-run's JSON lines.
+	if head -c 200 "$f" | grep -q -E '^(- )?\{?"?dt"?:'; then
 		/usr/bin/python3 "$LB_TOP/scripts/lab/lava-log-text.py" "$f" >"$text" || die "import: $f: cannot read it as a LAVA job log"
 		echo lava-log >"$d/source"
 	else
