@@ -82,7 +82,7 @@ hits=$(cd "$root" && awk -v kinds="$kinds" '
 	{
 		m = line
 		for (i = 1; i <= n; i++)
-			while (match(m, "(^|[^A-Za-z0-9_\001])" k[i] "([^A-Za-z0-9_\001]|$)")) {
+			while (index(m, k[i]) && match(m, "(^|[^A-Za-z0-9_\001])" k[i] "([^A-Za-z0-9_\001]|$)")) {
 				s = RSTART + (substr(m, RSTART, 1) == substr(k[i], 1, 1) && RSTART == 1 ? 0 : 1)
 				m = substr(m, 1, s - 1) "\001" substr(m, s + length(k[i]))
 			}
