@@ -229,6 +229,19 @@ host_facts() {
 host_fingerprint() { host_facts && printf '%s\n' "$LB_HOST_FP"; }
 host_id() { host_facts && printf '%s\n' "$LB_HOST_ID"; }
 
+# The compiler of kernel and module builds, into LB_CC: "ccache gcc" when
+# ccache is there.  CCACHE_BASEDIR makes the paths it hashes relative, so
+# a fresh clone hits what another built; depend mode hashes each source
+# and the headers the compiler reports reading instead of preprocessing
+# first.  Measured on 2 cores, one kernel: 480 s from an empty cache
+# (627 s without depend mode), 200 s from a fresh clone's warm one (210 s).
+lb_cc() {
+	LB_CC=gcc
+	command -v ccache >/dev/null || return 0
+	export CCACHE_BASEDIR=$LB_BUILD CCACHE_NOHASHDIR=1 CCACHE_DEPEND=${CCACHE_DEPEND:-1}
+	LB_CC="ccache gcc"
+}
+
 sha_of() { # files... -> short sha256 of their concatenation
 	cat "$@" | sha256sum | cut -c1-16
 }

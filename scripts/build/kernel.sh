@@ -37,9 +37,8 @@ fi
 
 # MAKE_JOBS: make -j for the kernel (JOBFILE is the job list elsewhere).
 jobs=${MAKE_JOBS:-$(nproc)}
-cc="gcc"
-command -v ccache >/dev/null && cc="ccache gcc"
-export CCACHE_BASEDIR=$LB_BUILD CCACHE_NOHASHDIR=1
+lb_cc
+cc=$LB_CC
 # V=1 or 2 (Kbuild's verbosity) shows the commands in build.log.
 quiet=-s
 case ${V:-0} in 0 | '') ;; 1 | 2) quiet="V=$V" ;; *) die "V=$V is Kbuild's verbosity (0, 1, 2); name a variant with VARIANT=" ;; esac
@@ -57,6 +56,19 @@ if [ "$(cat "$out/.lb-config-key" 2>/dev/null)" != "$cfg_key" ] || [ ! -f "$out/
 	printf '%s\n' "$cfg_key" >"$out/.lb-config-key"
 fi
 
+# Up to date without asking Kbuild, whose walk of an unchanged tree takes
+# 10 s a variant and every booting step asks: the last build here
+# finished, with these fragments, this compiler and this gcc, and no file
+# of the tree or the .config is newer than its start (.lb-fresh).
+fresh_key="$cfg_key $cc $(gcc --version | head -n 1)"
+if [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/vmlinux" ] &&
+	[ "$(cat "$out/.lb-fresh" 2>/dev/null)" = "$fresh_key" ] &&
+	[ -z "$(find "$tree" "$out/.config" -newer "$out/.lb-fresh" -print -quit)" ]; then
+	note "kernel $v: up to date (nothing newer than its last build)"
+	exit 0
+fi
+rm -f "$out/.lb-fresh"
+touch "$out/.lb-fresh.new"
 start=$EPOCHSECONDS
 before=$(stat -c %Y "$out/vmlinux" 2>/dev/null || echo none)
 note "kernel $v: building bzImage and modules with -j$jobs ($cc)"
@@ -81,6 +93,12 @@ fi
 if grep -E 'objtool: .*warning:|: warning: objtool:' "$out/build.log" >&2; then
 	die "kernel $v: objtool warned (above; full log: ${out#"$LB_TOP"/}/build.log)"
 fi
+# Stamped with the time the build started: a file edited during the
+# build is newer, and the next make rebuilds.
+printf '%s\n' "$fresh_key" >"$out/.lb-fresh.new.key"
+touch -r "$out/.lb-fresh.new" "$out/.lb-fresh.new.key"
+mv "$out/.lb-fresh.new.key" "$out/.lb-fresh"
+rm -f "$out/.lb-fresh.new"
 secs=$(($EPOCHSECONDS - start))
 # Only a build that relinked vmlinux is a build time worth predicting from.
 [ "$(stat -c %Y "$out/vmlinux" 2>/dev/null)" = "$before" ] || printf '%s\n' "$secs" >"$out/.lb-build-seconds"

@@ -5,8 +5,9 @@
 . "$(dirname "$0")/../lib.sh"
 parse_variants "${1:-}" >/dev/null # dies on an unknown name, before any build
 mapfile -t vs < <(parse_variants "${1:-}")
-# A variant never built here is guessed at 5 minutes (2 cores, cold ccache).
-last() { cat "$(variant_path "$1" state)/.lb-build-seconds" 2>/dev/null || echo 300; }
+# A variant never built here is guessed at 8 minutes (one took 480 s on 2
+# cores from an empty ccache; see lib.sh, lb_cc).
+last() { cat "$(variant_path "$1" state)/.lb-build-seconds" 2>/dev/null || echo 480; }
 for i in "${!vs[@]}"; do
 	left=0
 	for v in "${vs[@]:i}"; do left=$((left + $(last "$v"))); done

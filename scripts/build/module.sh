@@ -10,15 +10,30 @@ variant_fragments "$v" >/dev/null
 kdir=$(variant_path "$v" kdir)
 [ -f "$kdir/Module.symvers" ] || die "kernel $v is not built ($kdir/Module.symvers missing): run 'make kernel VARIANT=$v'"
 mdir=$LB_BUILD/module/$v
+lb_cc
+cc=$LB_CC
+# Up to date without asking Kbuild (10 s a variant, as kernel.sh): the
+# last build finished with this compiler, and neither the module's
+# sources, the schema nor the kernel it builds against changed since.
+fresh_key="$cc $kdir $(gcc --version | head -n 1)"
+if [ -f "$mdir/lockbench.ko" ] && [ "$(cat "$mdir/.lb-fresh" 2>/dev/null)" = "$fresh_key" ] &&
+	[ -z "$(find "$LB_TOP/bench-module" "$LB_TOP/schema" "$kdir/Module.symvers" "$kdir/vmlinux" "$kdir/.config" -newer "$mdir/.lb-fresh" -print -quit)" ]; then
+	note "module $v: up to date (${mdir#"$LB_TOP"/}/lockbench.ko)"
+	exit 0
+fi
 mkdir -p "$mdir"
+rm -f "$mdir/.lb-fresh"
+touch "$mdir/.lb-fresh.new"
 cp -a "$LB_TOP/bench-module/." "$mdir/"
 # A copy left by a build from before the header moved would win over -I.
 rm -f "$mdir/lockbench_schema.h"
-cc="gcc"
-command -v ccache >/dev/null && cc="ccache gcc"
 if ! make -C "$kdir" M="$mdir" CC="$cc" LB_SCHEMA="$LB_TOP/schema" modules >"$mdir/build.log" 2>&1; then
 	cat "$mdir/build.log" >&2
 	die "lockbench.ko failed to build for $v"
 fi
 grep -E 'warning:' "$mdir/build.log" >&2 && die "lockbench.ko built with warnings for $v (see above)"
+printf '%s\n' "$fresh_key" >"$mdir/.lb-fresh.key"
+touch -r "$mdir/.lb-fresh.new" "$mdir/.lb-fresh.key"
+mv "$mdir/.lb-fresh.key" "$mdir/.lb-fresh"
+rm -f "$mdir/.lb-fresh.new"
 note "module $v: ${mdir#"$LB_TOP"/}/lockbench.ko"

@@ -40,3 +40,12 @@ gitc -C "$LB_BUILD/user/mine/src" commit -q --allow-empty -m step
 "$TOP/scripts/build/kernel.sh" mine >"$TMP/log" 2>&1 || fail "rebuild at a new commit: $(cat "$TMP/log")"
 grep -q 'configuring' "$TMP/log" || fail "a new commit did not reconfigure"
 echo "ok: a new commit reconfigures"
+
+# Up to date without asking Kbuild, until a file of the tree is newer
+# than the last build.
+"$TOP/scripts/build/kernel.sh" mine >"$TMP/log" 2>&1 || fail "kernel.sh again: $(cat "$TMP/log")"
+grep -q 'up to date' "$TMP/log" || fail "an unchanged tree went to Kbuild again: $(cat "$TMP/log")"
+touch "$LB_BUILD/user/mine/src/Kconfig"
+"$TOP/scripts/build/kernel.sh" mine >"$TMP/log" 2>&1 || fail "kernel.sh after a change: $(cat "$TMP/log")"
+grep -q 'built in' "$TMP/log" || fail "a tree file newer than the last build did not go to Kbuild: $(cat "$TMP/log")"
+echo "ok: an unchanged build is up to date without Kbuild; a newer tree file builds again"
