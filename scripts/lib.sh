@@ -199,9 +199,6 @@ parse_variants() { # list
 # user may read it), host kernel and QEMU version.  host_facts works them
 # out once and exports them (LB_HOST_*), so that a run's boots, and the
 # scripts each boot runs, reuse them instead of asking again.
-cpuinfo() { # field -> its value for the first CPU
-	awk -F': ' -v k="$1" '$1 ~ "^" k "[ \t]*$" { print $2; exit }' /proc/cpuinfo
-}
 host_facts() {
 	[ -z "${LB_HOST_ID:-}" ] || return 0
 	local tsc name sep=$'\x1f'

@@ -120,7 +120,9 @@ load() {
 # changes its output: each SVG keeps a gnuplot of its own.)
 gp() {
 	local script=$1 name=$2 t s n set
-	t=${3//[\'\"\\]/} s=${4//[\'\"\\]/} n=${5//[\'\"\\]/}
+	clean "$3" && t=$CLEAN
+	clean "$4" && s=$CLEAN
+	clean "$5" && n=$CLEAN
 	shift 5
 	set="dir='$P'; out='$out/$name'; ttl='$t'; sub='$s'; note='$n'; $*"
 	gnuplot -e "$set; fmt='svg'" "$P/$script" >"$tmp/$name.svg.log" 2>&1 ||
