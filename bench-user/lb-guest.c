@@ -17,6 +17,12 @@
  *   lb-guest --frame FILE VARIANT prints, and FILE framed as it prints it when
  *                       there is no results disk: these two only read FILE
  *                       and write stdout (tests/host/import.sh uses them)
+ *   lb-guest --check-pmu VALUE    exit 0 when lb.pmu=VALUE is valid, else
+ *                       say why (the host checks PMU= before booting)
+ *
+ * With lb.pmu= (pmu.h) every job runs under perf stat: its counts go to
+ * /lb-out/pmu.csv and to the console as KTAP diagnostics.  The default,
+ * auto, counts cycles and instructions when the guest has a hardware PMU.
  *
  * With lb.records=DEV (a disk of its own) every record is also appended to
  * DEV, synchronously, as its job ends: if the guest dies later, the host
@@ -49,6 +55,7 @@
 #include <unistd.h>
 #include "lbjob.h"
 #include "lbrec.h"
+#include "pmu.h"
 
 #define OUTDIR		"/lb-out"
 #define CTL_DIR		"/sys/kernel/debug/lockbench"
@@ -56,6 +63,7 @@
 #define CTL_RESULT	CTL_DIR "/result"
 #define CTL_HEADER	CTL_DIR "/header"
 #define PERF		"/usr/bin/perf"
+#define PMU_CPU		"/sys/bus/event_source/devices/cpu"
 #define MAX_JOBS	4096
 
 static int failures;
@@ -329,6 +337,17 @@ static void perf_report_here(void)
 		fail("perf report in the guest failed (see perf.log)");
 }
 
+/* This program's path, for perf to run it again with --run-job. */
+static void self_path(char *self, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", self, len - 1);
+
+	if (n <= 0)
+		snprintf(self, len, "/bin/lb-guest");
+	else
+		self[n] = '\0';
+}
+
 /* Run LINE under perf record; OUT gets the outcome.  Hardware cycles when
  * the guest has a PMU, else the cpu-clock software event.  0 when the job
  * ran (under perf), -1 when perf could not run it at all. */
@@ -337,12 +356,8 @@ static int perf_job(const char *line, char *out, size_t len)
 	static const char *const events[] = { "cycles", "cpu-clock" };
 	const char *res = "/tmp/lb-perf-result";
 	char self[256];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 
-	if (n <= 0)
-		snprintf(self, sizeof(self), "/bin/lb-guest");
-	else
-		self[n] = '\0';
+	self_path(self, sizeof(self));
 	if (access(PERF, X_OK)) {
 		fail("perf: %s: %s", PERF, strerror(errno));
 		return -1;
@@ -355,8 +370,8 @@ static int perf_job(const char *line, char *out, size_t len)
 		FILE *f;
 		int rc;
 
-		if (i == 0 && access("/sys/bus/event_source/devices/cpu", F_OK)) {
-			logmsg("perf: no hardware PMU (/sys/bus/event_source/devices/cpu), skipping cycles");
+		if (i == 0 && access(PMU_CPU, F_OK)) {
+			logmsg("perf: no hardware PMU (" PMU_CPU "), skipping cycles");
 			continue;
 		}
 		unlink(res);
@@ -382,6 +397,78 @@ static int perf_job(const char *line, char *out, size_t len)
 		return 0;
 	}
 	return -1;
+}
+
+/* lb.pmu= resolved into EVENTS ("" when jobs are not counted), with
+ * pmu.csv opened for them. */
+static FILE *pmu_setup(const struct lb_ctx *ctx, char *events, size_t len)
+{
+	char err[LB_ERR_MAX];
+	int has = !access(PMU_CPU, F_OK);
+	FILE *csv;
+
+	if (lb_pmu_events(ctx->pmu, has, events, len, err, sizeof(err))) {
+		fail("%s: no job is counted", err);
+		return NULL;
+	}
+	if (!events[0]) {
+		logmsg("pmu: lb.pmu=%s and %s: jobs are not counted", ctx->pmu,
+		       has ? "a hardware PMU" : "no hardware PMU (no " PMU_CPU ")");
+		return NULL;
+	}
+	if (access(PERF, X_OK)) {
+		logmsg("warning: pmu: %s: %s: no job is counted", PERF, strerror(errno));
+		events[0] = '\0';
+		return NULL;
+	}
+	csv = fopen(OUTDIR "/pmu.csv", "w");
+	if (!csv || fprintf(csv, "%s\n", lb_pmu_header()) < 0 || fflush(csv)) {
+		logmsg("warning: %s/pmu.csv: %s: no job is counted", OUTDIR, strerror(errno));
+		if (csv)
+			fclose(csv);
+		events[0] = '\0';
+		return NULL;
+	}
+	logmsg("pmu: every job counted by perf stat -a -e %s", events);
+	return csv;
+}
+
+/* Run LINE under perf stat; OUT gets the outcome, C[*N] the counts.  A
+ * job perf could not start runs uncounted; counts that cannot be read
+ * are dropped, never guessed.  Either is a warning, not a failure: the
+ * boot's records stand without them. */
+static void pmu_job(const char *line, const char *events, char *out, size_t len,
+		    struct lb_pmu_count *c, size_t max, size_t *n)
+{
+	static const char res[] = "/tmp/lb-pmu-result", stat[] = "/tmp/lb-pmu-stat";
+	static char text[8192];
+	char self[256], err[LB_ERR_MAX], *argv[24];
+	char *job[] = { self, "--run-job", (char *)line, (char *)res, NULL };
+	int rc;
+
+	*n = 0;
+	self_path(self, sizeof(self));
+	unlink(res);
+	unlink(stat);
+	if (!lb_pmu_argv(argv, sizeof(argv) / sizeof(argv[0]), PERF, events, stat, job)) {
+		logmsg("warning: perf stat: command line too long: the job runs uncounted");
+		job_outcome(line, out, len);
+		return;
+	}
+	rc = run_wait(argv, OUTDIR "/perf.log");
+	if (slurp(res, out, len) <= 0) {
+		logmsg("warning: perf stat -e %s exited %d before running the job (see perf.log): it runs uncounted",
+		       events, rc);
+		job_outcome(line, out, len);
+		return;
+	}
+	out[strcspn(out, "\n")] = '\0';
+	if (rc && rc != 3)
+		logmsg("warning: perf stat exited %d after the job ran: its counts are dropped", rc);
+	else if (slurp(stat, text, sizeof(text)) < 0)
+		logmsg("warning: perf stat wrote no %s: the job's counts are dropped", stat);
+	else if (lb_pmu_parse(text, c, max, n, err, sizeof(err)))
+		logmsg("warning: %s: the job's counts are dropped", err);
 }
 
 static size_t read_jobs(const struct lb_ctx *ctx, char (*jobs)[512])
@@ -505,10 +592,11 @@ static int run_all(void)
 {
 	static char jobs[MAX_JOBS][512];
 	char cmdline[4096], warn[2048], modstatus[LB_STR_MAX] = "", out[4096], err[LB_ERR_MAX];
-	char ktap[2048];
-	size_t ktap_len;
+	char ktap[2048], pmu_events[LB_PMU_EVENTS_MAX] = "";
+	struct lb_pmu_count counts[2 * LB_PMU_MAX_EVENTS];	/* hybrid CPUs: a line per core type */
+	size_t ktap_len, ncounts;
 	struct lb_ctx ctx;
-	FILE *res, *journal = NULL;
+	FILE *res, *journal = NULL, *pmu = NULL;
 	size_t njobs;
 	uint64_t seq = 0;
 	int ok = 0;
@@ -555,6 +643,8 @@ static int run_all(void)
 	if (ctx.records[0])
 		journal = open_journal(ctx.records);
 	njobs = read_jobs(&ctx, jobs);
+	if (njobs)
+		pmu = pmu_setup(&ctx, pmu_events, sizeof(pmu_events));
 	console("KTAP version 1");
 	console("1..%llu", (unsigned long long)(njobs * ctx.repeat));
 	if (njobs)
@@ -568,10 +658,14 @@ static int run_all(void)
 			const char *line = jobs[i];
 
 			console("lockbench: job %llu start: %s", (unsigned long long)seq, line);
+			ncounts = 0;
 			if (modstatus[0])
 				snprintf(out, sizeof(out), "%s", modstatus);
 			else if (r == 0 && (long)i == ctx.perf && !perf_job(line, out, sizeof(out)))
 				;	/* ran under perf */
+			else if (pmu)
+				pmu_job(line, pmu_events, out, sizeof(out), counts,
+					sizeof(counts) / sizeof(counts[0]), &ncounts);
 			else
 				job_outcome(line, out, sizeof(out));
 
@@ -592,14 +686,20 @@ static int run_all(void)
 				fail("results.csv: %s", strerror(errno));
 			if (journal && (lb_write_record(journal, &rec) || fflush(journal)))
 				fail("journal %s: %s", ctx.records, strerror(errno));
+			for (size_t k = 0; k < ncounts; k++)
+				if (lb_pmu_write(pmu, &rec, &counts[k]) || fflush(pmu))
+					logmsg("warning: pmu.csv: %s", strerror(errno));
 			logmsg("job %llu: %s: %s", (unsigned long long)seq, rec.status, line);
 			console("lockbench: job %llu done: %s", (unsigned long long)seq, rec.status);
-			ktap_len = lb_ktap_case(&rec, seq + 1, ktap, sizeof(ktap));
+			ktap_len = lb_pmu_ktap(counts, ncounts, ktap, sizeof(ktap));
+			ktap_len += lb_ktap_case(&rec, seq + 1, ktap + ktap_len, sizeof(ktap) - ktap_len);
 			console_text(ktap, ktap_len);
 		}
 	}
 	if (res && (fsync(fileno(res)), fclose(res)))
 		fail("results.csv: %s", strerror(errno));
+	if (pmu && fclose(pmu))
+		logmsg("warning: pmu.csv: %s", strerror(errno));
 	if (journal && fclose(journal))
 		fail("journal %s: %s", ctx.records, strerror(errno));
 	dmesg_snapshot();
@@ -645,6 +745,19 @@ static int ktap_file(const char *path)
 	return fflush(stdout) ? 1 : 0;
 }
 
+/* --check-pmu VALUE: would lb.pmu=VALUE be taken?  The host asks before
+ * it boots a guest, so a bad value fails there, with the guest's rule. */
+static int check_pmu(const char *want)
+{
+	char events[LB_PMU_EVENTS_MAX], err[LB_ERR_MAX];
+
+	if (lb_pmu_events(want, 1, events, sizeof(events), err, sizeof(err))) {
+		fprintf(stderr, "lb-guest: %s\n", err);
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	char cmdline[4096], v[LB_STR_MAX];
@@ -653,11 +766,13 @@ int main(int argc, char **argv)
 		return run_job_cmd(argv[2], argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "--ktap"))
 		return ktap_file(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "--check-pmu"))
+		return check_pmu(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "--frame") && (logto = stderr))
 		return frame_csv(stdout, argv[2], argv[3]) ? 1 : 0;
 	if (argc != 1) {
 		fprintf(stderr, "usage: lb-guest | lb-guest --run-job LINE FILE | lb-guest --ktap FILE |\n"
-				"       lb-guest --frame FILE VARIANT\n");
+				"       lb-guest --frame FILE VARIANT | lb-guest --check-pmu VALUE\n");
 		return 2;
 	}
 	if (slurp("/proc/cmdline", cmdline, sizeof(cmdline)) < 0)

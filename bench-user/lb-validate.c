@@ -31,7 +31,7 @@
 
 static const char *const sections[] = {
 	"fields", "accels", "kinds", "modes", "statuses", "job_keys", "pads", "cell",
-	"summary", "pairs", "baseline", "boot_statuses", "failures", "run_info", NULL
+	"summary", "pairs", "baseline", "boot_statuses", "failures", "pmu", "run_info", NULL
 };
 
 static void describe_one(const char *sec)
@@ -83,6 +83,9 @@ static void describe_one(const char *sec)
 	} else if (!strcmp(sec, "failures")) {
 		printf("#failures\tcolumn\tdescription\n");
 		LB_FAILURES_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "pmu")) {
+		printf("#pmu\tcolumn\tdescription\n");
+		LB_PMU_COLUMNS(D_COL)
 	} else if (!strcmp(sec, "run_info")) {
 		printf("#run_info\tkey\tdescription\n");
 		LB_RUN_INFO_KEYS(D_COL)

@@ -124,6 +124,8 @@ int lb_ctx_parse(const char *cmdline, struct lb_ctx *ctx, char *warn, size_t wle
 		ctx->records[0] = '\0';
 	if (lb_cmdline_get(cmdline, "out", ctx->out, sizeof(ctx->out)))
 		ctx->out[0] = '\0';
+	if (lb_cmdline_get(cmdline, "pmu", ctx->pmu, sizeof(ctx->pmu)))
+		snprintf(ctx->pmu, sizeof(ctx->pmu), "auto");
 	return bad;
 }
 

@@ -17,6 +17,7 @@ struct lb_ctx {
 	char out[256];		/* lb.out: the results disk, "" or "console" for none */
 	unsigned auto_mask;	/* LB_AUTO_*: values the guest finds out itself */
 	long perf;		/* job index to record with perf, -1 none */
+	char pmu[256];		/* lb.pmu: auto, off or events (pmu.h) */
 	uint64_t repeat;
 };
 

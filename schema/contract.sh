@@ -44,7 +44,7 @@ contract_list() {
 }
 
 # contract_header SECTION: a table's CSV header line (summary, pairs,
-# baseline, failures).
+# baseline, failures, pmu).
 contract_header() {
 	contract_list "$1" | tr ' ' ','
 }

@@ -272,6 +272,28 @@
 	X(last_job,	"the job running when it stopped, or none")	\
 	X(console,	"the console log, relative to the run")
 
+/*
+ * pmu.csv: perf stat's counts of each job, when the guest counts them
+ * (lb.pmu=, bench-user/pmu.h): the guest runner writes BOOT/guest/pmu.csv,
+ * collect.sh gathers RUN/pmu.csv.  One line per job and event; the whole
+ * job is counted on every CPU (perf stat -a), harness and setup included,
+ * so a count is per job, never per acquire+release.
+ */
+#define LB_PMU_COLUMNS(X)						\
+	X(variant,	"kernel variant")				\
+	X(accel,	"the accelerator the guest ran under")		\
+	X(boot,		"boot index within the run")			\
+	X(seq,		"job index within the boot")			\
+	X(kind,		"lock kind")					\
+	X(mode,		"hot, cold or contended")			\
+	X(threads,	"kthreads")					\
+	X(read_pct,	"rwlock read share in percent")			\
+	X(event,	"perf's event name (cycles, instructions, ...)") \
+	X(count,	"the count, three decimals (task-clock is in msec)") \
+	X(unit,		"perf's unit for the count, or none")		\
+	X(running_pct,	"share of the job the counter ran (below 100: multiplexed)") \
+	X(state,	"counted, not-counted or not-supported")
+
 /* run.info (run.sh): KEY=VALUE lines; order_round_N repeats per round. */
 #define LB_RUN_INFO_KEYS(X)						\
 	X(run_id,	"the run's name (its timestamp)")		\

@@ -239,6 +239,14 @@ lb_cc() {
 	LB_CC="ccache gcc"
 }
 
+# PMU= (perf stat's events per job, bench-user/pmu.h): refused before
+# anything boots, by the guest runner's own rule.
+pmu_ok() {
+	[ -n "${PMU:-}" ] || return 0
+	local err
+	err=$("$LB_TOP/bench-user/lb-guest" --check-pmu "$PMU" 2>&1) || die "PMU=$PMU: ${err#lb-guest: }"
+}
+
 sha_of() { # files... -> short sha256 of their concatenation
 	cat "$@" | sha256sum | cut -c1-16
 }

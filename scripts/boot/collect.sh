@@ -57,3 +57,16 @@ if [ -f "$dest" ]; then
 else
 	cp "$res" "$dest"
 fi
+
+# perf stat's counts of each job (lb.pmu=, bench-user/pmu.h) gather in
+# RUN/pmu.csv beside the records they belong to.
+pmu=$boot/guest/pmu.csv
+if [ -f "$pmu" ]; then
+	hdr=$(contract_header pmu)
+	if [ "$(head -n 1 "$pmu")" != "$hdr" ]; then
+		note "collect: $v $(basename "$boot"): pmu.csv's columns are not the contract's ($hdr); its counts stay in the boot"
+	else
+		[ -f "$run/pmu.csv" ] || printf '%s\n' "$hdr" >"$run/pmu.csv"
+		tail -n +2 "$pmu" >>"$run/pmu.csv"
+	fi
+fi

@@ -9,6 +9,8 @@
 #   REPEAT   passes over the job file (default 1)   PERF_JOB  job index to record
 #   BOOT     boot index recorded in results (default 0)
 #   APPEND   extra kernel args; APPEND_<variant, - as _> for one variant only
+#   PMU      perf stat events per job: auto (the guest's default: cycles and
+#            instructions when it has a hardware PMU), off, or EVENT,EVENT
 # OUTDIR gets console.log, qemu.cmdline, provenance.json, pinning.txt
 # (KVM: each vCPU's thread and host CPU), guest/ (the
 # guest's /lb-out), records.csv (the journal: every record finished, even
@@ -28,6 +30,7 @@ for n in VCPUS MEM TIMEOUT; do
 	[ "${!n}" -gt 0 ] || die "$n must be greater than 0"
 done
 vcpus=$VCPUS mem=$MEM limit=$TIMEOUT
+pmu_ok
 [ "$vcpus" -le 64 ] || die "VCPUS=$vcpus exceeds the guest's NR_CPUS=64"
 command -v qemu-system-x86_64 >/dev/null ||
 	die "qemu-system-x86_64 not found: install qemu-system-x86 ('make deps')"
@@ -86,7 +89,7 @@ host_cpus=$LB_HOST_CPUS host_id=$LB_HOST_ID
 append="console=ttyS0 loglevel=5 panic=-1 lb.variant=$v lb.accel=${accel%%:*} lb.host=$host_id"
 append+=" lb.host_cpus=$host_cpus lb.vcpus=$vcpus lb.boot=${BOOT:-0} lb.repeat=${REPEAT:-1}"
 per_variant=APPEND_${v//-/_}
-append+=" lb.perf=${PERF_JOB:--1} lb.out=/dev/vda lb.records=/dev/vdb ${APPEND:-} ${!per_variant:-}"
+append+=" lb.perf=${PERF_JOB:--1} lb.out=/dev/vda lb.records=/dev/vdb${PMU:+ lb.pmu=$PMU} ${APPEND:-} ${!per_variant:-}"
 
 cmd=(qemu-system-x86_64 "${qaccel[@]}" -smp "$vcpus" -m "$mem" -nodefaults
 	-display none -no-reboot -serial "file:$out/console.log"

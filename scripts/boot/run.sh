@@ -23,6 +23,7 @@ for n in vcpus boots repeat order_seed; do
 	[ ${#n} -le 18 ] || die "${n^^}=${!n} is too large"
 done
 [ "$want_accel" = icount ] && icount_vcpus_ok "$vcpus"
+pmu_ok
 
 ts=$(date -u +%Y%m%dT%H%M%SZ)
 [ "$want_accel" = icount ] && ts+=-icount

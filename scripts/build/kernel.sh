@@ -42,7 +42,8 @@ cc=$LB_CC
 # V=1 or 2 (Kbuild's verbosity) shows the commands in build.log.
 quiet=-s
 case ${V:-0} in 0 | '') ;; 1 | 2) quiet="V=$V" ;; *) die "V=$V is Kbuild's verbosity (0, 1, 2); name a variant with VARIANT=" ;; esac
-kmake() { make -C "$tree" O="$out" CC="$cc" "$@"; }
+# Host tools (objtool, kconfig) through ccache too: the same for every variant.
+kmake() { make -C "$tree" O="$out" CC="$cc" HOSTCC="$cc" "$@"; }
 
 # Reconfigure only when the fragments or the tree changed.
 cfg_key=$(sha_of "${frags[@]}" "$tree_key")

@@ -245,6 +245,15 @@ cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 		done | paste -sd' ' | sed 's/ /, /g'
 		echo
 	fi
+	if [ -f "$run/pmu.csv" ]; then
+		cp "$run/pmu.csv" "$stage/pmu.csv"
+		echo "### Hardware counters: perf stat per job"
+		echo
+		echo "Instrument: \`perf stat -a\` in the guest around each job (\`lb.pmu=\`), under ${accel^^}: whole jobs on every CPU, harness and setup included, so these are counts per job, not per acquire+release. Median over boots of each boot's median; raw rows in [results/pmu.csv](results/pmu.csv)."
+		echo
+		"$LB_TOP/scripts/report/pmu-table.sh" "$run"
+		echo
+	fi
 } >"$tmp/pieces/PERF"
 
 {

@@ -30,7 +30,8 @@ table() {
 for pair in fields:LB_RECORD_FIELDS accels:LB_ACCELS kinds:LB_KINDS modes:LB_MODES \
 	statuses:LB_STATUSES job_keys:LB_JOB_INT_KEYS pads:LB_PADS cell:LB_CELL_FIELDS \
 	summary:LB_SUMMARY_COLUMNS pairs:LB_PAIRS_COLUMNS baseline:LB_BASELINE_COLUMNS \
-	boot_statuses:LB_BOOT_STATUSES failures:LB_FAILURES_COLUMNS run_info:LB_RUN_INFO_KEYS; do
+	boot_statuses:LB_BOOT_STATUSES failures:LB_FAILURES_COLUMNS pmu:LB_PMU_COLUMNS \
+	run_info:LB_RUN_INFO_KEYS; do
 	sec=${pair%%:*} list=${pair#*:}
 	want=$(names "$list")
 	[ -n "$want" ] || fail "$list expands to nothing"
