@@ -149,8 +149,7 @@ static int parse_line(const char *line, struct lb_pmu_count *c, char *why, size_
 		snprintf(why, whylen, "count '%.*s' is not a number", (int)vlen, val);
 		return -1;
 	}
-	/* perf leaves the percentage empty for an event it never ran. */
-	if (rlen && milli(run, rlen, &c->running)) {
+	if (milli(run, rlen, &c->running)) {
 		snprintf(why, whylen, "running share '%.*s' is not a number", (int)rlen, run);
 		return -1;
 	}

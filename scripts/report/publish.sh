@@ -4,10 +4,11 @@
 # your own never overwrites the published report by accident.
 #
 # results/raw/ gets the run's raw data: every record, run.info, the job
-# list, every boot's provenance, the perf summaries, the icount run's
-# records, the calibration report and the disassembly table (built from
-# vmlinux files that are not tracked).  `make results RUN=results/raw`
-# derives the same RESULTS.md from it (tests/host/raw-regen.sh).
+# list, perf stat's counts (pmu.csv), every boot's provenance, the perf
+# summaries, the icount run's records, the calibration report and the
+# disassembly table (built from vmlinux files that are not tracked).
+# `make results RUN=results/raw` derives the same RESULTS.md from it
+# (tests/host/raw-regen.sh).
 . "$(dirname "$0")/../lib.sh"
 
 run=$(readlink -f "${1:?usage: publish.sh RUNDIR}")
@@ -24,6 +25,7 @@ for f in "$run"/*.csv; do
 	is_record_file "$f" && cp "$f" "$raw/"
 done
 [ -f "$run/failures.csv" ] && cp "$run/failures.csv" "$raw/"
+[ -f "$run/pmu.csv" ] && cp "$run/pmu.csv" "$raw/"
 cp "$run/run.info" "$run/jobs" "$raw/"
 [ -f "$run/failures.txt" ] && cp "$run/failures.txt" "$raw/"
 grep -q '^run_id=' "$raw/run.info" || echo "run_id=$(basename "$run")" >>"$raw/run.info"

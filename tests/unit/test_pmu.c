@@ -138,6 +138,9 @@ static void test_parse_bad(void **state)
 	assert_int_equal(lb_pmu_parse("12,,cy cles,0,100.00,,\n", c, 4, &n, err, sizeof(err)), -1);
 	assert_int_equal(lb_pmu_parse("12,,cycles,0,ten,,\n", c, 4, &n, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "running share 'ten'"));
+	/* perf 6.1 always prints the share (print_running_csv). */
+	assert_int_equal(lb_pmu_parse("12,,cycles,0,,,\n", c, 4, &n, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "running share '' is not a number"));
 	/* Larger than a u64 of thousandths holds. */
 	assert_int_equal(lb_pmu_parse("99999999999999999999,,cycles,0,100.00,,\n", c, 4, &n, err,
 				      sizeof(err)), -1);
