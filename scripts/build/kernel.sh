@@ -59,12 +59,16 @@ fi
 
 # Up to date without asking Kbuild, whose walk of an unchanged tree takes
 # 10 s a variant and every booting step asks: the last build here
-# finished, with these fragments, this compiler and this gcc, and no file
-# of the tree or the .config is newer than its start (.lb-fresh).
+# finished, with these fragments, this compiler and this gcc, and the same
+# .config, and no file of the tree is newer than its start (.lb-fresh).
+# The .config is compared by content: syncconfig rewrites it in every
+# build, after the stamp.
 fresh_key="$cfg_key $cc $(gcc --version | head -n 1)"
-if [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/vmlinux" ] &&
-	[ "$(cat "$out/.lb-fresh" 2>/dev/null)" = "$fresh_key" ] &&
-	[ -z "$(find "$tree" "$out/.config" -newer "$out/.lb-fresh" -print -quit)" ]; then
+config_sum() { sha256sum <"$out/.config" | cut -c1-16; }
+if [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/vmlinux" ] && [ -f "$out/.lb-fresh" ] &&
+	{ IFS= read -r key && IFS= read -r sum; } <"$out/.lb-fresh" &&
+	[ "$key" = "$fresh_key" ] && [ "$sum" = "$(config_sum)" ] &&
+	[ -z "$(find "$tree" -newer "$out/.lb-fresh" -print -quit)" ]; then
 	note "kernel $v: up to date (nothing newer than its last build)"
 	exit 0
 fi
@@ -96,7 +100,7 @@ if grep -E 'objtool: .*warning:|: warning: objtool:' "$out/build.log" >&2; then
 fi
 # Stamped with the time the build started: a file edited during the
 # build is newer, and the next make rebuilds.
-printf '%s\n' "$fresh_key" >"$out/.lb-fresh.new.key"
+printf '%s\n%s\n' "$fresh_key" "$(config_sum)" >"$out/.lb-fresh.new.key"
 touch -r "$out/.lb-fresh.new" "$out/.lb-fresh.new.key"
 mv "$out/.lb-fresh.new.key" "$out/.lb-fresh"
 rm -f "$out/.lb-fresh.new"

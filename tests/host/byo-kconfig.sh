@@ -42,9 +42,13 @@ grep -q 'configuring' "$TMP/log" || fail "a new commit did not reconfigure"
 echo "ok: a new commit reconfigures"
 
 # Up to date without asking Kbuild, until a file of the tree is newer
-# than the last build.
+# than the last build or the .config changed.  The first make after a
+# build is up to date too, although the build rewrote the .config.
 "$TOP/scripts/build/kernel.sh" mine >"$TMP/log" 2>&1 || fail "kernel.sh again: $(cat "$TMP/log")"
 grep -q 'up to date' "$TMP/log" || fail "an unchanged tree went to Kbuild again: $(cat "$TMP/log")"
+echo '# an edit' >>"$obj/.config"
+"$TOP/scripts/build/kernel.sh" mine >"$TMP/log" 2>&1 || fail "kernel.sh after a .config edit: $(cat "$TMP/log")"
+grep -q 'built in' "$TMP/log" || fail "an edited .config did not go to Kbuild: $(cat "$TMP/log")"
 touch "$LB_BUILD/user/mine/src/Kconfig"
 "$TOP/scripts/build/kernel.sh" mine >"$TMP/log" 2>&1 || fail "kernel.sh after a change: $(cat "$TMP/log")"
 grep -q 'built in' "$TMP/log" || fail "a tree file newer than the last build did not go to Kbuild: $(cat "$TMP/log")"
