@@ -69,6 +69,10 @@ fi
 # perf diff of each compared pair that has perf data on both sides.
 if ls "$run"/perf/*/perf.data >/dev/null 2>&1; then
 	"$LB_TOP/scripts/report/perf-diff.sh" "$run" "$tmp/compare/perf-diff" || note "compare: perf diff failed (see above)"
+elif ls "$run"/perf-diff/*.txt >/dev/null 2>&1; then
+	# Published raw data keeps the diffs (publish.sh), not perf.data.
+	mkdir -p "$tmp/compare/perf-diff"
+	cp "$run"/perf-diff/*.txt "$tmp/compare/perf-diff/"
 fi
 
 # The first provenance file (a glob, not ls | head: with many boots ls

@@ -5,7 +5,7 @@
 #
 # results/raw/ gets the run's raw data: every record, run.info, the job
 # list, perf stat's counts (pmu.csv), every boot's provenance, the perf
-# summaries, the icount run's records, the calibration report and the
+# summaries and perf diffs, the icount run's records, the calibration report and the
 # disassembly table (built from vmlinux files that are not tracked).
 # `make results RUN=results/raw` derives the same RESULTS.md from it
 # (tests/host/raw-regen.sh).
@@ -26,6 +26,10 @@ for f in "$run"/*.csv; do
 done
 [ -f "$run/failures.csv" ] && cp "$run/failures.csv" "$raw/"
 [ -f "$run/pmu.csv" ] && cp "$run/pmu.csv" "$raw/"
+if ls "$run"/compare/perf-diff/*.txt >/dev/null 2>&1; then
+	mkdir -p "$raw/perf-diff"
+	cp "$run"/compare/perf-diff/*.txt "$raw/perf-diff/"
+fi
 cp "$run/run.info" "$run/jobs" "$raw/"
 [ -f "$run/failures.txt" ] && cp "$run/failures.txt" "$raw/"
 grep -q '^run_id=' "$raw/run.info" || echo "run_id=$(basename "$run")" >>"$raw/run.info"
