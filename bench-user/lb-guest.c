@@ -348,6 +348,19 @@ static void self_path(char *self, size_t len)
 		self[n] = '\0';
 }
 
+/* Run ARGV, perf around "SELF --run-job LINE RES"; OUT gets the job's
+ * outcome from RES and *RC perf's exit status (3: the job's own err_*).
+ * 0 when the job ran, -1 when perf stopped before it did. */
+static int perf_around_job(char *const argv[], const char *res, char *out, size_t len, int *rc)
+{
+	unlink(res);
+	*rc = run_wait(argv, OUTDIR "/perf.log");
+	if (slurp(res, out, len) <= 0)
+		return -1;
+	out[strcspn(out, "\n")] = '\0';
+	return 0;
+}
+
 /* Run LINE under perf record; OUT gets the outcome.  Hardware cycles when
  * the guest has a PMU, else the cpu-clock software event.  0 when the job
  * ran (under perf), -1 when perf could not run it at all. */
@@ -374,10 +387,8 @@ static int perf_job(const char *line, char *out, size_t len)
 			logmsg("perf: no hardware PMU (" PMU_CPU "), skipping cycles");
 			continue;
 		}
-		unlink(res);
 		logmsg("perf: recording with event %s", events[i]);
-		rc = run_wait(argv, OUTDIR "/perf.log");
-		if (slurp(res, out, len) <= 0) {
+		if (perf_around_job(argv, res, out, len, &rc)) {
 			/* No PMU in the guest (TCG) is expected: fall back quietly. */
 			if (i == 0)
 				logmsg("perf record -e cycles exited %d before running the job (see perf.log), trying cpu-clock", rc);
@@ -385,7 +396,6 @@ static int perf_job(const char *line, char *out, size_t len)
 				fail("perf record -e %s exited %d before running the job (see perf.log)", events[i], rc);
 			continue;
 		}
-		out[strcspn(out, "\n")] = '\0';
 		if (rc && rc != 3)
 			fail("perf record -e %s exited %d after the job ran: perf.data may be incomplete",
 			     events[i], rc);
@@ -399,8 +409,8 @@ static int perf_job(const char *line, char *out, size_t len)
 	return -1;
 }
 
-/* lb.pmu= resolved into EVENTS ("" when jobs are not counted), with
- * pmu.csv opened for them. */
+/* lb.pmu= resolved into EVENTS, with pmu.csv opened for them: the file,
+ * or NULL when jobs are not counted. */
 static FILE *pmu_setup(const struct lb_ctx *ctx, char *events, size_t len)
 {
 	char err[LB_ERR_MAX];
@@ -418,7 +428,6 @@ static FILE *pmu_setup(const struct lb_ctx *ctx, char *events, size_t len)
 	}
 	if (access(PERF, X_OK)) {
 		logmsg("warning: pmu: %s: %s: no job is counted", PERF, strerror(errno));
-		events[0] = '\0';
 		return NULL;
 	}
 	csv = fopen(OUTDIR "/pmu.csv", "w");
@@ -426,7 +435,6 @@ static FILE *pmu_setup(const struct lb_ctx *ctx, char *events, size_t len)
 		logmsg("warning: %s/pmu.csv: %s: no job is counted", OUTDIR, strerror(errno));
 		if (csv)
 			fclose(csv);
-		events[0] = '\0';
 		return NULL;
 	}
 	logmsg("pmu: every job counted by perf stat -a -e %s", events);
@@ -448,21 +456,18 @@ static void pmu_job(const char *line, const char *events, char *out, size_t len,
 
 	*n = 0;
 	self_path(self, sizeof(self));
-	unlink(res);
 	unlink(stat);
 	if (!lb_pmu_argv(argv, sizeof(argv) / sizeof(argv[0]), PERF, events, stat, job)) {
 		logmsg("warning: perf stat: command line too long: the job runs uncounted");
 		job_outcome(line, out, len);
 		return;
 	}
-	rc = run_wait(argv, OUTDIR "/perf.log");
-	if (slurp(res, out, len) <= 0) {
+	if (perf_around_job(argv, res, out, len, &rc)) {
 		logmsg("warning: perf stat -e %s exited %d before running the job (see perf.log): it runs uncounted",
 		       events, rc);
 		job_outcome(line, out, len);
 		return;
 	}
-	out[strcspn(out, "\n")] = '\0';
 	if (rc && rc != 3)
 		logmsg("warning: perf stat exited %d after the job ran: its counts are dropped", rc);
 	else if (slurp(stat, text, sizeof(text)) < 0)

@@ -7,6 +7,8 @@
 # the one cycles and instructions take on KVM.  The default, auto, must
 # count nothing here and say why; a bad PMU= is refused before a boot.
 . "$(dirname "$0")/lib.bash"
+export LB_VALIDATE=$TOP/bench-user/lb-validate
+. "$TOP/schema/contract.sh"
 v=${VARIANTS_UNDER_TEST%% *}
 [ "${ACCEL:-tcg}" != icount ] || skip "perf stat is the timed side's instrument; icount counts instructions already"
 printf '%s\n' 'kind=spin_lock mode=hot batches=20 batch_ops=100' \
@@ -20,7 +22,7 @@ runit task-clock,context-switches || fail "the counted run failed: $(tail -n 5 "
 run=$(readlink -f "$TOP/build/runs/latest")
 csv=$run/pmu.csv
 [ -f "$csv" ] || fail "no $csv"
-[ "$(head -n 1 "$csv")" = "$("$TOP/bench-user/lb-validate" --describe pmu | awk -F'\t' 'NR > 1 && $2 != "" { printf "%s%s", s, $2; s = "," }')" ] ||
+[ "$(head -n 1 "$csv")" = "$(contract_header pmu)" ] ||
 	fail "pmu.csv's header is not the contract's: $(head -n 1 "$csv")"
 # 2 boots x 2 jobs x 2 events, every one counted, task-clock above zero
 # (columns by name: the contract's header).
@@ -35,7 +37,7 @@ awk -F, 'FNR == 1 { f++; for (i = 1; i <= NF; i++) c[f, $i] = i; next }
 	f == 1 { job[$c[1, "boot"] "," $c[1, "seq"]] = $c[1, "kind"] "," $c[1, "mode"] }
 	f == 2 && job[$c[2, "boot"] "," $c[2, "seq"]] != $c[2, "kind"] "," $c[2, "mode"] { bad = 1 }
 	END { exit bad }' "$TMP/records" "$csv" || fail "pmu.csv rows do not match the records' jobs"
-b1=$(ls -d "$run"/boots/"$v"/boot1)
+b1=$run/boots/$v/boot1
 [ "$(grep -c '^# perf_stat task-clock: [0-9.]* msec' "$b1/console.log")" -eq 2 ] ||
 	fail "the console lacks a KTAP perf_stat line per job: $(grep perf_stat "$b1/console.log")"
 "$TOP/scripts/report/pmu-table.sh" "$run" >"$TMP/table.md" || fail "pmu-table.sh failed"
