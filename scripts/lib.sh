@@ -226,15 +226,35 @@ host_facts() {
 host_fingerprint() { host_facts && printf '%s\n' "$LB_HOST_FP"; }
 host_id() { host_facts && printf '%s\n' "$LB_HOST_ID"; }
 
-# The compiler of kernel and module builds, into LB_CC: "ccache gcc" when
-# ccache is there.  CCACHE_BASEDIR makes the paths it hashes relative, so
-# a fresh clone hits what another built; depend mode hashes each source
-# and the headers the compiler reports reading instead of preprocessing
-# first.  Measured on 2 cores, one kernel: 480 s from an empty cache
-# (627 s without depend mode), 200 s from a fresh clone's warm one (210 s).
-lb_cc() {
+# The compiler of kernel and module builds, into LB_CC.  CCACHE= says
+# whether it is "ccache gcc":
+#   auto (default) what the build directory DIR was built with before
+#        (DIR/.lb-cc: Kbuild recompiles everything when CC changes), and
+#        for a new one, ccache when its cache already holds objects: an
+#        empty cache cannot hit, and its miss path made a cold 2-core
+#        build of pre 27% slower (459 s against 362 s with plain gcc);
+#   yes  always, to fill the cache for rebuilds (the default for your
+#        own trees, scripts/build/kernel.sh);
+#   no   never.
+# CCACHE_BASEDIR makes the paths it hashes relative, so a fresh clone hits
+# what another built; depend mode hashes each source and the headers the
+# compiler reports reading instead of preprocessing first.  One kernel
+# took 200 s from a fresh clone's warm cache.
+lb_cc() { # [DIR]
 	LB_CC=gcc
-	command -v ccache >/dev/null || return 0
+	case ${CCACHE:-auto} in
+	no) return 0 ;;
+	yes) command -v ccache >/dev/null || die "CCACHE=yes but ccache is not installed: run make deps" ;;
+	auto)
+		command -v ccache >/dev/null || return 0
+		if [ -n "${1:-}" ] && [ -f "$1/.lb-cc" ]; then
+			[ "$(cat "$1/.lb-cc")" = "ccache gcc" ] || return 0
+		else
+			[ "$(ccache --print-stats 2>/dev/null | awk '$1 == "files_in_cache" { print $2 }')" -gt 0 ] 2>/dev/null || return 0
+		fi
+		;;
+	*) die "CCACHE=$CCACHE: write auto (as the build directory was; a new one only once the cache holds objects), yes or no" ;;
+	esac
 	export CCACHE_BASEDIR=$LB_BUILD CCACHE_NOHASHDIR=1 CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 	LB_CC="ccache gcc"
 }

@@ -37,8 +37,12 @@ fi
 
 # MAKE_JOBS: make -j for the kernel (JOBFILE is the job list elsewhere).
 jobs=${MAKE_JOBS:-$(nproc)}
-lb_cc
+# Your own trees default to ccache: the two sides of one repository, and
+# a bisect's steps, share most of their files.
+[ "$tree" = "$LB_TREE" ] || : "${CCACHE:=yes}"
+lb_cc "$out"
 cc=$LB_CC
+printf '%s\n' "$cc" >"$out/.lb-cc"
 # V=1 or 2 (Kbuild's verbosity) shows the commands in build.log.
 quiet=-s
 case ${V:-0} in 0 | '') ;; 1 | 2) quiet="V=$V" ;; *) die "V=$V is Kbuild's verbosity (0, 1, 2); name a variant with VARIANT=" ;; esac

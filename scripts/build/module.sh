@@ -10,7 +10,7 @@ variant_fragments "$v" >/dev/null
 kdir=$(variant_path "$v" kdir)
 [ -f "$kdir/Module.symvers" ] || die "kernel $v is not built ($kdir/Module.symvers missing): run 'make kernel VARIANT=$v'"
 mdir=$LB_BUILD/module/$v
-lb_cc
+lb_cc "$kdir"
 cc=$LB_CC
 # Up to date without asking Kbuild (its M= walk took 1.4 s a variant): the
 # last build finished with this compiler, and neither the module's

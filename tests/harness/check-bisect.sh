@@ -10,6 +10,8 @@
 . "$(dirname "$0")/../../scripts/lib.sh"
 
 top=$LB_TOP
+# Prefixes rebuild the same files many times: worth filling the cache.
+export CCACHE=${CCACHE:-yes}
 series=$top/patch/series
 [ -f "$series" ] || die "no patch/series"
 mapfile -t all < <(awk '!/^[[:space:]]*(#|$)/ { print $1 }' "$series")
