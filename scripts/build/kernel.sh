@@ -54,7 +54,10 @@ cfg_key=$(sha_of "${frags[@]}" "$tree_key")
 if [ "$(cat "$out/.lb-config-key" 2>/dev/null)" != "$cfg_key" ] || [ ! -f "$out/.config" ]; then
 	note "kernel $v: configuring from tinyconfig + ${frags[*]##*/}"
 	kmake -s tinyconfig >/dev/null
-	(cd "$tree" && ./scripts/kconfig/merge_config.sh -m -O "$out" "$out/.config" "${frags[@]}") >"$out/merge.log" 2>&1 ||
+	# From $out: merge_config.sh makes its temporary files in the current
+	# directory, and one made in the tree would make every variant built
+	# from it look older than the tree (the up-to-date check below).
+	(cd "$out" && "$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "${frags[@]}") >"$out/merge.log" 2>&1 ||
 		{ cat "$out/merge.log" >&2; die "merge_config.sh failed for $v"; }
 	kmake -s olddefconfig >/dev/null
 	"$LB_TOP/scripts/build/check-config.sh" "$out/.config" "${frags[@]}"
