@@ -192,6 +192,14 @@ if [ -f "$cal/report.txt" ]; then
 	cal=$(readlink -f "$cal")
 	mkdir -p "$stage/calibrate"
 	cp "$cal"/report.txt "$cal"/icount.txt "$cal"/timed.txt "$cal"/*.jobs "$stage/calibrate/"
+	# The timed boots' records: the boot medians timed.txt tests, kept so
+	# a reader (and make results RUN=results/raw) can see each one.
+	for r in "$cal"/timed-boot*/records.csv; do
+		[ -f "$r" ] || continue
+		d=$stage/calibrate/${r#"$cal"/}
+		mkdir -p "${d%/*}"
+		cp "$r" "$d"
+	done
 	echo "run_id=$(dir_id "$cal")" >"$stage/calibrate/run.info"
 	cinfo() { sed -n "s/^$1=//p" "$cal/report.txt" | head -n 1; }
 	{

@@ -25,6 +25,13 @@ cmp "$got/report/RESULTS.md" "$TOP/RESULTS.md" ||
 for f in summary.csv pairs.csv findings.md; do
 	cmp "$got/$f" "$TOP/results/$f" || fail "results/$f regenerated from results/raw differs"
 done
+# The calibration's timed boot records (the boot medians its test compares)
+# are published and come back with the report.
+[ -f "$TOP/results/calibrate/timed-boot1/records.csv" ] || fail "results/calibrate has no timed boot records"
+for r in "$TOP"/results/calibrate/timed-boot*/records.csv; do
+	cmp "$r" "$got/report/results/calibrate/${r#"$TOP"/results/calibrate/}" ||
+		fail "${r#"$TOP"/} did not come back from results/raw"
+done
 snap | cmp -s - "$TMP/before" || fail "make results RUN=results/raw wrote into results/ or RESULTS.md"
 # The same report as one HTML page and as 80 columns of text for a mail.
 html=$got/report/index.html txt=$got/report/RESULTS.txt
