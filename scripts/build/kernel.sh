@@ -42,7 +42,6 @@ jobs=${MAKE_JOBS:-$(nproc)}
 [ "$tree" = "$LB_TREE" ] || : "${CCACHE:=yes}"
 lb_cc "$out"
 cc=$LB_CC
-printf '%s\n' "$cc" >"$out/.lb-cc"
 # V=1 or 2 (Kbuild's verbosity) shows the commands in build.log.
 quiet=-s
 case ${V:-0} in 0 | '') ;; 1 | 2) quiet="V=$V" ;; *) die "V=$V is Kbuild's verbosity (0, 1, 2); name a variant with VARIANT=" ;; esac
@@ -80,6 +79,8 @@ if [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/vmlinux" ] && [ -f "$out/.l
 	exit 0
 fi
 rm -f "$out/.lb-fresh"
+# What this build compiles with, for lb_cc's next choice (CCACHE=auto).
+printf '%s\n' "$cc" >"$out/.lb-cc"
 touch "$out/.lb-fresh.new"
 start=$EPOCHSECONDS
 before=$(stat -c %Y "$out/vmlinux" 2>/dev/null || echo none)
