@@ -5,7 +5,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
@@ -206,68 +205,39 @@ int lbs_ratio_ci(gsl_rng *rng, const double *x, size_t nx, const double *y, size
 	return 0;
 }
 
-/* gsl_ran_shuffle's Fisher-Yates, the same draws in the same order, on
- * size_t: its generic byte-wise swap was a fifth of lb-stat's time. */
-static void shuffle(gsl_rng *rng, size_t *a, size_t n)
+size_t lbs_modes(const double *x, size_t n, char *sizes, size_t len)
 {
-	for (size_t i = n - 1; i > 0; i--) {
-		size_t j = gsl_rng_uniform_int(rng, i + 1), t = a[i];
+	double *s, *dev, med, gap;
+	size_t modes = 0, from = 0, used = 0;
 
-		a[i] = a[j];
-		a[j] = t;
+	if (len)
+		sizes[0] = '\0';
+	if (!n)
+		return 0;
+	s = malloc(n * sizeof(*s));
+	dev = malloc(n * sizeof(*dev));
+	if (!s || !dev) {
+		free(s);
+		free(dev);
+		return 0;
 	}
-}
-
-double lbs_perm_p(gsl_rng *rng, const double *x, size_t nx, const double *y, size_t ny,
-		  size_t r)
-{
-	size_t n = nx + ny, i, j, hits = 0, *pos;
-	unsigned char *inx;
-	struct ranks k;
-	double *z, t, *gx, *gy;
-
-	if (nx < LBS_MIN_BOOTS || ny < LBS_MIN_BOOTS || !r)
-		return NAN;
-	z = malloc(3 * n * sizeof(*z));
-	pos = malloc(n * sizeof(*pos));
-	inx = malloc(n);
-	if (!z || !pos || !inx || (memcpy(z, x, nx * sizeof(*z)),
-				  memcpy(z + nx, y, ny * sizeof(*z)), ranks_init(&k, z, n))) {
-		free(z);
-		free(pos);
-		free(inx);
-		return NAN;
+	memcpy(s, x, n * sizeof(*s));
+	med = median_sorting(s, n);
+	for (size_t i = 0; i < n; i++)
+		dev[i] = fabs(s[i] - med);
+	gap = fmax(LBS_MODE_GAP_SD * 1.4826 * median_sorting(dev, n),
+		   LBS_MODE_GAP_PCT / 100 * fabs(med));
+	for (size_t i = 1; i <= n; i++) {
+		if (i < n && s[i] - s[i - 1] <= gap)
+			continue;
+		if (used < len)
+			used += snprintf(sizes + used, len - used, "%s%zu", modes ? "+" : "", i - from);
+		modes++;
+		from = i;
 	}
-	gx = z + n;
-	gy = gx + n;
-	/* Shuffling ranks takes the same draws as shuffling the values. */
-	for (i = 0; i < n; i++)
-		pos[i] = k.rank[i];
-	t = fabs(lbs_median(y, ny) - lbs_median(x, nx));
-	for (i = 0; i < r; i++) {
-		size_t cx = 0, cy = 0;
-
-		shuffle(rng, pos, n);
-		/* The first nx positions are relabelled x, the rest y; one walk
-		 * up the ranks sorts both groups, without branches. */
-		for (j = 0; j < n; j++)
-			inx[pos[j]] = j < nx;
-		for (j = 0; j < n; j++) {
-			gx[cx] = gy[cy] = k.sorted[j];
-			cx += inx[j];
-			cy += !inx[j];
-		}
-		/* The tolerance keeps ties of equal medians (quantised data)
-		 * from depending on rounding. */
-		if (fabs(gsl_stats_median_from_sorted_data(gy, 1, ny) -
-			 gsl_stats_median_from_sorted_data(gx, 1, nx)) >= t * (1 - 1e-12))
-			hits++;
-	}
-	ranks_free(&k);
-	free(z);
-	free(pos);
-	free(inx);
-	return (1.0 + hits) / (1.0 + r);
+	free(s);
+	free(dev);
+	return modes;
 }
 
 struct ranked { double p; size_t i; };
@@ -310,23 +280,4 @@ void lbs_holm(const double *p, double *adj, size_t n)
 		adj[v[k].i] = a;
 	}
 	free(v);
-}
-
-double lbs_mde_pct(double se_log, double alpha, double power)
-{
-	if (isnan(se_log))
-		return NAN;
-	return 100.0 * (exp((gsl_cdf_ugaussian_Pinv(1 - alpha / 2) +
-			     gsl_cdf_ugaussian_Pinv(power)) * se_log) - 1);
-}
-
-double lbs_power(double se_log, double alpha, double pct)
-{
-	double d, z;
-
-	if (isnan(se_log) || se_log <= 0 || pct <= -100)
-		return NAN;
-	d = fabs(log1p(pct / 100.0)) / se_log;
-	z = gsl_cdf_ugaussian_Pinv(1 - alpha / 2);
-	return gsl_cdf_ugaussian_P(d - z) + gsl_cdf_ugaussian_P(-d - z);
 }

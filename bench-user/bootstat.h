@@ -35,21 +35,19 @@ int lbs_median_ci(gsl_rng *rng, const double *x, size_t n, size_t b, double leve
 int lbs_ratio_ci(gsl_rng *rng, const double *x, size_t nx, const double *y, size_t ny,
 		 size_t b, double level, struct lbs_ratio *out);
 
-/* Two-sided permutation p of |median(y) - median(x)|, from R random
- * relabellings: (1 + #{T* >= T}) / (R + 1).  NaN when a sample has fewer
- * than LBS_MIN_BOOTS values. */
-double lbs_perm_p(gsl_rng *rng, const double *x, size_t nx, const double *y, size_t ny,
-		  size_t r);
+/*
+ * Modes of X[N]: sorted, the values split wherever two neighbours lie
+ * further apart than LBS_MODE_GAP_SD robust SDs (1.4826 x the median
+ * absolute deviation) and LBS_MODE_GAP_PCT percent of the median.  Returns
+ * the number of modes (0 when N is 0) and writes the boots in each, low to
+ * high, into SIZES as "8+2" (just "10" for one mode).
+ */
+#define LBS_MODE_GAP_SD		6.0
+#define LBS_MODE_GAP_PCT	2.0
+size_t lbs_modes(const double *x, size_t n, char *sizes, size_t len);
 
 /* Holm-Bonferroni step-down adjusted p-values of P[N] into ADJ[N] (may be
  * P).  NaN entries are not tests: they stay NaN and do not count in N. */
 void lbs_holm(const double *p, double *adj, size_t n);
-
-/* Minimum detectable change in percent at two-sided ALPHA and POWER, for
- * an estimator of log(ratio) with standard error SE_LOG. */
-double lbs_mde_pct(double se_log, double alpha, double power);
-
-/* Power of the same test against a true change of PCT percent. */
-double lbs_power(double se_log, double alpha, double pct);
 
 #endif

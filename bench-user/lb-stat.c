@@ -4,17 +4,17 @@
  * RESULTS.md show comes from its two tables.
  *
  *   lb-stat summary [OPTION]... -o SUMMARY FILE...
- *   lb-stat compare [OPTION]... -o PAIRS [-m FINDINGS] [-t TABLES]
- *                   [--aa BASE:OTHER] --pair BASE:OTHER... FILE...
+ *   lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER] --pair BASE:OTHER... FILE...
  *   lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...
  *
- * SUMMARY, PAIRS: CSV; FINDINGS, TABLES: Markdown.  --aa names the pair
+ * Every output is CSV: tables and findings are drawn from it by one
+ * renderer (scripts/report/render.awk).  --aa names the pair
  * whose code is identical: its largest |change| is the noise floor.
  * baseline divides each KIND cell by the same shape of BASEKIND in the
  * same variant (spin_lock over empty: the lock's share of contended work).
  *
- * Options: --seed S (default 1), --resamples R (bootstrap and permutation
- * draws, default 4000), --alpha A (default 0.05), --power P (default 0.8),
+ * Options: --seed S (default 1), --resamples R (bootstrap draws, default
+ * 4000), --alpha A (default 0.05), --power P (default 0.8),
  * --force (mix accelerators, vCPU counts or hosts; never units).
  *
  * The boot is the unit of replication: each boot gives a cell one value,
@@ -34,18 +34,9 @@
 
 static const char usage[] =
 	"usage: lb-stat summary [OPTION]... -o SUMMARY FILE...\n"
-	"       lb-stat compare [OPTION]... -o PAIRS [-m FINDINGS] [-t TABLES] [--aa BASE:OTHER] --pair BASE:OTHER... FILE...\n"
+	"       lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER] --pair BASE:OTHER... FILE...\n"
 	"       lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...\n"
 	"options: --seed S  --resamples R  --alpha A  --power P  --force\n";
-
-void lbs_seed_for(gsl_rng *rng, const struct lbs_opts *o, const char *name)
-{
-	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
-
-	for (const char *c = name; *c; c++)
-		h = (h ^ (unsigned char)*c) * 1099511628211ULL;
-	gsl_rng_set(rng, (unsigned long)(h ^ o->seed));
-}
 
 static int parse_pair(const char *arg, struct lbs_pair *p)
 {
@@ -140,12 +131,12 @@ int main(int argc, char **argv)
 	};
 	struct lbs_opts o = { .seed = 1, .resamples = 4000, .alpha = 0.05, .power = 0.8 };
 	struct lbs_pair pairs[MAX_PAIRS], aa;
-	const char *out = NULL, *fpath = NULL, *tpath = NULL, *cmd, *kind = NULL, *over = NULL;
+	const char *out = NULL, *cmd, *kind = NULL, *over = NULL;
 	size_t np = 0;
 	int c, have_aa = 0, rc;
 	uint64_t u;
 	struct lb_set s = { 0 };
-	FILE *fo, *ff = NULL, *ft = NULL;
+	FILE *fo;
 
 	if (argc < 2 || (strcmp(argv[1], "summary") && strcmp(argv[1], "compare") &&
 			 strcmp(argv[1], "baseline"))) {
@@ -155,11 +146,9 @@ int main(int argc, char **argv)
 	cmd = argv[1];
 	argv++;
 	argc--;
-	while ((c = getopt_long(argc, argv, "o:m:t:", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
-		case 'm': fpath = optarg; break;
-		case 't': tpath = optarg; break;
 		case 'k': kind = optarg; break;
 		case 'O': over = optarg; break;
 		case 'f': o.force = 1; break;
@@ -199,7 +188,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!out || optind >= argc || (!strcmp(cmd, "compare") && !np) ||
-	    (strcmp(cmd, "compare") && (np || have_aa || fpath || tpath)) ||
+	    (strcmp(cmd, "compare") && (np || have_aa)) ||
 	    (!strcmp(cmd, "baseline") ? !(kind && over) || !strcmp(kind, over) : kind || over)) {
 		fputs(usage, stderr);
 		return 1;
@@ -209,30 +198,16 @@ int main(int argc, char **argv)
 	fo = lb_create_new("lb-stat", out);
 	if (!fo)
 		return 1;
-	if ((fpath && !(ff = lb_create_new("lb-stat", fpath))) ||
-	    (tpath && !(ft = lb_create_new("lb-stat", tpath)))) {
-		fclose(fo);
-		unlink(out);
-		if (ff) {
-			fclose(ff);
-			unlink(fpath);
-		}
-		return 1;
-	}
 	if (!strcmp(cmd, "summary"))
 		rc = lbs_write_summary(fo, &s, &o);
 	else if (!strcmp(cmd, "baseline"))
 		rc = lbs_write_baseline(fo, &s, kind, over, &o);
 	else
-		rc = lbs_write_pairs(fo, ff, ft, &s, pairs, np, have_aa ? &aa : NULL, &o);
+		rc = lbs_write_pairs(fo, &s, pairs, np, have_aa ? &aa : NULL, &o);
 	if (rc)
 		fprintf(stderr, "lb-stat: out of memory\n");
-	if (finish(fo, out) | finish(ff, fpath) | finish(ft, tpath) || rc) {
+	if (finish(fo, out) || rc) {
 		unlink(out);
-		if (fpath)
-			unlink(fpath);
-		if (tpath)
-			unlink(tpath);
 		return 1;
 	}
 	lb_set_free(&s);

@@ -1,7 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
-/* lb-stat: the rows of a table measured on every CPU (see stat.h). */
+/* lb-stat: the rows of a table measured on every CPU, each figure from
+ * its own seeded RNG (see stat.h). */
 #include <stdlib.h>
 #include "stat.h"
+
+void lbs_seed_for(gsl_rng *rng, const struct lbs_opts *o, const char *name)
+{
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+
+	for (const char *c = name; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+	gsl_rng_set(rng, (unsigned long)(h ^ o->seed));
+}
 
 int lbs_each_row(size_t n, size_t bufn, lbs_row_fn *fn, void *ctx)
 {

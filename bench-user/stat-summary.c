@@ -2,7 +2,8 @@
 /*
  * lb-stat summary: one row per variant, cell and metric.  n is the number
  * of boots; median is the median of the boot medians, with a bootstrap CI;
- * mean, sd and cv (sd / mean, in percent) describe the boot medians too.
+ * mean, sd and cv (sd / mean, in percent) describe the boot medians too,
+ * and modes says whether they fall into groups (lbs_modes()).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -18,6 +19,8 @@ struct srow {
 	size_t n, nrec;
 	int over;
 	double median, lo, hi, mean, sd;
+	size_t modes;
+	char mode_sizes[64];
 };
 
 static void measure(struct srow *w, const struct lbc_index *ix, const struct lbs_opts *o,
@@ -37,6 +40,7 @@ static void measure(struct srow *w, const struct lbc_index *ix, const struct lbs
 	w->sd = n >= 2 ? gsl_stats_sd(x, 1, n) : NAN;
 	w->mean = n ? gsl_stats_mean(x, 1, n) : NAN;
 	w->median = lbs_median(x, n);
+	w->modes = lbs_modes(x, n, w->mode_sizes, sizeof(w->mode_sizes));
 }
 
 struct measure_ctx {
@@ -89,10 +93,11 @@ int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 	for (i = 0; i < n; i++) {
 		fprintf(f, "%s,", w[i].r->variant);
 		lbc_write_cell(f, w[i].r);
-		fprintf(f, ",%s,%s,%zu,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%.4g,%d\n", w[i].metric,
+		fprintf(f, ",%s,%s,%zu,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%.4g,%zu,%s,%d\n", w[i].metric,
 			lbc_unit(w[i].r, w[i].metric), w[i].n, w[i].nrec, w[i].median, w[i].lo,
 			w[i].hi, w[i].mean, w[i].sd,
-			w[i].mean > 0 ? 100 * w[i].sd / w[i].mean : NAN, w[i].over);
+			w[i].mean > 0 ? 100 * w[i].sd / w[i].mean : NAN, w[i].modes,
+			w[i].mode_sizes, w[i].over);
 	}
 out:
 	free(w);

@@ -19,7 +19,8 @@ struct lbs_opts {
 struct lbs_pair { const char *base, *other; };
 
 /* An RNG for one figure, seeded from the options' seed and the figure's
- * name, so a figure does not change when others are added or removed. */
+ * name, so a figure does not change when others are added or removed
+ * (stat-rows.c). */
 void lbs_seed_for(gsl_rng *rng, const struct lbs_opts *o, const char *name);
 
 /*
@@ -33,14 +34,15 @@ int lbs_each_row(size_t n, size_t bufn, lbs_row_fn *fn, void *ctx);
 
 int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o);
 
-/* Writes PAIRS (CSV); when FINDINGS is non-NULL, the Markdown list of
- * every change above the noise floor with adjusted p < alpha; when TABLES
- * is, one Markdown table per pair.  AA, if
- * set, is the pair whose code is identical: its largest |change| per mode
- * and metric is the noise floor. */
-int lbs_write_pairs(FILE *pairs, FILE *findings, FILE *tables, const struct lb_set *s,
-		    const struct lbs_pair *p, size_t np, const struct lbs_pair *aa,
-		    const struct lbs_opts *o);
+/* Simulated sample pairs behind each MDE: the SE of a power near 0.8 is
+ * then 0.02. */
+#define LBS_MDE_SIMS 400
+
+/* Writes PAIRS (CSV).  AA, if set, is the pair whose code is identical:
+ * its largest |change| per mode and metric is the noise floor.  Tables
+ * and findings are drawn from PAIRS by scripts/report/render.awk. */
+int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *p, size_t np,
+		    const struct lbs_pair *aa, const struct lbs_opts *o);
 
 /* Writes one row per cell of KIND whose shape BASE (e.g. "empty") also
  * has, per variant: the ratio of medians KIND / BASE in the mode's

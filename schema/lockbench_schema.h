@@ -204,6 +204,8 @@
 	X(mean,		"mean of the boot medians")			\
 	X(sd,		"their standard deviation")			\
 	X(cv_pct,	"sd / mean, in percent")			\
+	X(modes,	"groups of boot medians split by wide gaps (bootstat.h)") \
+	X(mode_sizes,	"boots in each mode, low to high, as 8+2")	\
 	X(oversub,	"1 when any record was oversubscribed")
 
 /* baseline.csv (lb-stat baseline): a kind over a baseline kind, per cell. */
@@ -235,13 +237,14 @@
 	X(pct_change,	"ratio of medians as a % change")		\
 	X(pct_lo,	"its bootstrap 95% CI, low")			\
 	X(pct_hi,	"its bootstrap 95% CI, high")			\
-	X(p_perm,	"permutation p of the difference of medians")	\
-	X(p_mw,		"Mann-Whitney p")				\
+	X(p_rank,	"exact Wilcoxon-Mann-Whitney p (mid-ranks)")	\
+	X(p_min,	"smallest p the test can reach at these n")	\
 	X(p_holm,	"Holm-adjusted p inside the family")		\
-	X(family_size,	"figures in the family: pair x mode x metric")	\
-	X(mde_pct,	"change detectable at 80% power, percent")	\
+	X(p_holm_min,	"smallest Holm p reachable: m x p_min")		\
+	X(family_size,	"m: testable cells in the family (pair x mode x metric)") \
+	X(mde_pct,	"change this test detects at 80% power, percent") \
 	X(floor_pct,	"the A/A noise floor of this mode and metric")	\
-	X(verdict,	"changed, within-noise, not-significant or n-too-small") \
+	X(verdict,	"changed, within-noise, not-significant, no-ratio, a-a or n-too-small") \
 	X(significant,	"1 when the verdict is changed")		\
 	X(oversub,	"1 when either side was oversubscribed")
 

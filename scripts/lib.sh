@@ -352,7 +352,7 @@ comparison_label() { # base:other
 # form both state.
 hot_noise_floor() { # pairs.csv
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["mode"] == "hot" && $c["metric"] == "ns_op" && $c["floor_pct"] !~ /nan/ { print $c["floor_pct"]; exit }' "$1"
+		$c["mode"] == "hot" && $c["metric"] == "ns_op" && $c["floor_pct"] !~ /nan/ { printf "%.1f\n", $c["floor_pct"]; exit }' "$1"
 }
 
 # The instruction-count instrument: single-threaded TCG where the guest TSC

@@ -43,7 +43,11 @@ opts=(--seed "$seed" --resamples "$resamples")
 	die "lb-stat summary failed (see above)"
 if [ ${#pairs[@]} -gt 0 ]; then
 	(cd "$run" && "$bin/lb-stat" compare "${opts[@]}" "${aa[@]}" "${pairs[@]}" -o "$tmp/pairs.csv" \
-		-m "$tmp/findings.md" -t "$tmp/compare/tables.md" "${files[@]}") || die "lb-stat compare failed (see above)"
+		"${files[@]}") || die "lb-stat compare failed (see above)"
+	# Findings and tables are drawn from pairs.csv by the one renderer.
+	accel=$(sed -n 's/^accel=//p' "$run/run.info" | head -n 1)
+	awk -f "$LB_TOP/scripts/report/render.awk" -v view=findings -v accel="$accel" "$tmp/pairs.csv" >"$tmp/findings.md"
+	awk -f "$LB_TOP/scripts/report/render.awk" -v view=tables "$tmp/pairs.csv" >"$tmp/compare/tables.md"
 else
 	note "compare: fewer than two comparable variants: no pairs"
 	echo "base,other,kind,mode,threads,metric" >"$tmp/pairs.csv"

@@ -64,7 +64,7 @@ echo
 for p in spin_lock spin_unlock spin_lock_irqsave read_lock write_lock write_unlock; do # contract-exempt: kernel functions
 	echo "### _raw_$p"
 	echo
-	printf '| %s |' "$@"; echo
+	printf '|'; printf ' %s |' "$@"; echo
 	printf -- '|---%.0s' "$@"; echo '|'
 	printf '|'
 	for v in "$@"; do

@@ -11,15 +11,22 @@ spread() { awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR 
 for f in pre post post-failed post-vcpus4 post-otherhost post-icount; do spread "$fx/$f.csv"; done
 cd "$TMP"
 
-"$bin" compare --aa pre:post --pair pre:post -o pairs.csv -m findings.md -t tables.md pre.csv post.csv ||
+"$bin" compare --aa pre:post --pair pre:post -o pairs.csv pre.csv post.csv ||
 	fail "compare failed"
+render() { awk -f "$TOP/scripts/report/render.awk" "$@"; }
+render -v view=tables pairs.csv >tables.md
 col() { awk -F, -v k="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	$h["kind"] "," $h["mode"] "," $h["metric"] == k { print $h[c]; exit }' pairs.csv; }
 [ "$(col spin_lock,hot,ns_op n_base)" = 10 ] || fail "spin_lock hot: n_base is $(col spin_lock,hot,ns_op n_base), not 10 boots"
 [ "$(col spin_lock,hot,ns_op verdict)" = a-a ] || fail "the A/A pair's verdict is $(col spin_lock,hot,ns_op verdict), not a-a"
-awk -v p="$(col spin_lock,hot,ns_op p_perm)" 'BEGIN { exit !(p > 0 && p <= 1) }' || fail "no permutation p"
+awk -v p="$(col spin_lock,hot,ns_op p_rank)" 'BEGIN { exit !(p > 0 && p <= 1) }' || fail "no rank-sum p"
+# 10 boots a side: the smallest p is 2 / C(20, 10), and Holm's is m times it.
+awk -v p="$(col spin_lock,hot,ns_op p_min)" 'BEGIN { exit !(p > 1.08e-5 && p < 1.09e-5) }' ||
+	fail "p_min is $(col spin_lock,hot,ns_op p_min), not 2/184756"
+awk -v p="$(col spin_lock,hot,ns_op p_holm_min)" -v m="$(col spin_lock,hot,ns_op family_size)" -v q="$(col spin_lock,hot,ns_op p_min)" \
+	'BEGIN { exit !(m > 0 && p > 0.999 * m * q && p < 1.001 * m * q) }' || fail "p_holm_min is not m x p_min"
 grep -q '^### pre → post' tables.md || fail "no table for pre → post"
-echo "ok: compare: 10 boots a side, a permutation p, the A/A verdict, a table"
+echo "ok: compare: 10 boots a side, a rank-sum p, its floor 2/184756, the A/A verdict, a table"
 
 # A copy of the A/A's other side changes exactly as much as the A/A: within
 # noise, although its p is small.  The same side with ns_op doubled is a
@@ -28,8 +35,9 @@ cp post.csv post2.csv && sed -i '3,$s/^post,/post2,/' post2.csv
 awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ { $h["variant"] = "post3"; $h["ns_op"] = sprintf("%.3f", 2 * $h["ns_op"]) } { print }' post.csv >post3.csv
 # post4 is pre under another name: no change, a large p, below the floor.
 cp pre.csv post4.csv && sed -i '3,$s/^pre,/post4,/' post4.csv
-"$bin" compare --aa pre:post --pair pre:post --pair pre:post2 --pair pre:post3 --pair pre:post4 -o p2.csv -m f2.md \
+"$bin" compare --aa pre:post --pair pre:post --pair pre:post2 --pair pre:post3 --pair pre:post4 -o p2.csv \
 	pre.csv post.csv post2.csv post3.csv post4.csv
+render -v view=findings -v accel=tcg p2.csv >f2.md
 vcol() { awk -F, -v o="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	$h["other"] == o && $h["kind"] == "spin_lock" && $h["mode"] == "hot" && $h["metric"] == "ns_op" { print $h[c] }' p2.csv; }
 verdict() { echo "$(vcol "$1" verdict) (Holm p $(vcol "$1" p_holm))"; }
@@ -49,7 +57,7 @@ echo "ok: as large as the A/A: within-noise (Holm p $(vcol post2 p_holm)); doubl
 # The fixtures as they are: every record in boot 1.
 "$bin" compare --pair pre:post -o small.csv "$fx/pre.csv" "$fx/post.csv" || fail "compare of one boot a side failed"
 grep -q ',n-too-small,' small.csv || fail "one boot a side is not n-too-small"
-! awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["p_perm"] !~ /nan/ { x = 1 } END { exit !x }' small.csv ||
+! awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["p_rank"] !~ /nan/ { x = 1 } END { exit !x }' small.csv ||
 	fail "a p-value from fewer than 3 boots"
 echo "ok: fewer than 3 boots: n-too-small, no p"
 

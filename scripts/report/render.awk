@@ -1,0 +1,288 @@
+# render.awk: the one renderer of the report's tables and quoted figures.
+# The C tools write CSV only (lb-stat's pairs.csv and summary.csv,
+# lb-resolution's table); every Markdown row and every figure that
+# interpretation.md quotes is drawn here, rounded once by fmt().
+#
+#   awk -f render.awk -v view=findings -v accel=tcg [-v skip_cold=1] pairs.csv
+#   awk -f render.awk -v view=tables pairs.csv
+#   awk -f render.awk -v view=headline -v pairs=" pre:post a:b " pairs.csv
+#   awk -f render.awk -v view=calibration timed.txt
+#   awk -f render.awk -v view=expand -v run=RUNDIR -v icount=ICOUNTDIR -v cal=CALDIR FILE.md
+#
+# expand replaces each {{...}} in FILE.md with figures from the run (see
+# macro() below) and exits 2 naming the first one it cannot resolve.
+
+# The rounding rule, by column: a figure looks the same wherever it is shown.
+function fmt(col, v) {
+	if (v == "" || v ~ /^-?nan$/ || v ~ /^-?inf$/)
+		return "n/a"
+	if (col == "pct_change" || col == "change_pct")
+		return sprintf("%+.1f%%", v)
+	if (col == "pct_lo" || col == "pct_hi")
+		return sprintf("%+.1f", v)
+	if (col ~ /^p_/ || col == "p")
+		return sprintf("%.2g", v)
+	if (col == "mde_pct")
+		return sprintf("%.1f%%", v)
+	if (col == "floor_pct")
+		return sprintf("±%.1f%%", v)
+	if (col == "change" || col ~ /_per_instruction$/)
+		return sprintf("%+.3f", v)
+	if (col == "instructions")
+		return sprintf("%d", v + 0.5)
+	if (col ~ /^(median|mean|ratio|ci_|sd)/)
+		return sprintf("%.4g", v)
+	return v
+}
+
+# CSV header of the current file into H (name -> column).
+function header(   i) {
+	delete H
+	for (i = 1; i <= NF; i++)
+		H[$i] = i
+}
+function g(name) { return (name in H) ? $H[name] : "" }
+function f(name) { return fmt(name, g(name)) }
+
+# The change with its CI, as every view shows it.
+function change(   s) {
+	s = f("pct_change")
+	return s == "n/a" ? s : s " [" f("pct_lo") ", " f("pct_hi") "]"
+}
+
+# A cell's shape beyond kind and mode, only where it tells rows apart.
+function shape(   s) {
+	s = ""
+	if (g("mode") == "contended")
+		s = g("threads") " threads, hold " g("hold_ns") " ns, parallel " g("parallel_ns") " ns"
+	if (g("kind") == "rwlock_mix")
+		s = s (s == "" ? "" : ", ") g("read_pct") "% reads"
+	return s
+}
+
+# The first metric of each pair and cell is its mode's headline metric.
+function headline_metric(   k) {
+	k = g("base") SUBSEP g("other") SUBSEP g("kind") SUBSEP g("mode") SUBSEP g("threads") SUBSEP \
+		g("read_pct") SUBSEP g("hold_ns") SUBSEP g("parallel_ns")
+	if (!(k in FIRST))
+		FIRST[k] = g("metric")
+	return FIRST[k] == g("metric")
+}
+
+function holm() {
+	return f("p_holm") " (" g("family_size") ")"
+}
+
+function finding(   s) {
+	s = shape()
+	printf "- **%s → %s**, %s %s%s, %s: %s (median %s → %s %s, %s, n = %s/%s boots; p = %s, Holm p = %s of %s, smallest reachable %s; noise floor %s)\n", \
+		g("base"), g("other"), g("kind"), g("mode"), s == "" ? "" : " (" s ")", g("metric"), change(),
+		f("median_base"), f("median_other"), g("unit"), accel, g("n_base"), g("n_other"),
+		f("p_rank"), f("p_holm"), g("family_size"), f("p_holm_min"), f("floor_pct")
+}
+
+function table_head(base, other) {
+	printf "### %s → %s\n\n", base, other
+	print "| kind | mode | shape | n boots | " base " | " other " | change [95% CI] | p | Holm p (m) | smallest Holm p | MDE 80% | floor | verdict |"
+	print "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+}
+
+function table_row(   s) {
+	s = shape()
+	printf "| %s | %s | %s | %s/%s | %s %s | %s %s | %s | %s | %s | %s | %s | %s | %s |\n", g("kind"), g("mode"),
+		s == "" ? "–" : s, g("n_base"), g("n_other"), f("median_base"), g("unit"), f("median_other"), g("unit"),
+		change(), f("p_rank"), holm(), f("p_holm_min"), f("mde_pct"), f("floor_pct"), g("verdict")
+}
+
+function headline_row() {
+	printf "| %s → %s | %s | %s/%s | %s | %s | %s | %s | %s | %s | %s | %s |\n", g("base"), g("other"), g("kind"),
+		g("n_base"), g("n_other"), f("median_base"), f("median_other"), change(), f("p_rank"), holm(),
+		f("p_holm_min"), f("mde_pct"), g("verdict")
+}
+
+function calibration_row() {
+	printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", g("pad"), g("n"), f("median"), g("n_pad0"),
+		f("median_pad0"), f("change"), fmt("change", $H[UNITCOL]), f("p_rank"), f("p_holm"), f("p_holm_min"), g("resolved")
+}
+
+# ---- expand: {{KIND ARGS...}} from the run's CSVs ----
+
+# Rows of FILE into the array TAB: TAB[key] = whole line; the key is the
+# named columns joined by spaces.  HDR[FILE, column] = index.
+function load(file, keycols, tab,   line, n, i, c, k, kc, nk) {
+	if ((getline line < file) <= 0)
+		return 0
+	n = split(line, c, ",")
+	for (i = 1; i <= n; i++)
+		HDR[file, c[i]] = i
+	nk = split(keycols, kc, " ")
+	while ((getline line < file) > 0) {
+		split(line, c, ",")
+		k = ""
+		for (i = 1; i <= nk; i++)
+			k = k (i > 1 ? " " : "") c[HDR[file, kc[i]]]
+		if (!(k in tab))
+			tab[k] = line
+	}
+	close(file)
+	return 1
+}
+
+function col(file, line, name,   c) {
+	split(line, c, ",")
+	return (file SUBSEP name) in HDR ? c[HDR[file, name]] : ""
+}
+
+# Cell defaults as the job list writes them; k=v words override.
+function cellkey(w, n, from,   i, kv, cell) {
+	cell["threads"] = 1; cell["read_pct"] = 100; cell["hold_ns"] = 0; cell["parallel_ns"] = 0
+	for (i = from; i <= n; i++) {
+		split(w[i], kv, "=")
+		if (!(kv[1] in cell))
+			return ""
+		cell[kv[1]] = kv[2]
+	}
+	return cell["threads"] " " cell["read_pct"] " " cell["hold_ns"] " " cell["parallel_ns"]
+}
+
+function metric_of(mode) { return mode == "contended" ? "ops_per_s" : "ns_op" }
+
+# {{change B:O KIND MODE [k=v]...}}: the change, its CI, Holm p and m.
+# {{pct ...}}, {{holm ...}}, {{median_base ...}}, {{median_other ...}}: one figure.
+# {{median VARIANT KIND MODE [k=v]...}}, {{modes ...}}: from summary.csv.
+# {{floor MODE}}: the A/A noise floor.  {{instr VARIANT KIND}}: icount.
+# {{cal PAD COLUMN}}: the timed calibration.  {{resolved}}: pads resolved.
+function macro(m,   w, n, bo, k, line, pf, sf, r, t, c) {
+	n = split(m, w, " ")
+	pf = run "/pairs.csv"; sf = run "/summary.csv"
+	if (w[1] ~ /^(change|pct|holm|median_base|median_other|p_rank)$/ && n >= 4) {
+		split(w[2], bo, ":")
+		k = cellkey(w, n, 5)
+		if (k == "") return ""
+		line = PAIRS[bo[1] " " bo[2] " " w[3] " " w[4] " " k " " metric_of(w[4])]
+		if (line == "") return ""
+		if (w[1] == "pct") return fmt("pct_change", col(pf, line, "pct_change"))
+		if (w[1] == "holm") return fmt("p_holm", col(pf, line, "p_holm"))
+		if (w[1] == "p_rank") return fmt("p_rank", col(pf, line, "p_rank"))
+		if (w[1] ~ /^median_/) return fmt(w[1], col(pf, line, w[1])) " " col(pf, line, "unit")
+		r = fmt("pct_change", col(pf, line, "pct_change"))
+		return r " [" fmt("pct_lo", col(pf, line, "pct_lo")) ", " fmt("pct_hi", col(pf, line, "pct_hi")) "], Holm p " \
+			fmt("p_holm", col(pf, line, "p_holm")) " (m = " col(pf, line, "family_size") ")"
+	}
+	if (w[1] ~ /^(median|modes)$/ && n >= 4) {
+		k = cellkey(w, n, 5)
+		if (k == "") return ""
+		line = SUMMARY[w[2] " " w[3] " " w[4] " " k " " metric_of(w[4])]
+		if (line == "") return ""
+		if (w[1] == "modes") return col(sf, line, "mode_sizes")
+		return fmt("median", col(sf, line, "median")) " " col(sf, line, "unit")
+	}
+	if (w[1] == "floor" && n == 2) {
+		for (t in PAIRS) {
+			line = PAIRS[t]
+			if (col(pf, line, "mode") == w[2] && col(pf, line, "metric") == metric_of(w[2]) && col(pf, line, "floor_pct") !~ /nan/)
+				return fmt("floor_pct", col(pf, line, "floor_pct"))
+		}
+		return ""
+	}
+	if (w[1] == "instr" && n == 3) {
+		line = PATHLEN[w[2] " " w[3] " 100 0"]
+		return line == "" ? "" : fmt("instructions", col(icount "/pathlen.csv", line, "instructions"))
+	}
+	if (w[1] == "cal" && n == 3) {
+		line = CAL[w[2]]
+		if (line == "" || !((CALF SUBSEP w[3]) in HDR)) return ""
+		return fmt(w[3], col(CALF, line, w[3]))
+	}
+	if (w[1] == "resolved" && n == 1) {
+		c = 0; t = 0
+		for (k in CAL) { t++; c += col(CALF, CAL[k], "resolved") == "yes" }
+		return c " of " t
+	}
+	return ""
+}
+
+function expand_line(s,   out, a, b, m, r) {
+	out = ""
+	while ((a = index(s, "{{")) > 0) {
+		b = index(substr(s, a + 2), "}}")
+		if (!b) break
+		m = substr(s, a + 2, b - 1)
+		r = macro(m)
+		if (r == "") {
+			printf "render: %s:%d: {{%s}} matches nothing in run %s\n", FILENAME, FNR, m, run > "/dev/stderr"
+			BAD = 1
+			r = "{{" m "}}"
+		}
+		out = out substr(s, 1, a - 1) r
+		s = substr(s, a + b + 3)
+	}
+	return out s
+}
+
+BEGIN {
+	FS = ","
+	if (view == "expand") {
+		load(run "/pairs.csv", "base other kind mode threads read_pct hold_ns parallel_ns metric", PAIRS)
+		load(run "/summary.csv", "variant kind mode threads read_pct hold_ns parallel_ns metric", SUMMARY)
+		if (icount != "")
+			load(icount "/pathlen.csv", "variant kind read_pct pad", PATHLEN)
+		if (cal != "") {
+			# lb-resolution's table sits between its comment and verdict lines.
+			CALF = cal "/timed.csv"
+			load(CALF, "pad", CAL)
+		}
+	}
+}
+
+view == "expand" { print expand_line($0); next }
+
+FNR == 1 && view != "calibration" { header(); next }
+
+view == "findings" {
+	if (g("verdict") != "changed" || !headline_metric()) next
+	if (skip_cold && g("mode") == "cold") { cold++; next }
+	finding(); found++
+	next
+}
+
+view == "tables" {
+	if (!headline_metric()) next
+	if (g("base") != TB || g("other") != TO) {
+		if (TB != "") print ""
+		TB = g("base"); TO = g("other")
+		table_head(TB, TO)
+	}
+	table_row()
+	next
+}
+
+view == "headline" {
+	if (g("mode") == "hot" && g("metric") == "ns_op" && index(pairs, " " g("base") ":" g("other") " "))
+		headline_row()
+	next
+}
+
+view == "calibration" {
+	if ($0 ~ /^pad,/) { header(); for (c in H) if (c ~ /_per_instruction$/) UNITCOL = c; intable = 1; next }
+	if (!intable || $0 !~ /^[0-9]/) next
+	if (!rows++) {
+		print "| pad N (instructions) | n boots | median | n boots at pad=0 | median at pad=0 | change | per added instruction | p | Holm p | smallest Holm p | resolved |"
+		print "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+	}
+	calibration_row()
+	next
+}
+
+END {
+	if (view == "findings") {
+		if (!found)
+			printf "- No change above the noise floor with Holm-adjusted p < %s.\n", alpha == "" ? 0.05 : alpha
+		if (skip_cold)
+			printf "\nCold cells are left out under %s, which has no cache model; their rows are in the comparison tables below (%d cold cells were above the floor).\n", toupper(accel), cold
+	}
+	if (view == "tables" && TB != "")
+		print ""
+	if (BAD)
+		exit 2
+}
