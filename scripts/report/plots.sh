@@ -186,6 +186,7 @@ for k in $(contract_list kinds cont=1 rw=1); do
 	rps=$(read_pcts "$k")
 	panel_list+=" $(if [ -n "$rps" ]; then for rp in $rps; do printf '%s:%s ' "$k" "$rp"; done; else echo "$k"; fi)"
 done
+# shellcheck disable=SC2046 # one word per kind
 cshapes=$(shapes $(contract_list kinds cont=1))
 nshape=$(wc -w <<<"$cshapes")
 np=0 anyov=0 panels="" threads="" drawnk=" "
