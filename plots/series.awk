@@ -4,12 +4,14 @@
 #   -v kind=spin_lock -v metrics="ops_per_s" -v variants="..." [-v read_pct=90]
 # With -v all=1 every variant in variants gets a block (a NaN row when it
 # has no data), so that block i is variant i in every panel of a multiplot.
-# The first hold_ns/parallel_ns seen is kept; rows with another are
-# counted as #dup (the graphs show one configuration).
+# -v shape=HOLD/PARALLEL keeps that hold_ns/parallel_ns configuration
+# only (a graph draws a panel per shape); without it the first seen is
+# kept.  Rows of another configuration, or a repeated key, count as #dup.
 BEGIN { nv = split(variants, vs, " "); nm = split(metrics, ms, " "); for (i = 1; i <= nm; i++) want[ms[i]] = i }
 NR == 1 { header(); next }
 v("mode") != "contended" || v("kind") != kind || !(v("metric") in want) { next }
 read_pct != "" && v("read_pct") + 0 != read_pct + 0 { next }
+shape != "" && v("hold_ns") "/" v("parallel_ns") != shape { next }
 {
 	c = v("hold_ns") "/" v("parallel_ns")
 	if (cfg == "") cfg = c

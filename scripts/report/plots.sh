@@ -167,52 +167,81 @@ for side in off on; do
 	gp uncontended.gp uncontended-debug-$side "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 done
 
-# 2. Contended throughput, one panel per kind the contract draws (cont=1):
-# the exclusive kinds, then the rw kinds, one panel per read_pct in the run
-# (most reads first).
+# 2. Contended throughput, one panel per kind the contract draws (cont=1)
+# and hold/parallel shape: the exclusive kinds, then the rw kinds, one
+# panel per read_pct in the run (most reads first); each shape's panels
+# together, shapes by hold then parallel time.
 read_pcts() { # kind -> its contended read_pct values in the summary
 	csvawk 'NR == 1 { header(); next } v("kind") == k && v("mode") == "contended" { print v("read_pct") }' k="$1" "$sum" | sort -nru
 }
+# shapes KIND...: the run's contended shapes of those kinds, HOLD/PARALLEL.
+shapes() {
+	csvawk 'NR == 1 { header(); n = split(ks, a, " "); for (i = 1; i <= n; i++) want[a[i]] = 1; next }
+		v("mode") == "contended" && v("kind") in want { print v("hold_ns") "/" v("parallel_ns") }' ks="$*" "$sum" |
+		sort -t/ -k1,1n -k2,2n -u
+}
+shapetext() { echo "hold ${1%/*} ns, parallel ${1#*/} ns"; } # HOLD/PARALLEL -> words
 panel_list=$(contract_list kinds cont=1 rw=0)
 for k in $(contract_list kinds cont=1 rw=1); do
 	rps=$(read_pcts "$k")
 	panel_list+=" $(if [ -n "$rps" ]; then for rp in $rps; do printf '%s:%s ' "$k" "$rp"; done; else echo "$k"; fi)"
 done
-np=0 anyov=0 panels="" threads=""
-for k in $panel_list; do
-	kind=${k%%:*} rp=""
-	[ "$kind" = "$k" ] || rp=${k#*:}
-	f=$dat/ct-$((np + 1)).dat
-	awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v kind="$kind" -v read_pct="$rp" -v metrics=ops_per_s -v variants="$order" "$sum" >"$f"
-	load "$f"
-	if [ -z "${M[variants]:-}" ]; then note "plots: contended-throughput: no $kind${rp:+ read_pct=$rp} rows"; rm "$f"; continue; fi
-	np=$((np + 1))
-	dupnote "contended-throughput $k"
-	[ -z "${M[oversub]:-}" ] || anyov=1
-	panels+="pt$np='$kind${rp:+, $rp% read}'; "
-	threads+=" $(awk '!/^#/ && NF && $1 > 0 { print $1 }' "$f")"
-	cfg=${M[cfgtext]}
-	[ -n "${nsub:-}" ] || nsub=${M[sub]}
+# shellcheck disable=SC2046 # one word per kind
+cshapes=$(shapes $(contract_list kinds cont=1))
+nshape=$(wc -w <<<"$cshapes")
+np=0 anyov=0 panels="" threads="" drawnk=" "
+for s in $cshapes; do
+	for k in $panel_list; do
+		kind=${k%%:*} rp=""
+		[ "$kind" = "$k" ] || rp=${k#*:}
+		f=$dat/ct-$((np + 1)).dat
+		awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v kind="$kind" -v read_pct="$rp" -v shape="$s" -v metrics=ops_per_s -v variants="$order" "$sum" >"$f"
+		load "$f"
+		if [ -z "${M[variants]:-}" ]; then rm "$f"; continue; fi
+		np=$((np + 1)) drawnk+="$k "
+		dupnote "contended-throughput $k"
+		[ -z "${M[oversub]:-}" ] || anyov=1
+		# A second line names the shape when the run has several.
+		pt="$kind${rp:+, $rp% read}"
+		[ "$nshape" -eq 1 ] || pt+="\n$(shapetext "$s")"
+		panels+="pt$np=\"$pt\"; "
+		threads+=" $(awk '!/^#/ && NF && $1 > 0 { print $1 }' "$f")"
+		[ -n "${nsub:-}" ] || nsub=${M[sub]}
+	done
 done
-t="Contended throughput: all threads on one lock${cfg:+ ($cfg)}"
+for k in $panel_list; do
+	[[ $drawnk == *" $k "* ]] || note "plots: contended-throughput: no ${k%%:*}$([ "${k#*:}" = "$k" ] || echo " read_pct=${k#*:}") rows"
+done
+t="Contended throughput: all threads on one lock"
+[ "$nshape" -ne 1 ] || t+=" ($(shapetext "$cshapes"))"
 if [ $np -eq 0 ]; then
 	nodata contended-throughput "$t" "no contended ops_per_s rows"
 else
 	xt=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
 	gp contended.gp contended-throughput "$t" "$nsub" "$( [ $anyov = 1 ] && echo '○ = oversubscribed cell (guest vCPUs > host CPUs)')" \
-		"ddir='$dat'; np=$np; $panels vars='$order'; anyov=$anyov; xt='$xt'; h=780; $gpv"
+		"ddir='$dat'; np=$np; $panels vars='$order'; anyov=$anyov; xt='$xt'; $gpv"
 fi
 
-# 3. Fairness of contended spin_lock.
+# 3. Fairness of contended spin_lock: a dot plot by variant, a panel per
+# hold/parallel shape and thread count (all variants often sit at one
+# thread count, where lines against threads would overlap).
 f=$dat/fairness.dat
-awk -f "$P/csv.awk" -f "$P/series.awk" -v kind=spin_lock -v metrics=fair_ratio -v variants="$order" "$sum" >"$f"
+awk -f "$P/csv.awk" -f "$P/dots.awk" -v kind=spin_lock -v metric=fair_ratio -v variants="$order" "$sum" >"$f"
 load "$f"
-t="Fairness of contended spin_lock (${M[cfgtext]})"
+t="Fairness of contended spin_lock"
 if [ -z "${M[variants]:-}" ]; then nodata fairness "$t" "no contended spin_lock fair_ratio rows (it needs 2 or more threads)"; else
 	dupnote fairness
-	xt=$(awk '!/^#/ && NF && $1 > 0 { print $1 }' "$f" | sort -nu | paste -sd' ')
-	gp fairness.gp fairness "$t" "${M[sub]}" "$(ovnote ○)" \
-		"in='$f'; vars='${M[variants]}'; xt='$xt'; anyov=$([ -n "${M[oversub]:-}" ] && echo 1 || echo 0); $gpv"
+	# The shape goes in the title when there is one, else in each panel's.
+	fshapes=$(for ((j = 1; j <= M[panels]; j++)); do echo "${M[shape$j]}"; done | sort -u)
+	[ "$(wc -l <<<"$fshapes")" -gt 1 ] || t+=" ($(shapetext "$fshapes"))"
+	fp=""
+	for ((j = 1; j <= M[panels]; j++)); do
+		pt="${M[threads$j]} threads"
+		[ "$(wc -l <<<"$fshapes")" -eq 1 ] || pt="$(shapetext "${M[shape$j]}"), $pt"
+		fp+="pt$j='$pt'; "
+	done
+	gp fairness.gp fairness "$t" "${M[sub]}" "" \
+		"in='$f'; np=${M[panels]}; $fp vars='${M[variants]}'; ylo=${M[ylo]}; yhi=${M[yhi]}; anyov=$([ -n "${M[oversub]:-}" ] && echo 1 || echo 0); $gpv"
 fi
 
 # 4. Wait-time percentiles of contended spin_lock at the largest thread count.

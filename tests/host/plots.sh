@@ -29,6 +29,14 @@ check_plots() { # check_plots DIR
 check_plots "$run/plots"
 grep -q 'Uncontended lock cost, debug off' "$run/plots/uncontended-debug-off.svg" || fail "title text missing from the SVG"
 grep -q 'oversubscribed' "$run/plots/contended-throughput.svg" || fail "oversubscribed cells not marked"
+# Every hold/parallel shape of the fixture has its panels (issue 26).
+for g in contended-throughput fairness; do
+	grep -q 'hold 2000 ns, parallel 100 ns' "$run/plots/$g.svg" || fail "$g lacks the fixture's second shape (hold 2000, parallel 100)"
+done
+[ "$(grep -c '<text>hold 100 ns, parallel 200 ns, [234] threads</text>' "$run/plots/fairness.svg")" -eq 3 ] || fail "fairness lacks a panel per thread count"
+grep -q 'acquisitions per second, all threads' "$run/plots/contended-throughput.svg" || fail "contended-throughput has no y-axis title"
+grep -q 'filled: changed' "$run/plots/headline.svg" && grep -q 'open: not shown to change' "$run/plots/headline.svg" ||
+	fail "the headline's key does not say what filled and open markers mean"
 [ -z "$(find "$run" -maxdepth 1 -name '.plots.*')" ] || fail "a temporary folder was left behind"
 echo "ok: $(wc -w <<<"$graphs") graphs as PNG and SVG"
 
