@@ -15,11 +15,25 @@ run=$(readlink -f "${1:?usage: publish.sh RUNDIR}")
 report=$run/report
 [ -f "$report/RESULTS.md" ] && [ -d "$report/results" ] ||
 	die "$1 has no report (report/RESULTS.md and report/results/): run 'make results RUN=$1' first"
-[ -f "$run/raw.info" ] && die "$1 is published raw data already: publish the run it came from"
 new=$LB_TOP/results.new
 rm -rf "$new"
 cp -r "$report/results" "$new"
 raw=$new/raw
+# Published raw data rederived by newer tools (make results RUN=results/raw):
+# the report is new, the data are the same, so results/raw stays as it is
+# but for the calibration's test, which the report reran.
+if [ -f "$run/raw.info" ]; then
+	[ "$(readlink -f "$LB_TOP/results/raw/run.info")" != "$(readlink -f "$run/run.info")" ] &&
+		cmp -s "$run/run.info" "$LB_TOP/results/raw/run.info" ||
+		die "$1 is raw data of another run than results/raw: publish the run it came from"
+	cp -r "$LB_TOP/results/raw" "$raw"
+	[ -f "$report/results/calibrate/timed.txt" ] && cp "$report/results/calibrate/timed.txt" "$raw/calibrate/"
+	rm -rf "$LB_TOP/results"
+	mv "$new" "$LB_TOP/results"
+	cp "$report/RESULTS.md" "$LB_TOP/RESULTS.md"
+	note "publish: RESULTS.md and results/ rederived from results/raw (run $(sed -n "s/^run_id=//p" "$run/run.info")); review with git diff, then commit"
+	exit 0
+fi
 mkdir -p "$raw"
 for f in "$run"/*.csv; do
 	is_record_file "$f" && cp "$f" "$raw/"

@@ -7,6 +7,7 @@
 #   awk -f render.awk -v view=tables pairs.csv
 #   awk -f render.awk -v view=headline -v pairs=" pre:post a:b " pairs.csv
 #   awk -f render.awk -v view=calibration timed.txt
+#   awk -f render.awk -v view=modes summary.csv
 #   awk -f render.awk -v view=expand -v run=RUNDIR -v icount=ICOUNTDIR -v cal=CALDIR FILE.md
 #
 # expand replaces each {{...}} in FILE.md with figures from the run (see
@@ -148,14 +149,15 @@ function cellkey(w, n, from,   i, kv, cell) {
 function metric_of(mode) { return mode == "contended" ? "ops_per_s" : "ns_op" }
 
 # {{change B:O KIND MODE [k=v]...}}: the change, its CI, Holm p and m.
-# {{pct ...}}, {{holm ...}}, {{median_base ...}}, {{median_other ...}}: one figure.
+# {{pct ...}}, {{holm ...}}, {{holm_min ...}}, {{p_rank ...}},
+# {{median_base ...}}, {{median_other ...}}: one figure.
 # {{median VARIANT KIND MODE [k=v]...}}, {{modes ...}}: from summary.csv.
 # {{floor MODE}}: the A/A noise floor.  {{instr VARIANT KIND}}: icount.
 # {{cal PAD COLUMN}}: the timed calibration.  {{resolved}}: pads resolved.
 function macro(m,   w, n, bo, k, line, pf, sf, r, t, c) {
 	n = split(m, w, " ")
 	pf = run "/pairs.csv"; sf = run "/summary.csv"
-	if (w[1] ~ /^(change|pct|holm|median_base|median_other|p_rank)$/ && n >= 4) {
+	if (w[1] ~ /^(change|pct|holm|holm_min|median_base|median_other|p_rank)$/ && n >= 4) {
 		split(w[2], bo, ":")
 		k = cellkey(w, n, 5)
 		if (k == "") return ""
@@ -163,6 +165,7 @@ function macro(m,   w, n, bo, k, line, pf, sf, r, t, c) {
 		if (line == "") return ""
 		if (w[1] == "pct") return fmt("pct_change", col(pf, line, "pct_change"))
 		if (w[1] == "holm") return fmt("p_holm", col(pf, line, "p_holm"))
+		if (w[1] == "holm_min") return fmt("p_holm_min", col(pf, line, "p_holm_min"))
 		if (w[1] == "p_rank") return fmt("p_rank", col(pf, line, "p_rank"))
 		if (w[1] ~ /^median_/) return fmt(w[1], col(pf, line, w[1])) " " col(pf, line, "unit")
 		r = fmt("pct_change", col(pf, line, "pct_change"))
@@ -263,6 +266,18 @@ view == "headline" {
 	next
 }
 
+# Cells whose boot medians fall into more than one mode, headline metrics.
+view == "modes" {
+	if (g("modes") + 0 < 2 || g("metric") != (g("mode") == "contended" ? "ops_per_s" : "ns_op")) next
+	if (!rows++) {
+		print "| variant | kind | mode | shape | n boots | boots per mode, low to high | median | 95% CI |"
+		print "|---|---|---|---|---:|---|---:|---:|"
+	}
+	printf "| %s | %s | %s | %s | %s | %s | %s %s | [%s, %s] |\n", g("variant"), g("kind"), g("mode"),
+		shape() == "" ? "–" : shape(), g("n"), g("mode_sizes"), f("median"), g("unit"), f("ci_lo"), f("ci_hi")
+	next
+}
+
 view == "calibration" {
 	if ($0 ~ /^pad,/) { header(); for (c in H) if (c ~ /_per_instruction$/) UNITCOL = c; intable = 1; next }
 	if (!intable || $0 !~ /^[0-9]/) next
@@ -283,6 +298,8 @@ END {
 	}
 	if (view == "tables" && TB != "")
 		print ""
+	if (view == "modes" && !rows)
+		print "No cell's boot medians fall into more than one mode."
 	if (BAD)
 		exit 2
 }

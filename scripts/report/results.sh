@@ -81,6 +81,7 @@ render -v view=headline -v pairs=" $(echo $hl) " "$run/pairs.csv" >"$tmp/rows"
 	echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 	cat "$tmp/rows"
 } >"$tmp/pieces/HEADLINE"
+render -v view=modes "$run/summary.csv" >"$tmp/pieces/MODES"
 {
 	echo "Generated from this run's pairs.csv: every change above the noise floor with Holm-adjusted p < 0.05, in the headline metric of its mode (ns per op, or acquisitions per second when contended). Resampling seed $(sed -n 's/^seed=//p' "$run/stat.info" 2>/dev/null), $(sed -n 's/^resamples=//p' "$run/stat.info" 2>/dev/null) bootstrap draws."
 	echo
@@ -206,12 +207,16 @@ else
 fi
 
 interp=$LB_TOP/report/interpretation.md
+expand() { render -v view=expand -v run="$run" -v icount="${iid:+$icount}" -v cal="$tmp/cal" "$1"; }
+: >"$tmp/pieces/SUMMARY"
 if [ -f "$interp" ] && head -n 1 "$interp" | grep -q "run: $id"; then
 	# Its figures are {{...}} references into this run's tables, drawn by
 	# the same renderer: a reference that matches nothing stops the report.
 	tail -n +2 "$interp" >"$tmp/interp.md"
-	render -v view=expand -v run="$run" -v icount="${iid:+$icount}" -v cal="$tmp/cal" "$tmp/interp.md" \
-		>"$tmp/pieces/INTERPRETATION" || die "report/interpretation.md quotes figures this run does not have (see above)"
+	expand "$tmp/interp.md" >"$tmp/pieces/INTERPRETATION" ||
+		die "report/interpretation.md quotes figures this run does not have (see above)"
+	expand "$LB_TOP/report/summary.md" >"$tmp/pieces/SUMMARY" ||
+		die "report/summary.md quotes figures this run does not have (see above)"
 else
 	echo "No hand-written interpretation for run \`$id\` (report/interpretation.md must start with \`<!-- run: $id -->\`): the findings above are the whole reading of it." >"$tmp/pieces/INTERPRETATION"
 fi

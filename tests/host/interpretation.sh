@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# report/interpretation.md and report/summary.md quote figures only as
+# {{...}} references, which the renderer fills from the published tables:
+# every reference must resolve in the published run, and a percentage, ns
+# figure or p written out by hand outside one is refused (it could differ
+# from the table it cites).  A reference to a cell the run lacks fails.
+. "$(dirname "$0")/../lib.bash"
+r=$TOP/results render=$TOP/scripts/report/render.awk
+mkdir -p "$TMP/cal"
+sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$r/calibrate/timed.txt" >"$TMP/cal/timed.csv"
+expand() { awk -f "$render" -v view=expand -v run="$r" -v icount="$r/pathlen" -v cal="$TMP/cal" "$1"; }
+for f in interpretation.md summary.md; do
+	expand "$TOP/report/$f" >"$TMP/$f" || fail "report/$f: a {{...}} reference matches nothing in the published run"
+	# Outside {{...}}: no +12%, 1.7%, 3.4 ns or p = 0.01 typed in by hand
+	# (thresholds such as p < 0.05, a 95% CI or a job's hold 100 ns are
+	# settings, not results).
+	bad=$(sed 's/{{[^}]*}}//g' "$TOP/report/$f" |
+		grep -n -E '[-+−±][0-9]+(\.[0-9]+)? ?%|[0-9]+\.[0-9]+ ?%|[0-9]+\.[0-9]+ ?ns\b|\bp ?= ?0\.[0-9]' || true)
+	[ -z "$bad" ] || fail "report/$f quotes figures by hand, outside {{...}}: $bad"
+	grep -q -F '{{' "$TMP/$f" && fail "report/$f: a reference was left unexpanded"
+	echo "ok: report/$f: $(grep -o '{{' "$TOP/report/$f" | wc -l) references resolve"
+done
+# The published RESULTS.md carries the expanded interpretation.
+line=$(grep -m1 -F "spin_lock: +" "$TMP/interpretation.md" | sed "s/^ *//")
+[ -n "$line" ] && grep -q -F -e "$line" "$TOP/RESULTS.md" ||
+	fail "RESULTS.md does not carry the interpretation as expanded from results/"
+# Broken on purpose: a cell the run does not have, and a figure by hand.
+echo 'x {{change pre:post no_such_kind hot}} y' >"$TMP/bad.md"
+expect_error "a reference to no cell" "matches nothing" expand "$TMP/bad.md"
