@@ -21,7 +21,7 @@ t=${THRESHOLD:-}
 export THRESHOLD=${t%\%}
 v=${BISECT_VARIANT:-bisect}
 export LB_BISECT_VARIANT=$v
-export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/cell-count.sh}
+export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/boot/cell-count.sh}
 
 # The worktree, set up at BAD (byo.sh checks KSRC and the ref); a bisect
 # left over from an interrupted run is reset first.
