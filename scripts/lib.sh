@@ -272,6 +272,20 @@ sha_of() { # files... -> short sha256 of their concatenation
 	cat "$@" | sha256sum | cut -c1-16
 }
 
+# make bisect's settings (scripts/boot/bisect.sh), checked before any work
+# by it and by scripts/build/check-args.sh.
+bisect_args_ok() {
+	[ -n "${KSRC:-}" ] || die "make bisect needs KSRC=, the git tree to bisect (docs/own-kernel.md)"
+	[ -n "${GOOD:-}" ] && [ -n "${BAD:-}" ] ||
+		die "make bisect needs GOOD=ref (a commit without the regression) and BAD=ref (one with it)"
+	[ -n "${CELL:-}" ] || die "make bisect needs CELL=, one hot job such as CELL='kind=spin_lock mode=hot'"
+	[[ $CELL == *kind=* ]] || die "CELL='$CELL' names no kind=: write e.g. CELL='kind=spin_lock mode=hot'"
+	[[ $CELL =~ (^|[[:space:]])mode=hot($|[[:space:]]) ]] ||
+		die "CELL='$CELL' is not a hot job: make bisect counts instructions under ACCEL=icount, which runs hot jobs only (docs/accelerators.md); write mode=hot"
+	[[ ${THRESHOLD:-} =~ ^[0-9]+(\.[0-9]+)?%$ ]] ||
+		die "THRESHOLD='${THRESHOLD:-}' is not a percentage: write e.g. THRESHOLD=5% (the rise over GOOD's count that marks a commit bad)"
+}
+
 # The lock layer (pre, post, stock) and debug setting (on, off) of a variant,
 # from its fragments: the one rule for "is this a debug variant".  The
 # fragments_* forms take variant_fragments' output, for callers that ask
