@@ -26,7 +26,7 @@ $(error V=$(V) is Kbuild's verbosity (0, 1, 2); name a variant with VARIANT=$(V)
 endif
 export V
 
-# Your own kernels (README: Bring your own kernel): make tree (scripts/build/byo.sh)
+# Your own kernels (docs/own-kernel.md): make tree (scripts/build/byo.sh)
 # declares them as variants, so every target that uses a variant sets them
 # up first.  A prebuilt kernel is VARIANT=prebuilt unless named.
 export KSRC BASE PATCHED PATCHES BASE_NAME PATCHED_NAME FRAGMENTS KERNEL KBUILD KCONFIG \
@@ -112,9 +112,9 @@ Variables (docs/variables.md; every one is checked before any work):
   COMPARISONS=file    the comparisons instead of vm-configs/comparisons
   APPEND=... / APPEND_<variant>=...   extra kernel arguments
   PMU=auto|off|EVENT,...  perf stat per job in the guest (auto: cycles and
-                      instructions when the guest has a PMU; see Accelerators)
+                      instructions when the guest has a PMU; see docs/accelerators.md)
   CHECK_VARIANTS="pre-debug post-debug stock"   what make check builds and boots
-  KSRC=dir|tarball    your own kernel tree (see Bring your own kernel); make tree sets
+  KSRC=dir|tarball    your own kernel tree (see docs/own-kernel.md); make tree sets
                       it up, VARIANTS then defaults to its sides
   BASE=ref PATCHED=ref  the two sides to compare (BASE defaults to KSRC's HEAD), or
   PATCHES=dir         patches applied on BASE with git am (dir/series gives the order)

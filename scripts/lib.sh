@@ -41,7 +41,7 @@ need_disk() { # need_disk DIR MIB
 		die "only ${avail} MiB free on $(df -P "$1" | awk 'NR == 2 { print $6 }'), need $2 MiB for $1; free space (make clean removes build/) and retry"
 }
 
-# Your own kernels (README: Bring your own kernel) are variants too:
+# Your own kernels (docs/own-kernel.md) are variants too:
 # scripts/build/byo.sh declares them in a generated matrix of the same shape,
 # whose lines also say where the kernel comes from (see variant_path).
 LB_USER=$LB_BUILD/user
@@ -373,7 +373,7 @@ hot_noise_floor() { # pairs.csv
 # advances by one per executed guest instruction (shift=0: 2^0 ns per
 # instruction; sleep=off: an idle vCPU does not let host time in).
 LB_ICOUNT_QEMU=(-accel tcg,thread=single -icount shift=0,sleep=off -cpu max)
-LB_ICOUNT_WHY_1CPU="QEMU 7.2's round-robin icount scheduler starves the second vCPU at SMP bring-up, fixed only in QEMU 8.1 (README: Accelerators)"
+LB_ICOUNT_WHY_1CPU="QEMU 7.2's round-robin icount scheduler starves the second vCPU at SMP bring-up, fixed only in QEMU 8.1 (docs/accelerators.md)"
 
 # QEMU arguments of a resolved accelerator (tcg, icount, kvm:CPU), into the
 # array named by $2.  One definition for the launcher and run.info.
