@@ -26,7 +26,7 @@ $(error V=$(V) is Kbuild's verbosity (0, 1, 2); name a variant with VARIANT=$(V)
 endif
 export V
 
-# Your own kernels (README: Bring your own kernel): make tree (scripts/build/byo.sh)
+# Your own kernels (docs/own-kernel.md): make tree (scripts/build/byo.sh)
 # declares them as variants, so every target that uses a variant sets them
 # up first.  A prebuilt kernel is VARIANT=prebuilt unless named.
 export KSRC BASE PATCHED PATCHES BASE_NAME PATCHED_NAME FRAGMENTS KERNEL KBUILD KCONFIG \
@@ -41,95 +41,188 @@ ifneq ($(strip $(KSRC)$(KERNEL)),)
 module modules initramfs boot perf quality calibrate: tree
 endif
 
-.PHONY: help all deps tree variants-ok variant-ok kernels kernel module modules user initramfs boot \
+.PHONY: help args-ok all deps tree kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
 	check-bisect clean import export bisect deps-lava lava-run
 
+# make help: the targets and settings in brief; docs/targets.md and
+# docs/variables.md say more.  Written here, so README.md stays free to change.
+define HELP
+Targets (docs/targets.md):
+  deps          install the Debian packages (root)
+  tree          extract linux-source-6.1 under build/kernel, apply patch/series (fuzz 0)
+  kernels       build every variant in VARIANTS (default: vm-configs/matrix), printing
+                [k/N] and the time left from each variant's last real build
+  kernel VARIANT=x  build one variant, out of tree in build/kernel/x (CCACHE=)
+  module VARIANT=x  build lockbench.ko for one variant (build/module/x)
+  initramfs     guest initramfs: busybox, init, lb-guest, perf; per-variant modules
+  boot VARIANT=x  boot one variant with the default job list; JOBFILE= another list,
+                SCRIPT=file a script instead of the jobs
+  run           boot the matrix and collect results into build/runs/TIMESTAMP
+  again RUN=... repeat a run into a new one: its variants, job list, accelerator,
+                vCPUs, boots, passes and order seed (as kvm-again.sh); settings on
+                the command line override
+  pathlen       path lengths: every hot kind on every variant under ACCEL=icount,
+                BOOTS_ICOUNT boots, tables in build/runs/latest-icount/pathlen*.md
+  calibrate VARIANT=x  both instruments against pad=N known instructions (default VARIANT=stock)
+  perf VARIANT=x JOB='kind=... mode=contended threads=2'   record one job with perf
+  quality VARIANT=x  the instrument's overhead and CVs (10 jobs x 3 boots)
+  compare       lb-stat statistics for RUN (default build/runs/latest): summary.csv,
+                pairs.csv, baseline.csv, findings.md, compare/tables.md
+  plots         graphs for RUN
+  results       the report of RUN: RUN/report/RESULTS.md and its results/
+  publish       make RUN's report the tracked RESULTS.md and results/ (nothing else writes them)
+  all           deps tree kernels pathlen calibrate run plots results: the main job
+  check         the test suite (CI); check-long: every variant, 60 s torture, bisect
+  check-bisect  build every prefix of patch/series for each variant it defines
+  bisect        KSRC=... GOOD=ref BAD=ref CELL='kind=spin_lock mode=hot' THRESHOLD=5%:
+                git bisect run for the first commit whose icount count of CELL rises past it
+  export VARIANT=x  a bundle a lab machine boots, in build/export/x: bzImage, initramfs,
+                cmdline.txt, provenance, LAVA jobs (qemu, x86 bare metal); JOBFILE=
+  import BUNDLE_LOG=log VARIANT=x  a lab's console log, LAVA job log or results disk
+                into build/runs/TIMESTAMP-import-x; INTO=build/runs/ID adds a variant
+  lava-run VARIANT=x  export, then run lava-qemu.yaml here with Debian's lava-run
+                (make deps-lava first) and import its log
+  clean         remove build/
+Variables (docs/variables.md; every one is checked before any work):
+  DRYRUN=1            print what the goals would build, boot and run, and do nothing
+  VARIANTS=pre,post   subset of variants (commas or spaces)
+  VARIANT=x           the variant of kernel, module, boot, perf, quality, calibrate
+  V=0|1|2             Kbuild's verbosity for the kernel builds (not a variant)
+  Q=1                 quiet: only errors and each step's summary line
+  VERBOSE=1           stream the kernel builds' output (it is always in build.log)
+  MAKE_JOBS=N         make -j of the kernel builds (default: the host's CPUs)
+  CCACHE=auto|yes|no  compile through ccache; auto: as the build directory was before,
+                      and for a new one only once the cache holds objects (your own trees: yes)
+  VCPUS=2  MEM=1024   guest size; VCPUS above the host's CPUs is flagged oversubscribed
+                      (default 1 with ACCEL=icount, which runs on 1 vCPU only)
+  ACCEL=auto|kvm|tcg|icount  auto probes KVM with a bounded boot and falls back to
+                      TCG; icount counts guest instructions (single-threaded TCG)
+  BOOTS_ICOUNT=2      boots per variant of make pathlen
+  ICOUNT_RUN=...      the icount run make results reads (default build/runs/latest-icount)
+  BOOTS=10  REPEAT=3  boots per variant (the replicates), and passes per boot
+  ORDER_SEED=N        the seed of each round's shuffled variant order (default: the time)
+  STAT_SEED=1  STAT_RESAMPLES=4000   lb-stat's resampling seed and draws
+  JOBFILE=...         job list (default bench-user/jobs/default.jobs)
+  TIMEOUT=600         seconds before a guest is killed and reported
+  PERF=0              make run without its perf recording (default PERF=1)
+  BOOTS_Q=3           boots of make quality
+  JOB='kind=...'      the job make perf records; SCRIPT=file  what make boot runs
+  RUN=build/runs/...  the run compare, plots, results and again read (default build/runs/latest)
+  COMPARISONS=file    the comparisons instead of vm-configs/comparisons
+  APPEND=... / APPEND_<variant>=...   extra kernel arguments
+  PMU=auto|off|EVENT,...  perf stat per job in the guest (auto: cycles and
+                      instructions when the guest has a PMU; see docs/accelerators.md)
+  CHECK_VARIANTS="pre-debug post-debug stock"   what make check builds and boots
+  KSRC=dir|tarball    your own kernel tree (see docs/own-kernel.md); make tree sets
+                      it up, VARIANTS then defaults to its sides
+  BASE=ref PATCHED=ref  the two sides to compare (BASE defaults to KSRC's HEAD), or
+  PATCHES=dir         patches applied on BASE with git am (dir/series gives the order)
+  BASE_NAME= PATCHED_NAME=  the sides' variant names (default: from the refs)
+  FRAGMENTS="a b"     Kconfig fragments (vm-configs/ names or paths) on base.config
+  KERNEL=bzImage KBUILD=dir  a prebuilt kernel and its build dir, VARIANT (default prebuilt)
+  KCONFIG="CONFIG_X=y CONFIG_Y=n"  options merged last into this make's kernel builds
+  GOOD= BAD= CELL= THRESHOLD=5%  what make bisect searches (refs, one hot job, the rise)
+  BUNDLE_URL=http://lab/x  where the lab fetches make export's files (default file://)
+  BUNDLE_LOG="a.log b.log"  what make import reads, one boot per file; BUNDLE=dir the export it ran
+   lock-layer Kconfig, with its series line;
+endef
+
+# Every setting the goals read, checked before any work, with its fix
+# named (scripts/build/check-args.sh): args-ok is the first prerequisite
+# of every goal that reads one.  Settings without an exported default
+# travel in ARGS_ENV.
+ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' \
+	LB_AGAIN_SET='$(again_set)'
+
+ifeq ($(DRYRUN),1)
+# DRYRUN=1: the settings checked, then what the goals would build, boot
+# and run (scripts/build/plan.sh), and nothing else: no rule below the
+# else is read, so no goal's recipe can run.
+.DEFAULT_GOAL := dryrun
+dryrun:
+	@$(ARGS_ENV) $(S)/build/check-args.sh $(or $(MAKECMDGOALS),help)
+	@$(ARGS_ENV) $(S)/build/plan.sh $(MAKECMDGOALS)
+$(filter-out dryrun,$(MAKECMDGOALS)): dryrun
+	@:
+else
+
 help:
-	@sed -n '/^## make targets/,/^## Where/{/^  /p;/^Variables/p}' README.md
+	$(info $(HELP))
+	@:
+
+args-ok:
+	@$(ARGS_ENV) $(S)/build/check-args.sh $(or $(MAKECMDGOALS),all)
 
 ## The main job: path lengths (icount), calibration, then the timed matrix,
 ## ending in graphs and the run's report (build/runs/latest/report/).
-all: deps tree kernels pathlen calibrate run plots results
+all: args-ok deps tree kernels pathlen calibrate run plots results
 
-deps:
+deps: args-ok
 	@$(S)/build/deps.sh
 
-deps-lava:
+deps-lava: args-ok
 	@$(S)/build/deps.sh lava
 
-tree:
+tree: args-ok
 	@$(S)/build/tree.sh
 
-# Names are checked before the tree is extracted or anything is built;
-# your own kernels' names exist only once make tree has declared them.
-BYO := $(strip $(KSRC)$(KERNEL))
-variants-ok:
-	@[ -n "$(BYO)" ] || $(S)/build/variants.sh "$(VARIANTS)" >/dev/null
-
-variant-ok:
-	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make $(firstword $(MAKECMDGOALS)) VARIANT=post-debug" >&2; exit 1; }
-	@[ -n "$(BYO)" ] || $(S)/build/variants.sh "$(VARIANT)" >/dev/null
-
-kernels: variants-ok tree
+kernels: args-ok tree
 	@$(S)/build/kernels.sh "$(VARIANTS)"
 
-kernel: variant-ok tree
+kernel: args-ok tree
 	@$(S)/build/kernel.sh $(VARIANT)
 
-module:
-	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make module VARIANT=post-debug" >&2; exit 1; }
+module: args-ok
 	@$(S)/build/module.sh $(VARIANT)
 
-modules:
+modules: args-ok
 	@vs=$$($(S)/build/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/build/module.sh $$v || exit 1; done
 
 user:
 	@$(MAKE) -s -C bench-user all
 
-initramfs: user
+initramfs: args-ok user
 	@$(S)/build/initramfs.sh base
 	@vs=$$($(S)/build/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/build/initramfs.sh $$v || exit 1; done
 
 ## Boot one variant with a script or job file: make boot VARIANT=stock SCRIPT=x.sh
 ## (default: the default job list)
-boot: user
-	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make boot VARIANT=stock" >&2; exit 1; }
+boot: args-ok user
 	@$(S)/build/ensure-built.sh $(VARIANT)
 	@# Without SCRIPT= or JOBFILE=, the default job list (a guest with no jobs is an error).
 	@[ -n "$(SCRIPT)" ] || export JOBFILE="$${JOBFILE:-$(CURDIR)/bench-user/jobs/default.jobs}"; \
 		$(S)/boot/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
 
-run: tree user
+run: args-ok tree user
 	@$(S)/boot/run.sh
 
 ## Repeat a run (as kvm-again.sh): make again RUN=build/runs/ID.  Only the
 ## settings given on this command line override the run's own.
 # (Not the environment: make itself exports BOOTS=10 and the like.)
 again_set = $(foreach v,VARIANTS ACCEL VCPUS BOOTS REPEAT ORDER_SEED,$(if $(findstring command line,$(origin $(v))),$(v)=$($(v))))
-again: tree user
+again: args-ok tree user
 	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/boot/again.sh $(RUN)
 
 ## Path lengths: every hot kind on every variant under icount, 2 boots.
-pathlen: tree user
-	@ACCEL=icount BOOTS=$(BOOTS_ICOUNT) REPEAT=1 PERF=0 JOBFILE=$(JOBFILE) $(S)/boot/run.sh
+## icount runs 1 vCPU; inside make all, VCPUS= is the timed run's.
+pathlen: args-ok tree user
+	@ACCEL=icount VCPUS=1 BOOTS=$(BOOTS_ICOUNT) REPEAT=1 PERF=0 JOBFILE=$(JOBFILE) $(S)/boot/run.sh
 	@$(S)/report/pathlen-table.sh build/runs/latest-icount
 	@$(S)/report/pathlen-plot.sh build/runs/latest-icount
 
 ## Both instruments against known work: make calibrate VARIANT=stock
-calibrate: tree user
+calibrate: args-ok tree user
 	@$(S)/boot/calibrate.sh $(or $(VARIANT),stock)
 
-perf: tree user
-	@[ -n "$(VARIANT)" ] && [ -n "$(JOB)" ] || { echo "lockbench: error: make perf VARIANT=variant JOB='kind=spin_lock mode=contended threads=2'" >&2; exit 1; }
+perf: args-ok tree user
 	@$(S)/boot/perf.sh $(VARIANT) "$(JOB)"
 
 ## Measurement quality of the instrument: make quality VARIANT=stock
-quality: user
-	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make quality VARIANT=stock" >&2; exit 1; }
+quality: args-ok user
 	@$(S)/boot/quality.sh $(VARIANT) $(BOOTS_Q)
 
-compare: user
+compare: args-ok user
 	@$(S)/report/compare.sh $(RUN)
 
 plots: compare
@@ -144,14 +237,12 @@ publish: results
 
 ## A lab machine's console log or results disk into a run directory:
 ## make import BUNDLE_LOG=console.log VARIANT=x [INTO=build/runs/ID]
-import: user
-	@[ -n "$(VARIANT)" ] && [ -n "$(BUNDLE_LOG)" ] || { echo "lockbench: error: make import BUNDLE_LOG=console.log VARIANT=x" >&2; exit 1; }
+import: args-ok user
 	@$(S)/lab/import.sh $(VARIANT) $(BUNDLE_LOG)
 
 ## A bundle a lab machine boots (LAVA jobs included):
 ## make export VARIANT=x [JOBFILE=...] [BUNDLE_URL=http://lab/...]
-export: user
-	@[ -n "$(VARIANT)" ] || { echo "lockbench: error: name a variant: make export VARIANT=stock" >&2; exit 1; }
+export: args-ok user
 	@JOBFILE=$(JOBFILE) BUNDLE_URL=$(BUNDLE_URL) $(S)/lab/export.sh $(VARIANT)
 
 ## The exported job through Debian's lava-run here (make deps-lava), imported.
@@ -165,14 +256,16 @@ check: deps
 check-long: deps deps-lava
 	@LB_LONG=1 tests/harness/check.sh
 
-check-bisect: deps
+check-bisect: args-ok deps
 	@tests/harness/check-bisect.sh "$(VARIANTS)"
 
 ## The first commit of KSRC between GOOD and BAD where CELL's instruction
 ## count (ACCEL=icount) rises more than THRESHOLD: git bisect run.
-bisect: user
+bisect: args-ok user
 	@$(S)/boot/bisect.sh
 
 clean:
 	rm -rf build
 	@$(MAKE) -s -C bench-user clean 2>/dev/null || true
+
+endif # DRYRUN

@@ -41,7 +41,7 @@ need_disk() { # need_disk DIR MIB
 		die "only ${avail} MiB free on $(df -P "$1" | awk 'NR == 2 { print $6 }'), need $2 MiB for $1; free space (make clean removes build/) and retry"
 }
 
-# Your own kernels (README: Bring your own kernel) are variants too:
+# Your own kernels (docs/own-kernel.md) are variants too:
 # scripts/build/byo.sh declares them in a generated matrix of the same shape,
 # whose lines also say where the kernel comes from (see variant_path).
 LB_USER=$LB_BUILD/user
@@ -272,6 +272,20 @@ sha_of() { # files... -> short sha256 of their concatenation
 	cat "$@" | sha256sum | cut -c1-16
 }
 
+# make bisect's settings (scripts/boot/bisect.sh), checked before any work
+# by it and by scripts/build/check-args.sh.
+bisect_args_ok() {
+	[ -n "${KSRC:-}" ] || die "make bisect needs KSRC=, the git tree to bisect (docs/own-kernel.md)"
+	[ -n "${GOOD:-}" ] && [ -n "${BAD:-}" ] ||
+		die "make bisect needs GOOD=ref (a commit without the regression) and BAD=ref (one with it)"
+	[ -n "${CELL:-}" ] || die "make bisect needs CELL=, one hot job such as CELL='kind=spin_lock mode=hot'"
+	[[ $CELL == *kind=* ]] || die "CELL='$CELL' names no kind=: write e.g. CELL='kind=spin_lock mode=hot'"
+	[[ $CELL =~ (^|[[:space:]])mode=hot($|[[:space:]]) ]] ||
+		die "CELL='$CELL' is not a hot job: make bisect counts instructions under ACCEL=icount, which runs hot jobs only (docs/accelerators.md); write mode=hot"
+	[[ ${THRESHOLD:-} =~ ^[0-9]+(\.[0-9]+)?%$ ]] ||
+		die "THRESHOLD='${THRESHOLD:-}' is not a percentage: write e.g. THRESHOLD=5% (the rise over GOOD's count that marks a commit bad)"
+}
+
 # The lock layer (pre, post, stock) and debug setting (on, off) of a variant,
 # from its fragments: the one rule for "is this a debug variant".  The
 # fragments_* forms take variant_fragments' output, for callers that ask
@@ -359,7 +373,7 @@ hot_noise_floor() { # pairs.csv
 # advances by one per executed guest instruction (shift=0: 2^0 ns per
 # instruction; sleep=off: an idle vCPU does not let host time in).
 LB_ICOUNT_QEMU=(-accel tcg,thread=single -icount shift=0,sleep=off -cpu max)
-LB_ICOUNT_WHY_1CPU="QEMU 7.2's round-robin icount scheduler starves the second vCPU at SMP bring-up, fixed only in QEMU 8.1 (README: Accelerators)"
+LB_ICOUNT_WHY_1CPU="QEMU 7.2's round-robin icount scheduler starves the second vCPU at SMP bring-up, fixed only in QEMU 8.1 (docs/accelerators.md)"
 
 # QEMU arguments of a resolved accelerator (tcg, icount, kvm:CPU), into the
 # array named by $2.  One definition for the launcher and run.info.

@@ -9,19 +9,11 @@
 # result.
 . "$(dirname "$0")/../lib.sh"
 
-[ -n "${KSRC:-}" ] || die "make bisect needs KSRC=, the git tree to bisect (README: Bring your own kernel)"
-[ -n "${GOOD:-}" ] && [ -n "${BAD:-}" ] ||
-	die "make bisect needs GOOD=ref (a commit without the regression) and BAD=ref (one with it)"
-[ -n "${CELL:-}" ] || die "make bisect needs CELL=, one hot job such as CELL='kind=spin_lock mode=hot'"
-[[ $CELL == *kind=* ]] || die "CELL='$CELL' names no kind=: write e.g. CELL='kind=spin_lock mode=hot'"
-[[ $CELL =~ (^|[[:space:]])mode=hot($|[[:space:]]) ]] ||
-	die "CELL='$CELL' is not a hot job: make bisect counts instructions under ACCEL=icount, which runs hot jobs only (README: Accelerators); write mode=hot"
-t=${THRESHOLD:-}
-[[ $t =~ ^[0-9]+(\.[0-9]+)?%$ ]] || die "THRESHOLD='$t' is not a percentage: write e.g. THRESHOLD=5% (the rise over GOOD's count that marks a commit bad)"
-export THRESHOLD=${t%\%}
+bisect_args_ok
+export THRESHOLD=${THRESHOLD%\%}
 v=${BISECT_VARIANT:-bisect}
 export LB_BISECT_VARIANT=$v
-export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/cell-count.sh}
+export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/boot/cell-count.sh}
 
 # The worktree, set up at BAD (byo.sh checks KSRC and the ref); a bisect
 # left over from an interrupted run is reset first.

@@ -8,7 +8,7 @@ v=$1 accel=$2 vcpus=$3 boot=$4 cmdfile=$5
 kdir=$(variant_path "$v" kdir)
 tree=$(variant_path "$v" tree)
 # Where the kernel came from: the Debian tree's stamp, a user tree's commit
-# (README: Bring your own kernel), or a prebuilt image.  No host paths.
+# (docs/own-kernel.md), or a prebuilt image.  No host paths.
 case $tree in
 "$LB_TREE") linux_source=$(cat "$LB_STAMP" 2>/dev/null || echo missing) ;;
 "") linux_source="prebuilt $(basename "$(variant_path "$v" image)")" ;;

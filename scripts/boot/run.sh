@@ -36,8 +36,17 @@ mkdir -p "$run"
 exec > >(tee -a "$run/run.log") 2>&1
 note "run: $ts: ${variants[*]}, ACCEL=$want_accel, $boots boots x $repeat passes${RERUN_OF:+ (again: $RERUN_OF)}"
 printf '%s\n' "$jobs" >"$run/jobs"
-ln -sfn "$ts" "$LB_BUILD/runs/latest"
-[ "$want_accel" = icount ] && ln -sfn "$ts" "$LB_BUILD/runs/latest-icount"
+# build/runs/latest (and latest-icount) name the last run that has
+# something to compare: its run.info and one boot's records.  A run that
+# dies before that (a build, the probe, every boot) leaves them on the
+# last good one, so a plain make compare still works.
+latest_moved=0
+move_latest() { # variant just collected (failures.csv is no record file)
+	[ $latest_moved = 0 ] && [ -f "$run/run.info" ] && [ -s "$run/$1.csv" ] || return 0
+	ln -sfn "$ts" "$LB_BUILD/runs/latest"
+	[ "$want_accel" != icount ] || ln -sfn "$ts" "$LB_BUILD/runs/latest-icount"
+	latest_moved=1
+}
 host_facts # once, for every boot below
 start=$EPOCHSECONDS
 "$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
@@ -108,6 +117,7 @@ for b in $(seq 1 "$boots"); do
 		ACCEL=$accel BOOT=$b REPEAT=$repeat JOBFILE=$run/jobs VCPUS=$vcpus \
 			TIMEOUT=${TIMEOUT:-600} "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" || true
 		"$LB_TOP/scripts/boot/collect.sh" "$run" "$v" "$bd"
+		move_latest "$v"
 		spent=$((spent + $EPOCHSECONDS - t0))
 	done
 done
@@ -127,4 +137,5 @@ echo "total_seconds=$total" >>"$run/run.info"
 nfail=0
 [ -f "$run/failures.csv" ] && nfail=$(($(wc -l <"$run/failures.csv") - 1))
 echo "failed_boots=$nfail" >>"$run/run.info"
+[ $latest_moved = 1 ] || note "run: no boot brought records back: build/runs/latest still names the last run that did"
 say "run: ${#variants[@]} variants x $boots boots x $repeat repeats on ${accel%%:*} in ${total}s (kernels built in ${build_s}s; this make's checks and module builds ${check_s}s), $nfail failed boots -> ${run#"$LB_TOP"/} (log: run.log)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# byo.sh: declare your own kernels as variants (README: Bring your own
-# kernel).  make tree runs it when KSRC= or KERNEL= is set.
+# byo.sh: declare your own kernels as variants (docs/own-kernel.md).
+# make tree runs it when KSRC= or KERNEL= is set.
 #
 #   KSRC=DIR|TARBALL   a Linux tree: a git clone (bare too), a plain directory or a
 #                      source tarball (the last two are imported into a git

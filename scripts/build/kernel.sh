@@ -22,7 +22,7 @@ if [ "$tree" = "$LB_TREE" ]; then
 	[ -f "$LB_STAMP" ] || die "no kernel tree: run 'make tree' first"
 	tree_key=$LB_STAMP
 else
-	[ -f "$tree/Makefile" ] || die "no source tree for $v at $tree: set it up again with make tree KSRC=... (README: Bring your own kernel)"
+	[ -f "$tree/Makefile" ] || die "no source tree for $v at $tree: set it up again with make tree KSRC=... (docs/own-kernel.md)"
 	# Reconfigure at every new commit (a bisect step may change a Kconfig).
 	tree_key=$out/.lb-tree-head
 	mkdir -p "$out"

@@ -9,7 +9,7 @@
 
 run=$(run_dir "${1:?usage: pmu-table.sh RUNDIR}")
 csv=$run/pmu.csv
-[ -f "$csv" ] || die "$csv is missing: no job of run $(dir_id "$run") was counted (lb.pmu=, README: Accelerators)"
+[ -f "$csv" ] || die "$csv is missing: no job of run $(dir_id "$run") was counted (lb.pmu=, docs/accelerators.md)"
 hdr=$(contract_header pmu)
 [ "$(head -n 1 "$csv")" = "$hdr" ] || die "$csv: its header is not the contract's ($hdr)"
 

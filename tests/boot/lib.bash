@@ -19,7 +19,7 @@ guest() {
 		case $a in VCPUS=*) n=${a#VCPUS=} ;; esac
 	done
 	[ "${ACCEL:-}" != icount ] || [ "${n:-1}" -le 1 ] ||
-		skip "needs $n vCPUs; ACCEL=icount runs 1 (QEMU 7.2 starves a second vCPU under icount: README, Accelerators)"
+		skip "needs $n vCPUs; ACCEL=icount runs 1 (QEMU 7.2 starves a second vCPU under icount: docs/accelerators.md)"
 	printf '#!/bin/sh\n%s\n' "$body" >"$TMP/$name.sh"
 	env ACCEL=${ACCEL:-tcg} SCRIPT="$TMP/$name.sh" "$@" "$TOP/scripts/boot/qemu-boot.sh" "$v" "$B"
 }

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# plan.sh GOAL...: make DRYRUN=1 (as kvm.sh --dryrun): what the goals
+# would build, boot and run, and why, with a time estimated from recorded
+# builds and boots.  It reads and never writes: no build/, no tree, no
+# QEMU.  The settings were checked first (check-args.sh).
+. "$(dirname "$0")/../lib.sh"
+
+goals=()
+for g in "${@:-help}"; do
+	# make all is its steps (the Makefile's all: line).
+	if [ "$g" = all ]; then goals+=(deps tree kernels pathlen calibrate run plots results); else goals+=("$g"); fi
+done
+est=0 unknown=()
+line() { printf '  %s\n' "$*"; }
+
+# kernel_why VARIANT -> why it would be built (empty: up to date), the same
+# questions kernel.sh asks before it calls Kbuild.
+kernel_why() {
+	local v=$1 tree kdir frags key
+	tree=$(variant_path "$v" tree) kdir=$(variant_path "$v" kdir)
+	[ -n "$tree" ] || return 0 # a prebuilt kernel is never built here
+	if [ "$tree" = "$LB_TREE" ] && [ ! -f "$LB_STAMP" ]; then echo "missing (the tree is not extracted yet)" && return; fi
+	[ -d "$tree" ] || { echo "missing (make tree sets up its tree)" && return; }
+	[ -f "$(variant_path "$v" image)" ] && [ -f "$kdir/vmlinux" ] || { echo "missing (never built here)" && return; }
+	[ -f "$kdir/.lb-fresh" ] || { echo "out of date (its last build did not finish)" && return; }
+	[ -z "${KCONFIG:-}" ] || { echo "out of date (KCONFIG= adds options)" && return; }
+	if [ "$tree" = "$LB_TREE" ]; then
+		mapfile -t frags < <(variant_fragments "$v")
+		key=$(sha_of "$LB_VMCONFIGS/base.config" "${frags[@]}" "$LB_STAMP")
+		[ "$key" = "$(cat "$kdir/.lb-config-key" 2>/dev/null)" ] || { echo "out of date (its fragments or the tree changed)" && return; }
+	elif [ "$(git -C "$tree" rev-parse HEAD 2>/dev/null)" != "$(cat "$kdir/.lb-tree-head" 2>/dev/null)" ]; then
+		echo "out of date (its tree is at another commit)" && return
+	fi
+	[ -z "$(find "$tree" -newer "$kdir/.lb-fresh" -print -quit)" ] || echo "out of date (files of its tree are newer than its last build)"
+}
+
+declare -A planned=() # a kernel an earlier goal builds is built once
+kernels() { # VARIANT...: each kernel's state; adds recorded build times
+	local v why s
+	for v; do
+		[ -z "${planned[$v]:-}" ] || continue
+		planned[$v]=1
+		why=$(kernel_why "$v")
+		if [ -z "$why" ]; then
+			line "kernel $v: up to date"
+			continue
+		fi
+		s=$(cat "$(variant_path "$v" state)/.lb-build-seconds" 2>/dev/null || true)
+		if [ -n "$s" ]; then
+			est=$((est + s)) && line "kernel $v: build: $why; last build took ${s}s"
+		else
+			unknown+=("$v's build") && line "kernel $v: build: $why; no build time recorded"
+		fi
+	done
+}
+
+# Seconds per boot, from the newest run.info of that kind (icount or
+# timed) that recorded its total: its total over its boots.
+per_boot() { # icount|timed
+	local f
+	for f in $(ls -r "$LB_BUILD"/runs/*/run.info 2>/dev/null); do
+		awk -F= -v want="$1" '{ k[$1] = $2 }
+			END { if (!k["total_seconds"] || !k["boots"]) exit 1
+				if ((k["accel"] == "icount") != (want == "icount")) exit 1
+				printf "%d\n", k["total_seconds"] / (k["boots"] * split(k["variants"], v, " ")) }' "$f" && return
+	done
+	return 1
+}
+
+boots() { # KIND N WHAT: N boots, estimated from recorded ones
+	local s
+	if s=$(per_boot "$1"); then
+		est=$((est + s * $2)) && line "$3: $2 boot(s), about ${s}s each (recorded)"
+	else
+		unknown+=("$3's $1 boots") && line "$3: $2 boot(s); no $1 boot time recorded"
+	fi
+}
+
+jobs_of() { # JOBFILE -> the number of job lines
+	grep -c -v -E '^[[:space:]]*(#|$)' "$1" || true
+}
+
+mapfile -t vs < <(parse_variants "${VARIANTS:-}")
+accel=${ACCEL:-auto}
+case $accel in
+auto) accel_says="auto (a bounded KVM probe boot, else multi-threaded TCG)" ;;
+*) accel_says=$accel ;;
+esac
+jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/default.jobs}
+say "DRYRUN=1: the plan of make ${*:-help}; nothing is built, booted or written"
+for g in "${goals[@]}"; do
+	case $g in
+	help | clean) line "$g: as without DRYRUN (it builds nothing)" ;;
+	deps | deps-lava) line "$g: install the Debian packages the suite uses (scripts/build/deps.sh; as root)" ;;
+	tree)
+		if [ -n "${KSRC:-}${KERNEL:-}" ]; then line "tree: set up your own kernels: $(byo_variants | tr '\n' ' ')(scripts/build/byo.sh)"
+		elif [ -f "$LB_STAMP" ]; then line "tree: present (${LB_TREE#"$LB_TOP"/})"
+		else line "tree: extract $LB_SRC_PKG into ${LB_TREE#"$LB_TOP"/} and apply patch/series"; fi
+		;;
+	kernels) line "kernels: ${vs[*]}" && kernels "${vs[@]}" ;;
+	kernel | module | initramfs) kernels "${VARIANT:-${vs[@]}}" ;;
+	run | again)
+		b=${BOOTS:-10}
+		[ "$g" = run ] || line "again: repeats ${RUN:-build/runs/latest} with its own settings unless given (run.info)"
+		line "$g: variants ${vs[*]}; ACCEL=$accel_says; VCPUS=${VCPUS:-$([ "$accel" = icount ] && echo 1 || echo 2)}; $b boots x ${REPEAT:-3} passes of $(jobs_of "$jobfile") jobs (${jobfile#"$LB_TOP"/}); perf recording: $([ "${PERF:-1}" = 1 ] && echo yes || echo no)"
+		kernels "${vs[@]}"
+		boots "$([ "$accel" = icount ] && echo icount || echo timed)" $((b * ${#vs[@]})) "$g"
+		;;
+	pathlen)
+		line "pathlen: variants ${vs[*]}; ACCEL=icount, 1 vCPU; ${BOOTS_ICOUNT:-2} boots of the hot jobs of ${jobfile#"$LB_TOP"/}"
+		kernels "${vs[@]}"
+		boots icount $((${BOOTS_ICOUNT:-2} * ${#vs[@]})) pathlen
+		;;
+	calibrate)
+		line "calibrate: variant ${VARIANT:-stock}; 2 icount boots, then ${BOOTS:-10} timed boots x ${REPEAT:-3} passes (ACCEL=$accel_says)"
+		kernels "${VARIANT:-stock}"
+		boots timed "${BOOTS:-10}" calibrate
+		;;
+	boot | perf) line "$g: variant $VARIANT; ACCEL=$accel_says; 1 boot${JOB:+ recording JOB='$JOB'}" && kernels "$VARIANT" && boots timed 1 "$g" ;;
+	quality) line "quality: variant $VARIANT; ${BOOTS_Q:-3} boots of 10 passes" && kernels "$VARIANT" && boots timed "${BOOTS_Q:-3}" quality ;;
+	compare | plots | results | publish) line "$g: reads RUN=${RUN:-build/runs/latest} (the run the goals before it made, if any)" ;;
+	check | check-long) line "$g: the test suite (tests/harness/check.sh): unit and host tests$([ "${LB_CHECK_HOST_ONLY:-0}" = 1 ] || echo ", kernels ${CHECK_VARIANTS:-pre-debug post-debug stock} and their boots")" ;;
+	*) line "$g: see docs/targets.md" ;;
+	esac
+done
+if [ ${#unknown[@]} -eq 0 ]; then
+	say "DRYRUN=1: estimated $((est / 60)) min $((est % 60)) s from recorded times"
+else
+	say "DRYRUN=1: estimated at least $((est / 60)) min $((est % 60)) s from recorded times; none recorded for $(printf '%s, ' "${unknown[@]}" | sed 's/, $//')"
+fi

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Bad settings are refused by make's first step (scripts/build/check-args.sh),
+# each within a second, before the tree is extracted or anything is built
+# or written: one case per refused setting.  Each of these once cost a tree
+# extraction and kernel builds (up to 40 min) before the script that read
+# it refused it.  Every case runs, and every failure is listed.
+. "$(dirname "$0")/../lib.bash"
+# An empty build directory and no linux-source: a fresh clone, no tree.
+export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz LB_KVM_DEV=$TMP/no-kvm
+unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE PMU
+failed=()
+# refused NAME PATTERN MAKE-ARGS...: make must fail within 1 s, print
+# PATTERN and leave no build directory.
+refused() {
+	local name=$1 pat=$2 t0=${EPOCHREALTIME/./} ms
+	shift 2
+	if ! (expect_error "$name" "$pat" make -s -C "$TOP" "$@"); then
+		failed+=("$name")
+		return
+	fi
+	ms=$(((${EPOCHREALTIME/./} - t0) / 1000))
+	echo "   answered in ${ms} ms"
+	[ "$ms" -le 1000 ] || { echo "FAIL: $name took ${ms} ms, over 1 s" && failed+=("$name (slow)"); }
+	[ ! -e "$LB_BUILD" ] || { echo "FAIL: $name left $LB_BUILD" && failed+=("$name (wrote)") && rm -rf "$LB_BUILD"; }
+}
+refused "ACCEL=kvmm" "ACCEL=kvmm is not one of auto, kvm, tcg, icount" run ACCEL=kvmm
+refused "ACCEL=kvm, no /dev/kvm" "ACCEL=kvm but $TMP/no-kvm does not exist.*use ACCEL=auto" run ACCEL=kvm
+refused "MAKE_JOBS=abc" "MAKE_JOBS=abc is not a positive integer" kernels MAKE_JOBS=abc
+refused "icount, VCPUS=4" "ACCEL=icount runs on 1 vCPU, not VCPUS=4" boot VARIANT=stock ACCEL=icount VCPUS=4
+refused "pathlen, VCPUS=2" "make pathlen counts under ACCEL=icount, which runs on 1 vCPU, not VCPUS=2" pathlen VCPUS=2
+refused "VARIANTS=bogus" "unknown variant 'bogus'; known variants: pre " run VARIANTS=bogus
+refused "VARIANT=bogus" "unknown variant 'bogus'" kernel VARIANT=bogus
+refused "no VARIANT" "name a variant: make boot VARIANT=" boot
+refused "BOOTS=abc" "BOOTS=abc is not a positive integer: write e.g. BOOTS=10" run BOOTS=abc
+refused "REPEAT=0" "REPEAT=0 is not a positive integer" run REPEAT=0
+refused "BOOTS_ICOUNT=x" "BOOTS_ICOUNT=x is not a positive integer" pathlen BOOTS_ICOUNT=x
+refused "MEM=1G" "MEM=1G is not a positive integer" boot VARIANT=stock MEM=1G
+refused "VCPUS=65" "VCPUS=65 exceeds the guest's NR_CPUS=64" run VCPUS=65
+refused "TIMEOUT=-1" "TIMEOUT=-1 is not a positive integer" run TIMEOUT=-1
+refused "CCACHE=maybe" "CCACHE=maybe: write auto, yes or no" kernels CCACHE=maybe
+refused "perf without JOB" "make perf needs the job to record: make perf VARIANT=variant JOB=" perf VARIANT=stock
+refused "perf JOB without mode" "JOB='kind=spin_lock' is not a job line" perf VARIANT=stock JOB=kind=spin_lock
+refused "again RUN=nonexistent" "make again: RUN=nonexistent does not exist" again RUN=nonexistent
+refused "compare RUN without run.info" "RUN=$TMP has no run.info" compare RUN="$TMP"
+refused "quality BOOTS_Q=abc" "BOOTS_Q=abc is not a positive integer" quality VARIANT=stock BOOTS_Q=abc
+refused "JOBFILE missing" "JOBFILE=$TMP/none does not exist" run JOBFILE="$TMP/none"
+refused "KCONFIG shape" "KCONFIG: 'LOCK_STAT=y' is not CONFIG_NAME=VALUE" kernels KCONFIG=LOCK_STAT=y
+refused "bisect THRESHOLD" "THRESHOLD='5' is not a percentage" bisect KSRC="$TMP" GOOD=a BAD=b CELL='kind=spin_lock mode=hot' THRESHOLD=5
+refused "import without BUNDLE_LOG" "make import needs BUNDLE_LOG=" import VARIANT=stock
+refused "DRYRUN=yes" "DRYRUN=yes is not 0 or 1" run DRYRUN=yes
+refused "two at once" "nothing was done: fix the settings above" run BOOTS=x REPEAT=y
+[ ${#failed[@]} -eq 0 ] || fail "${#failed[@]} refusals failed: $(printf '%s; ' "${failed[@]}")"

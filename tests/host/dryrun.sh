@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# make DRYRUN=1 prints what the goals would build (and why), boot and run,
+# with a time from recorded builds and boots, and does nothing else: no
+# build directory appears, and one that exists is left as it was.
+. "$(dirname "$0")/../lib.bash"
+export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
+unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE
+out=$(make -s -C "$TOP" DRYRUN=1 all 2>&1) || fail "make DRYRUN=1 all failed: $out"
+[ ! -e "$LB_BUILD" ] || fail "make DRYRUN=1 all created $LB_BUILD: $(find "$LB_BUILD" | head)"
+for want in "tree: extract linux-source-6.1" "kernel stock-debug: build: missing \(the tree is not extracted yet\)" \
+	"pathlen: variants pre .*ACCEL=icount, 1 vCPU" "run: variants pre pre-debug post post-debug stock stock-debug; ACCEL=auto" \
+	"10 boots x 3 passes" "none recorded for pre's build"; do
+	[[ $out =~ $want ]] || fail "the plan lacks /$want/: $out"
+done
+echo "ok: make DRYRUN=1 all on a fresh clone: the plan, nothing written"
+
+# Recorded times: stock built once in 300 s, a timed run of 2 variants x
+# 2 boots in 100 s (25 s a boot).  stock's build is up to date but for a
+# fragment, so it is out of date and its time counts; 4 boots add 100 s.
+. "$TOP/scripts/lib.sh"
+mkdir -p "$LB_KBUILD/stock/arch/x86/boot" "$LB_TREE" "$LB_BUILD/runs/r1"
+touch "$LB_STAMP" "$LB_KBUILD/stock/arch/x86/boot/bzImage" "$LB_KBUILD/stock/vmlinux" "$LB_KBUILD/stock/.lb-fresh"
+echo stale >"$LB_KBUILD/stock/.lb-config-key"
+echo 300 >"$LB_KBUILD/stock/.lb-build-seconds"
+printf 'run_id=r1\nvariants=pre stock\naccel=tcg\nboots=2\ntotal_seconds=100\n' >"$LB_BUILD/runs/r1/run.info"
+before=$(find "$LB_BUILD" -printf '%p %s %T@\n' | sort)
+out=$(make -s -C "$TOP" DRYRUN=1 run VARIANTS=stock BOOTS=4 2>&1) || fail "make DRYRUN=1 run failed: $out"
+[ "$(find "$LB_BUILD" -printf '%p %s %T@\n' | sort)" = "$before" ] || fail "make DRYRUN=1 run changed $LB_BUILD"
+for want in "kernel stock: build: out of date \(its fragments or the tree changed\); last build took 300s" \
+	"run: 4 boot\(s\), about 25s each \(recorded\)" "estimated 6 min 40 s from recorded times"; do
+	[[ $out =~ $want ]] || fail "the plan lacks /$want/: $out"
+done
+echo "ok: make DRYRUN=1 run: why stock rebuilds, and 400 s from the recorded build and boots"
+# Bad settings are refused there too.
+expect_error "DRYRUN=1 ACCEL=kvmm" "ACCEL=kvmm is not one of" make -s -C "$TOP" DRYRUN=1 run ACCEL=kvmm

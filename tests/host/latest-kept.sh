@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# build/runs/latest moves only to a run that has its run.info and one
+# boot's records: a run that dies at its build, or whose every boot fails,
+# leaves it on the last good run (scripts/boot/run.sh, move_latest), so a
+# plain make compare still has something to read.  Kernels come from the
+# fake Kbuild, boots from the stand-in QEMU (tests/fixtures/fake-qemu).
+. "$(dirname "$0")/../lib.bash"
+. "$TOP/tests/fixtures/byo/fake-kbuild.bash"
+export LB_BUILD=$TMP/build LB_NO_PERF=1 PATH=$TOP/tests/fixtures/fake-qemu:$PATH
+export VARIANTS=stock BOOTS=1 REPEAT=1 PERF=0 ACCEL=tcg TIMEOUT=30
+unset KSRC KERNEL KCONFIG JOBFILE COMPARISONS
+[ -x "$TOP/bench-user/lb-validate" ] || skip "needs the C tools (make user)"
+mkdir -p "$LB_BUILD/runs/good"
+printf 'run_id=good\n' >"$LB_BUILD/runs/good/run.info"
+cp "$TOP/tests/unit/fixtures/post-tcg.csv" "$LB_BUILD/runs/good/post.csv"
+ln -s good "$LB_BUILD/runs/latest"
+latest() { readlink "$LB_BUILD/runs/latest"; }
+
+# 1. No kernel tree: the run dies at its build.
+expect_error "run without a tree" "no kernel tree: run 'make tree' first" "$TOP/scripts/boot/run.sh"
+[ "$(latest)" = good ] || fail "a run that died at its build moved latest to $(latest)"
+
+# 2. Built (fake Kbuild), but every boot fails: run.info, no records.
+tree=$LB_BUILD/kernel/linux-source-6.1
+fake_kernel "$tree"
+touch "$LB_BUILD/kernel/tree.stamp"
+FAKE_QEMU_FAIL=1 "$TOP/scripts/boot/run.sh" >"$TMP/log" 2>&1 || fail "run.sh failed outright: $(tail "$TMP/log")"
+failed=$(ls -d "$LB_BUILD"/runs/2* | tail -n 1)
+[ -f "$failed/run.info" ] || fail "the failed run wrote no run.info: $(tail "$TMP/log")"
+[ "$(latest)" = good ] || fail "a run whose every boot failed moved latest to $(latest)"
+grep -q 'latest still names the last run' "$TMP/log" || fail "the run did not say latest stayed: $(tail "$TMP/log")"
+echo "ok: a run that died at its build, and one whose boots all failed, left latest on the good run"
+
+# 3. The control: a boot with records moves it.
+sleep 1 # a new run directory name (one a second)
+sed 's/^post,/stock,/' "$TOP/tests/unit/fixtures/post-tcg.csv" >"$TMP/stock.csv"
+FAKE_QEMU_RESULTS=$TMP/stock.csv "$TOP/scripts/boot/run.sh" >"$TMP/log" 2>&1 || fail "run.sh failed: $(tail "$TMP/log")"
+[ -s "$LB_BUILD/runs/$(latest)/stock.csv" ] || fail "a run with records did not move latest (it names $(latest)): $(tail "$TMP/log")"
+echo "ok: a run with records moved latest to it"
