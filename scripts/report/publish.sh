@@ -11,6 +11,16 @@
 # (tests/host/raw-regen.sh).
 . "$(dirname "$0")/../lib.sh"
 
+# README.md's "What it found" is the published report's own summary,
+# written between its headline markers.
+readme_headline() { # SUMMARY.md
+	local readme=$LB_TOP/README.md
+	grep -q '^<!-- headline' "$readme" && grep -q '^<!-- /headline -->' "$readme" ||
+		die "README.md lacks its <!-- headline ... --> and <!-- /headline --> markers"
+	awk -v f="$1" '/^<!-- headline/ { print; while ((getline l < f) > 0) print l; skip = 1; next }
+		/^<!-- \/headline -->/ { skip = 0 } !skip' "$readme" >"$readme.new" && mv "$readme.new" "$readme"
+}
+
 run=$(readlink -f "${1:?usage: publish.sh RUNDIR}")
 report=$run/report
 [ -f "$report/RESULTS.md" ] && [ -d "$report/results" ] ||
@@ -31,6 +41,7 @@ if [ -f "$run/raw.info" ]; then
 	rm -rf "$LB_TOP/results"
 	mv "$new" "$LB_TOP/results"
 	cp "$report/RESULTS.md" "$LB_TOP/RESULTS.md"
+	readme_headline "$report/summary.md"
 	note "publish: RESULTS.md and results/ rederived from results/raw (run $(sed -n "s/^run_id=//p" "$run/run.info")); review with git diff, then commit"
 	exit 0
 fi
@@ -67,4 +78,5 @@ EOT
 rm -rf "$LB_TOP/results"
 mv "$new" "$LB_TOP/results"
 cp "$report/RESULTS.md" "$LB_TOP/RESULTS.md"
+readme_headline "$report/summary.md"
 note "publish: RESULTS.md and results/ (raw data in results/raw) are now the report of $(basename "$run"); review with git diff, then commit"

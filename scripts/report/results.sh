@@ -288,6 +288,8 @@ rm -rf "$report.new"
 mkdir -p "$report.new"
 mv "$stage" "$report.new/results"
 mv "$tmp/RESULTS.md" "$report.new/RESULTS.md"
+# The headline alone, for README.md's "What it found" (publish.sh).
+cp "$tmp/pieces/SUMMARY" "$report.new/summary.md"
 rm -rf "$report"
 mv "$report.new" "$report"
 "$LB_TOP/scripts/report/report-formats.sh" "$run"
