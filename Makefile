@@ -11,9 +11,14 @@ ACCEL ?= auto
 BOOTS ?= 10
 REPEAT ?= 3
 RUN ?= build/runs/latest
-ICOUNT_RUN ?= build/runs/latest-icount
 BOOTS_ICOUNT ?= 2
-export VARIANTS VCPUS MEM ACCEL BOOTS REPEAT ICOUNT_RUN
+export VARIANTS VCPUS MEM ACCEL BOOTS REPEAT
+# One run directory, build/runs/NAME, holds every instrument's results of
+# one make: the timed records, icount/, calibrate/, native/ (docs/results.md).
+# NAME= names it; by default it is the UTC time this make started.
+NAME ?=
+export LB_RUN_NAME := $(or $(NAME),$(shell date -u +%Y%m%dT%H%M%SZ))
+RUNS := $(or $(LB_BUILD),build)/runs
 # Q=1: only errors and each step's summary; VERBOSE=1: stream kernel builds.
 export Q VERBOSE
 
@@ -63,7 +68,7 @@ Targets (docs/targets.md):
                 vCPUs, boots, passes and order seed (as kvm-again.sh); settings on
                 the command line override
   pathlen       path lengths: every hot kind on every variant under ACCEL=icount,
-                BOOTS_ICOUNT boots, tables in build/runs/latest-icount/pathlen*.md
+                BOOTS_ICOUNT boots, tables in build/runs/NAME/icount/pathlen*.md
   calibrate VARIANT=x  both instruments against pad=N known instructions (default VARIANT=stock)
   perf VARIANT=x JOB='kind=... mode=contended threads=2'   record one job with perf
   quality VARIANT=x  the instrument's overhead and CVs (10 jobs x 3 boots)
@@ -99,7 +104,6 @@ Variables (docs/variables.md; every one is checked before any work):
   ACCEL=auto|kvm|tcg|icount  auto probes KVM with a bounded boot and falls back to
                       TCG; icount counts guest instructions (single-threaded TCG)
   BOOTS_ICOUNT=2      boots per variant of make pathlen
-  ICOUNT_RUN=...      the icount run make results reads (default build/runs/latest-icount)
   BOOTS=10  REPEAT=3  boots per variant (the replicates), and passes per boot
   ORDER_SEED=N        the seed of each round's shuffled variant order (default: the time)
   STAT_SEED=1  STAT_RESAMPLES=4000   lb-stat's resampling seed and draws
@@ -109,6 +113,10 @@ Variables (docs/variables.md; every one is checked before any work):
   BOOTS_Q=3           boots of make quality
   JOB='kind=...'      the job make perf records; SCRIPT=file  what make boot runs
   RUN=build/runs/...  the run compare, plots, results and again read (default build/runs/latest)
+  NAME=x              the run directory build/runs/x that this make's stages write
+                      (default: the UTC time make started); make all puts every
+                      instrument's results there (icount/, calibrate/, the timed records)
+  BASE_RUN=...        make compare: compare RUN's variants with the same variants in BASE_RUN
   COMPARISONS=file    the comparisons instead of vm-configs/comparisons
   APPEND=... / APPEND_<variant>=...   extra kernel arguments
   PMU=auto|off|EVENT,...  perf stat per job in the guest (auto: cycles and
@@ -133,6 +141,7 @@ endef
 # of every goal that reads one.  Settings without an exported default
 # travel in ARGS_ENV.
 ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' \
+	NAME='$(NAME)' BASE_RUN='$(BASE_RUN)' \
 	LB_AGAIN_SET='$(again_set)'
 
 ifeq ($(DRYRUN),1)
@@ -155,7 +164,9 @@ args-ok:
 	@$(ARGS_ENV) $(S)/build/check-args.sh $(or $(MAKECMDGOALS),all)
 
 ## The main job: path lengths (icount), calibration, then the timed matrix,
-## ending in graphs and the run's report (build/runs/latest/report/).
+## ending in graphs and the run's report, all in one run directory
+## (build/runs/NAME/report/).
+all: RUN = $(RUNS)/$(LB_RUN_NAME)
 all: args-ok deps tree kernels pathlen calibrate run plots results
 
 deps: args-ok
@@ -208,8 +219,8 @@ again: args-ok tree user
 ## icount runs 1 vCPU; inside make all, VCPUS= is the timed run's.
 pathlen: args-ok tree user
 	@ACCEL=icount VCPUS=1 BOOTS=$(BOOTS_ICOUNT) REPEAT=1 PERF=0 JOBFILE=$(JOBFILE) $(S)/boot/run.sh
-	@$(S)/report/pathlen-table.sh build/runs/latest-icount
-	@$(S)/report/pathlen-plot.sh build/runs/latest-icount
+	@$(S)/report/pathlen-table.sh $(RUNS)/$(LB_RUN_NAME)/icount
+	@$(S)/report/pathlen-plot.sh $(RUNS)/$(LB_RUN_NAME)/icount
 
 ## Both instruments against known work: make calibrate VARIANT=stock
 calibrate: args-ok tree user
@@ -222,8 +233,10 @@ perf: args-ok tree user
 quality: args-ok user
 	@$(S)/boot/quality.sh $(VARIANT) $(BOOTS_Q)
 
+## make compare BASE_RUN=build/runs/A RUN=build/runs/B: the same variants in
+## two runs, each B variant against its A self (scripts/report/compare-runs.sh).
 compare: args-ok user
-	@$(S)/report/compare.sh $(RUN)
+	@if [ -n "$(BASE_RUN)" ]; then $(S)/report/compare-runs.sh $(BASE_RUN) $(RUN); else $(S)/report/compare.sh $(RUN); fi
 
 plots: compare
 	@$(S)/report/plots.sh $(RUN)

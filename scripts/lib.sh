@@ -418,6 +418,15 @@ is_record_file() { # is_record_file FILE
 }
 
 # A run's name: run.info's run_id (a copy keeps it), else the folder's.
+# The run directory's name: NAME= (the Makefile exports it as LB_RUN_NAME,
+# fixed once per make, so make all's stages share one directory), else the
+# UTC time now.
+run_name() {
+	local n=${LB_RUN_NAME:-$(date -u +%Y%m%dT%H%M%SZ)}
+	[[ $n =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "NAME=$n: a run name is letters, digits, '.', '_' and '-'"
+	echo "$n"
+}
+
 dir_id() { # dir_id DIR
 	local id
 	id=$(sed -n 's/^run_id=//p' "$1/run.info" 2>/dev/null | head -n 1)

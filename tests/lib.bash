@@ -5,6 +5,9 @@ set -euo pipefail
 TOP=$(cd "${BASH_SOURCE[0]%/*}/.." && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# make check's own run name (the Makefile exports it) is not a test's: a
+# script a test calls names its run by the time, or by the test's NAME.
+unset LB_RUN_NAME
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "$*"; exit 4; }

@@ -9,8 +9,8 @@
 #           at pad=0 and every pad, under TCG (or KVM where it works); the
 #           smallest N resolved at Holm-adjusted p < 0.01, on boot medians,
 #           is the suite's stated resolution.
-# Output: build/calibrate/VARIANT-TS/ (linked as build/calibrate/latest),
-# with report.txt.  Fails when the icount counts are not exact.
+# Output: the run directory's calibrate/ (build/runs/NAME/calibrate), with
+# report.txt.  Fails when the icount counts are not exact.
 . "$(dirname "$0")/../lib.sh"
 
 v=${1:-stock}
@@ -22,9 +22,12 @@ done
 timed_accel=${ACCEL:-auto}
 [ "$timed_accel" = icount ] && timed_accel=auto
 "$LB_TOP/scripts/build/ensure-built.sh" "$v"
-out=$LB_BUILD/calibrate/$v-$(date -u +%Y%m%dT%H%M%SZ)
+name=$(run_name)
+out=$LB_BUILD/runs/$name/calibrate
+[ ! -f "$out/report.txt" ] || die "run $name already holds a calibration ($out): give another NAME="
+rm -rf "$out"
 mkdir -p "$out"
-ln -sfn "$(basename "$out")" "$LB_BUILD/calibrate/latest"
+echo "run_id=$v-$(date -u +%Y%m%dT%H%M%SZ)" >"$out/run.info"
 bin=$LB_TOP/bench-user
 . "$LB_TOP/schema/contract.sh"
 read -r -a pads <<<"$(contract_list pads)"

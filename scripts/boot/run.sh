@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # make run: build what is stale, boot each variant BOOTS times running the
-# job list REPEAT times per boot, and collect everything under
-# build/runs/TIMESTAMP (linked as build/runs/latest).  The boot is the
+# job list REPEAT times per boot, and collect everything under the run
+# directory build/runs/NAME (NAME= or the UTC time make started; linked as
+# build/runs/latest).  ACCEL=icount (make pathlen) writes NAME/icount/, the
+# path-length half of the same run.  The boot is the
 # unit of replication (lb-stat takes one median per boot), so the timed
 # default is 10 boots of 3 passes; each round of boots runs the variants
 # in a shuffled order, from ORDER_SEED (recorded in run.info).
@@ -25,9 +27,14 @@ done
 [ "$want_accel" = icount ] && icount_vcpus_ok "$vcpus"
 pmu_ok
 
-ts=$(date -u +%Y%m%dT%H%M%SZ)
-[ "$want_accel" = icount ] && ts+=-icount
-run=$LB_BUILD/runs/$ts
+name=$(run_name)
+ts=$name
+run=$LB_BUILD/runs/$name
+if [ "$want_accel" = icount ]; then
+	ts+=-icount
+	run+=/icount
+fi
+[ ! -f "$run/run.info" ] || die "run $name already holds this measurement ($run): give another NAME="
 need_disk "$LB_BUILD/runs" 500
 jobs=$("$LB_TOP/scripts/boot/jobs.sh" "$jobfile" "$vcpus" "$want_accel" "$jobs_origin")
 [ -n "$jobs" ] || die "$jobfile has no job that ACCEL=$want_accel can run"
@@ -36,28 +43,26 @@ mkdir -p "$run"
 exec > >(tee -a "$run/run.log") 2>&1
 note "run: $ts: ${variants[*]}, ACCEL=$want_accel, $boots boots x $repeat passes${RERUN_OF:+ (again: $RERUN_OF)}"
 printf '%s\n' "$jobs" >"$run/jobs"
-# build/runs/latest (and latest-icount) name the last run that has
-# something to compare: its run.info and one boot's records.  A run that
-# dies before that (a build, the probe, every boot) leaves them on the
-# last good one, so a plain make compare still works.
+# build/runs/latest names the last timed run that has something to
+# compare: its run.info and one boot's records.  A run that dies before
+# that (a build, the probe, every boot) leaves it on the last good one, so
+# a plain make compare still works.  A path-length run lives inside its
+# run directory and moves nothing.
 latest_moved=0
 move_latest() { # variant just collected (failures.csv is no record file)
 	[ $latest_moved = 0 ] && [ -f "$run/run.info" ] && [ -s "$run/$1.csv" ] || return 0
-	ln -sfn "$ts" "$LB_BUILD/runs/latest"
-	[ "$want_accel" != icount ] || ln -sfn "$ts" "$LB_BUILD/runs/latest-icount"
+	[ "$want_accel" = icount ] || ln -sfn "$name" "$LB_BUILD/runs/latest"
 	latest_moved=1
 }
 host_facts # once, for every boot below
 start=$EPOCHSECONDS
 "$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
 check_s=$(($EPOCHSECONDS - start))
-# The run keeps the kernels and modules it measures, and their
-# disassembly, so it can be re-analysed after build/ changes.
+# The run keeps the kernels and modules it measures, so it can be
+# re-analysed after build/ changes (the report disassembles them).
 for v in "${variants[@]}"; do
 	"$LB_TOP/scripts/build/keep-kernel.sh" "$v" "$run/kernels/$v"
 done
-"$LB_TOP/scripts/report/disasm-table.sh" --run "$run" "${variants[@]}" >"$run/disasm.md" 2>/dev/null ||
-	{ note "run: no disassembly (a variant's vmlinux is missing)"; rm -f "$run/disasm.md"; }
 # The real build time: this make's builds and checks, plus the last build
 # (as kernel.sh timed it) of each kernel an earlier make built (make run
 # after make kernels only checks them).

@@ -133,6 +133,18 @@ elif has compare plots results publish && ! has all run import; then
 	fi
 fi
 
+# NAME: a run directory's name, one path component.
+[ -z "${NAME:-}" ] || [[ $NAME =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$ ]] ||
+	bad "NAME=$NAME: a run name is letters, digits, '.', '_' and '-' (one folder name), e.g. NAME=fix-v2"
+# BASE_RUN: make compare's other run; the same check as RUN.
+if [ -n "${BASE_RUN:-}" ]; then
+	if ! has compare; then
+		bad "BASE_RUN= is read by make compare only: make compare BASE_RUN=build/runs/A RUN=build/runs/B"
+	elif [ ! -f "$BASE_RUN/run.info" ]; then
+		bad "BASE_RUN=$BASE_RUN has no run.info, so it is not a run: $run_hint"
+	fi
+fi
+
 [ ${#errs[@]} -eq 0 ] && exit 0
 printf 'lockbench: error: %s\n' "${errs[@]}" >&2
 echo "lockbench: nothing was done: fix the setting$([ ${#errs[@]} -eq 1 ] || echo s) above and rerun" >&2

@@ -41,9 +41,7 @@ mv "$rep/index.html.tmp" "$rep/index.html"
 	printf 'lockbench run %s: %s boots x %s passes per variant, %s\n' "$id" "$(info boots)" "$(info repeat)" "$accel"
 	printf 'report: RESULTS.md beside this file\n'
 	icsv=""
-	for d in "$run/icount" "${ICOUNT_RUN:-$LB_BUILD/runs/latest-icount}"; do
-		[ -f "$d/pathlen.csv" ] && { icsv=$d/pathlen.csv; break; }
-	done
+	[ -f "$run/icount/pathlen.csv" ] && icsv=$run/icount/pathlen.csv
 	if [ -n "$icsv" ]; then
 		echo
 		echo "Path length (icount): guest instructions per acquire+release"

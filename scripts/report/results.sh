@@ -20,11 +20,11 @@ done <"$run/run.info"
 info() { printf '%s\n' "${RI[$1]:-}"; }
 accel=$(info accel)
 [ "$accel" != icount ] ||
-	die "$1 is an icount run: make results takes the timed run as RUN and the icount run as ICOUNT_RUN (make pathlen)"
-# The path-length run (icount) this report shows beside the timed one.
-# Published raw data carries its own (icount/, calibrate/, disasm.md).
-icount=${ICOUNT_RUN:-$LB_BUILD/runs/latest-icount} iid=
-[ -d "$run/icount" ] && icount=$run/icount
+	die "$1 is a path-length run: make results takes the run directory above it (RUN=${1%/icount})"
+# One run directory holds every instrument: the timed records here, the
+# path lengths in icount/, the calibration in calibrate/ (published raw
+# data has the same shape).
+icount=$run/icount iid=
 if [ -f "$icount/pathlen.md" ]; then
 	icount=$(readlink -f "$icount")
 	iid=$(dir_id "$icount")
@@ -163,10 +163,9 @@ if [ -n "$iid" ]; then
 		echo "Data: [results/pathlen/](results/pathlen/) (records, job list, run.info)."
 	} >"$tmp/pieces/PATHLEN"
 else
-	echo "No path-length run: \`make pathlen\` makes one (build/runs/latest-icount)." >"$tmp/pieces/PATHLEN"
+	echo "No path-length run in this run directory: \`make pathlen NAME=$id\` adds one." >"$tmp/pieces/PATHLEN"
 fi
-cal=${CALIBRATE_DIR:-$LB_BUILD/calibrate/latest}
-[ -d "$run/calibrate" ] && cal=$run/calibrate
+cal=$run/calibrate
 mkdir -p "$tmp/cal"
 if [ -f "$cal/report.txt" ]; then
 	cal=$(readlink -f "$cal")
@@ -203,13 +202,17 @@ if [ -f "$cal/report.txt" ]; then
 		awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/timed.txt"
 	} >"$tmp/pieces/CALIBRATION"
 else
-	echo "No calibration: \`make calibrate\` makes one (build/calibrate/latest)." >"$tmp/pieces/CALIBRATION"
+	echo "No calibration in this run directory: \`make calibrate NAME=$id\` adds one." >"$tmp/pieces/CALIBRATION"
 fi
 
 interp=$LB_TOP/report/interpretation.md
 expand() { render -v view=expand -v run="$run" -v icount="${iid:+$icount}" -v cal="$tmp/cal" "$1"; }
 : >"$tmp/pieces/SUMMARY"
-if [ -f "$interp" ] && head -n 1 "$interp" | grep -q "run: $id"; then
+if [ -n "${COMPARISONS:-}" ]; then
+	# Its figures are of vm-configs/comparisons' pairs, which this report
+	# may not have.
+	echo "No hand-written interpretation: this report compares the pairs of COMPARISONS=$COMPARISONS, not vm-configs/comparisons." >"$tmp/pieces/INTERPRETATION"
+elif [ -f "$interp" ] && head -n 1 "$interp" | grep -q "run: $id"; then
 	# Its figures are {{...}} references into this run's tables, drawn by
 	# the same renderer: a reference that matches nothing stops the report.
 	tail -n +2 "$interp" >"$tmp/interp.md"
@@ -222,8 +225,8 @@ else
 fi
 
 mapfile -t vs < <(sed -n 's/^variants=//p' "$run/run.info" | tr ' ' '\n')
-# The disassembly of the kernels this run measured (run.sh keeps them and
-# writes disasm.md), never of whatever build/ holds now.
+# The disassembly of the kernels this run measured (run.sh keeps them,
+# the report disassembles them), never of whatever build/ holds now.
 if [ -f "$run/disasm.md" ]; then
 	cp "$run/disasm.md" "$tmp/pieces/DISASM"
 elif [ -d "$run/kernels" ]; then

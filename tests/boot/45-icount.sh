@@ -8,9 +8,12 @@
 #   - perf still records under icount.
 . "$(dirname "$0")/lib.bash"
 vs=$(echo $VARIANTS_UNDER_TEST | tr ' ' ,)
-env VARIANTS="$vs" ACCEL=icount VCPUS= BOOTS=2 REPEAT=1 PERF=0 TIMEOUT=300 JOBFILE= \
+name=check-icount-$$
+env LB_RUN_NAME=$name VARIANTS="$vs" ACCEL=icount VCPUS= BOOTS=2 REPEAT=1 PERF=0 TIMEOUT=300 JOBFILE= \
 	"$TOP/scripts/boot/run.sh" || fail "the icount run failed"
-run=$(readlink -f "$TOP/build/runs/latest-icount")
+# One run directory: the path lengths are its icount/.
+run=$TOP/build/runs/$name/icount
+[ -f "$run/run.info" ] || fail "the icount run is not in build/runs/$name/icount"
 [ ! -f "$run/failures.csv" ] || fail "icount boots failed: $(cat "$run/failures.csv")"
 cost="overhead_cyc cyc_op cyc_p25 cyc_p75"
 cols() { # results.csv -> seq,kind + the cost columns, by name, with their header
@@ -35,18 +38,18 @@ echo "ok: path-length table: $(grep -c '^| ' "$run/pathlen.md") lines"
 
 # Calibration on the first variant under test.
 v=${VARIANTS_UNDER_TEST%% *}
-env BOOTS=1 REPEAT=3 ACCEL=tcg "$TOP/scripts/boot/calibrate.sh" "$v" || fail "calibrate failed on $v"
-cal=$(readlink -f "$TOP/build/calibrate/latest")
+env LB_RUN_NAME=$name BOOTS=1 REPEAT=3 ACCEL=tcg "$TOP/scripts/boot/calibrate.sh" "$v" || fail "calibrate failed on $v"
+cal=$TOP/build/runs/$name/calibrate
 grep -q '^icount=calibration: exact' "$cal/report.txt" || fail "icount calibration not exact: $(cat "$cal/report.txt")"
 [ "$(grep -c '^ok   pad=' "$cal/icount.txt")" -eq "$(grep -c 'pad=' "$cal/icount-padded.jobs")" ] ||
 	fail "not every pad was checked: $(cat "$cal/icount.txt")"
 grep -q '^timed=resolution' "$cal/report.txt" || fail "no timed resolution line: $(cat "$cal/report.txt")"
 # One boot per side is one replicate: no pad may be called resolved, and
 # each row must say why (a p needs 3 boots a side; make all runs 10).
-[ "$(grep -c '^| [0-9]' "$cal/timed.txt")" -eq "$(grep -c 'pad=' "$cal/icount-padded.jobs")" ] ||
+[ "$(grep -c '^[0-9]' "$cal/timed.txt")" -eq "$(grep -c 'pad=' "$cal/icount-padded.jobs")" ] ||
 	fail "timed.txt does not have one row per pad: $(cat "$cal/timed.txt")"
-! grep '^| [0-9]' "$cal/timed.txt" | grep -v -q 'n too small' ||
-	fail "a p-value from 1 boot a side: $(grep '^| [0-9]' "$cal/timed.txt" | grep -v 'n too small' | head -n 2)"
+! grep '^[0-9]' "$cal/timed.txt" | grep -v -q ',n-too-small$' ||
+	fail "a p-value from 1 boot a side: $(grep '^[0-9]' "$cal/timed.txt" | grep -v 'n-too-small' | head -n 2)"
 echo "ok: calibrate $v: $(sed -n 's/^icount=//p' "$cal/report.txt"); $(sed -n 's/^timed=//p' "$cal/report.txt")"
 
 # perf under icount: it records, and names a lock function.
@@ -56,4 +59,4 @@ env ACCEL=icount VCPUS= "$TOP/scripts/boot/perf.sh" "$v" "kind=spin_lock mode=ho
 perf_top_ok "$TMP/perf/perf-top.txt" "$TOP/build/kernel/$v/vmlinux" ||
 	fail "perf under icount: $(head "$TMP/perf/perf-top.txt")"
 echo "ok: perf under icount: $(grep -v '^#' "$TMP/perf/perf-top.txt" | head -n 1 | tr -s ' ')"
-rm -rf "$run"
+rm -rf "$TOP/build/runs/$name"

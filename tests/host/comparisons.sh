@@ -38,7 +38,7 @@ grep -q 'stock' "$run/icount/pathlen-diff.md" || fail "pathlen-diff.md lacks the
 grep -q 'pre-debug' "$run/icount/pathlen-diff.md" || fail "pathlen-diff.md lacks the headline pair stock:pre-debug"
 grep -q 'post-debug' "$run/icount/pathlen-diff.md" && fail "pathlen-diff.md has post-debug, which COMPARISONS does not compare"
 echo "ok: the path-length differences are of the pairs of COMPARISONS"
-COMPARISONS=$TMP/mine make -s -C "$TOP" results RUN="$run" ICOUNT_RUN="$run/icount" >/dev/null 2>"$TMP/results.log" ||
+COMPARISONS=$TMP/mine make -s -C "$TOP" results RUN="$run" >/dev/null 2>"$TMP/results.log" ||
 	fail "make results failed: $(tail -n 5 "$TMP/results.log")"
 rep=$run/report/RESULTS.md
 [ -f "$rep" ] || fail "make results wrote no report"

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# make compare BASE_RUN=A RUN=B: each variant of B against itself in A.
+# Two copies of the published records: unchanged cells are not
+# significant; post-debug's spin_lock made 1.5x slower in B is a change;
+# a BASE_RUN that is no run is refused before any work.
+. "$(dirname "$0")/../lib.bash"
+export LB_BUILD=$TMP/build
+for r in A B; do
+	cp -r "$TOP/results/raw" "$TMP/$r"
+	rm "$TMP/$r/raw.info"
+	sed -i "s/^run_id=.*/run_id=run$r/" "$TMP/$r/run.info"
+done
+awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i }
+	NR > 2 && !/^#/ && $h["kind"] == "spin_lock" && $h["mode"] == "hot" { $h["ns_op"] = sprintf("%.3f", 1.5 * $h["ns_op"]) } { print }' \
+	"$TOP/results/raw/post-debug.csv" >"$TMP/B/post-debug.csv"
+make -s -C "$TOP" compare BASE_RUN="$TMP/A" RUN="$TMP/B" >"$TMP/out" 2>&1 || fail "make compare BASE_RUN= failed: $(tail -n 5 "$TMP/out")"
+p=$TMP/B/compare-runs/runA/pairs.csv
+v() { awk -F, -v o="$1" -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["other"] == o && $h["kind"] == k && $h["mode"] == "hot" && $h["metric"] == "ns_op" { print $h["verdict"] }' "$p"; }
+[ "$(v runB@post-debug spin_lock)" = changed-no-floor ] || fail "1.5x slower spin_lock is '$(v runB@post-debug spin_lock)'"
+[ "$(v runB@pre spin_lock)" = not-significant ] || fail "an unchanged copy is '$(v runB@pre spin_lock)'"
+grep -q '^### runA@post-debug → runB@post-debug' "$TMP/B/compare-runs/runA/tables.md" || fail "no table for post-debug"
+echo "ok: B against A: the slowed cell changed, an unchanged one not significant"
+expect_error "BASE_RUN that is no run" "BASE_RUN=.* has no run.info" make -s -C "$TOP" compare BASE_RUN="$TMP" RUN="$TMP/B"

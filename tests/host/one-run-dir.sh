@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# One run directory: the stages of one make share build/runs/NAME.  The
+# path-length run (ACCEL=icount) lands in NAME/icount/ and moves no link,
+# the timed run in NAME/ itself (and build/runs/latest), and a second timed
+# run under the same NAME is refused before it boots anything.  Kernels
+# come from the fake Kbuild, boots from the stand-in QEMU.
+. "$(dirname "$0")/../lib.bash"
+. "$TOP/tests/fixtures/byo/fake-kbuild.bash"
+export LB_BUILD=$TMP/build LB_NO_PERF=1 PATH=$TOP/tests/fixtures/fake-qemu:$PATH
+export VARIANTS=stock BOOTS=1 REPEAT=1 PERF=0 TIMEOUT=30 LB_RUN_NAME=mine
+unset KSRC KERNEL KCONFIG JOBFILE COMPARISONS
+[ -x "$TOP/bench-user/lb-validate" ] || skip "needs the C tools (make user)"
+fake_kernel "$LB_BUILD/kernel/linux-source-6.1"
+touch "$LB_BUILD/kernel/tree.stamp"
+sed 's/^post,/stock,/' "$TOP/tests/unit/fixtures/post-tcg.csv" >"$TMP/stock.csv"
+run=$LB_BUILD/runs/mine
+ACCEL=icount VCPUS=1 FAKE_QEMU_FAIL=1 "$TOP/scripts/boot/run.sh" >"$TMP/log" 2>&1 || fail "the icount run failed: $(tail "$TMP/log")"
+[ -f "$run/icount/run.info" ] || fail "the icount run is not in NAME/icount: $(ls -R "$LB_BUILD/runs" | head)"
+[ ! -e "$LB_BUILD/runs/latest" ] && [ ! -e "$LB_BUILD/runs/latest-icount" ] || fail "an icount run moved a link"
+ACCEL=tcg FAKE_QEMU_RESULTS=$TMP/stock.csv "$TOP/scripts/boot/run.sh" >"$TMP/log" 2>&1 || fail "the timed run failed: $(tail "$TMP/log")"
+[ -f "$run/run.info" ] && [ -s "$run/stock.csv" ] || fail "the timed run is not in NAME/: $(ls "$run")"
+[ "$(readlink "$LB_BUILD/runs/latest")" = mine ] || fail "latest names $(readlink "$LB_BUILD/runs/latest"), not the run"
+echo "ok: icount in build/runs/mine/icount, the timed records in build/runs/mine, latest -> mine"
+expect_error "a second timed run under one NAME" "run mine already holds this measurement" env ACCEL=tcg "$TOP/scripts/boot/run.sh"
+[ "$(ls "$run/boots/stock")" = boot1 ] || fail "the refused run booted: $(ls "$run/boots/stock")"
