@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lb-pathlen: the path-length table of an icount run, in instructions.
+ * lb-pathlen: the path lengths of an icount run, in instructions.
  *
- *   lb-pathlen [--pair BASE:OTHER]... [--diff-only] [--csv OUT.csv] [-o OUT.md] FILE...
+ *   lb-pathlen [-o OUT.csv] FILE...
  *   lb-pathlen --calibrate PADDED.csv PLAIN.csv
  *
- * The first form writes a Markdown table (stdout, or OUT.md) of
- * instructions per acquire+release, one column per variant and one per
- * pair (other - base); --diff-only leaves the variant columns out.  It refuses any record that is not an exact icount
- * count and any cell whose boots disagree.  The second form checks the
- * calibration (see pathlen.h).  Output files are never overwritten.
- * Exit: 0 ok, 1 error or refused input, 3 calibration not exact.
+ * The first form writes CSV (stdout, or OUT.csv): instructions per
+ * acquire+release per variant and kind (the report's renderer draws the
+ * tables and the differences from it).  It refuses any record that is not
+ * an exact icount count and any cell whose boots disagree.  The second
+ * form checks the calibration (see pathlen.h).  Output files are never
+ * overwritten.  Exit: 0 ok, 1 error or refused input, 3 calibration not
+ * exact.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -39,46 +40,33 @@ static int load(struct pl_table *t, const char *path)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: lb-pathlen [--pair BASE:OTHER]... [--diff-only] [--csv OUT.csv] [-o OUT.md] FILE...\n"
+	fprintf(f, "usage: lb-pathlen [-o OUT.csv] FILE...\n"
 		   "       lb-pathlen --calibrate PADDED.csv PLAIN.csv\n");
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "pair", required_argument, NULL, 'p' },
-		{ "csv", required_argument, NULL, 'c' },
 		{ "calibrate", no_argument, NULL, 'C' },
-		{ "diff-only", no_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct pl_table t, plain;
-	char *pairs[PL_MAX_VARIANTS], err[LB_ERR_MAX];
-	const char *mdpath = NULL, *csvpath = NULL;
-	size_t np = 0;
-	int c, calibrate = 0, diff_only = 0, rc;
-	FILE *md = stdout, *csv;
+	char err[LB_ERR_MAX];
+	const char *out = NULL;
+	int c, calibrate = 0, rc;
+	FILE *f = stdout;
 
 	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'p':
-			if (np == PL_MAX_VARIANTS) {
-				fprintf(stderr, "lb-pathlen: more than %d --pair\n", PL_MAX_VARIANTS);
-				return 1;
-			}
-			pairs[np++] = optarg;
-			break;
-		case 'c': csvpath = optarg; break;
-		case 'o': mdpath = optarg; break;
+		case 'o': out = optarg; break;
 		case 'C': calibrate = 1; break;
-		case 'd': diff_only = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 1;
 		}
 	}
 	if (calibrate) {
-		if (argc - optind != 2 || np || mdpath || csvpath) {
+		if (argc - optind != 2 || out) {
 			usage(stderr);
 			return 1;
 		}
@@ -99,29 +87,13 @@ int main(int argc, char **argv)
 	for (int i = optind; i < argc; i++)
 		if (load(&t, argv[i]))
 			return 1;
-	if (mdpath && !(md = lb_create_new("lb-pathlen", mdpath)))
+	if (out && !(f = lb_create_new("lb-pathlen", out)))
 		return 1;
-	if (pl_write_md(md, &t, pairs, np, diff_only, err, sizeof(err))) {
-		fprintf(stderr, "lb-pathlen: %s\n", err);
-		if (md != stdout) {
-			fclose(md);
-			unlink(mdpath);	/* ours, and empty: leave nothing half made */
-		}
+	pl_write_csv(f, &t);
+	if (f != stdout && fclose(f)) {
+		fprintf(stderr, "lb-pathlen: %s: %s\n", out, strerror(errno));
+		unlink(out);
 		return 1;
-	}
-	if (md != stdout && fclose(md)) {
-		fprintf(stderr, "lb-pathlen: %s: %s\n", mdpath, strerror(errno));
-		return 1;
-	}
-	if (csvpath) {
-		csv = lb_create_new("lb-pathlen", csvpath);
-		if (!csv)
-			return 1;
-		pl_write_csv(csv, &t);
-		if (fclose(csv)) {
-			fprintf(stderr, "lb-pathlen: %s: %s\n", csvpath, strerror(errno));
-			return 1;
-		}
 	}
 	return 0;
 }

@@ -45,12 +45,9 @@ int pl_find_row(const struct pl_table *t, const char *kind, uint64_t read_pct, u
 /* Count (thousandths) of a cell; -1 when the variant did not run it. */
 int64_t pl_get(const struct pl_table *t, size_t row, size_t v);
 
-/* Markdown: one row per kind, one column per variant (unless DIFF_ONLY),
- * then one column per PAIRS[i] ("base:other"): other - base. */
-int pl_write_md(FILE *f, const struct pl_table *t, char *const *pairs, size_t np,
-		int diff_only, char *err, size_t len);
-
-/* CSV: variant,kind,read_pct,pad,instructions,records. */
+/* CSV: variant,kind,read_pct,pad,instructions,records; rows in the order
+ * the records first showed them.  The tables are drawn from it by
+ * scripts/report/render.awk. */
 void pl_write_csv(FILE *f, const struct pl_table *t);
 
 /*

@@ -4,7 +4,7 @@
 #   RUN/pathlen-diff.md   the comparisons (vm-configs/comparisons), in whole instructions
 #   RUN/pathlen.csv       the same counts as data
 # lb-pathlen refuses the run if any count is not exact or differs between
-# boots.  Derived files are rebuilt whole; the records are only read.
+# boots; render.awk draws the two tables from its CSV.  Derived files are rebuilt whole; the records are only read.
 . "$(dirname "$0")/../lib.sh"
 
 run=$(readlink -f "${1:?usage: pathlen-table.sh RUNDIR}")
@@ -18,19 +18,20 @@ for v in "${vs[@]}"; do
 	files+=("$run/$v.csv") have+="$v "
 done
 [ ${#files[@]} -gt 0 ] || die "$1 has no result files"
-pairs=()
+pairs=""
 all=$(comparisons aa headline pair pathlen) || exit 1
 for p in $all; do
-	[[ $have == *" ${p%%:*} "* && $have == *" ${p##*:} "* ]] && pairs+=(--pair "$p")
+	[[ $have == *" ${p%%:*} "* && $have == *" ${p##*:} "* ]] && pairs+="$p "
 done
 tmp=$(mktemp -d "$run/.pathlen.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-bin=$LB_TOP/bench-user
-"$bin/lb-pathlen" --csv "$tmp/pathlen.csv" -o "$tmp/pathlen.md" "${files[@]}" ||
-	die "lb-pathlen refused $1 (see above)"
-if [ ${#pairs[@]} -gt 0 ]; then
-	"$bin/lb-pathlen" --diff-only "${pairs[@]}" -o "$tmp/pathlen-diff.md" "${files[@]}" ||
-		die "lb-pathlen refused the comparisons of $1"
+"$LB_TOP/bench-user/lb-pathlen" -o "$tmp/pathlen.csv" "${files[@]}" || die "lb-pathlen refused $1 (see above)"
+# The tables are drawn from the CSV by the report's one renderer.
+. "$LB_TOP/schema/contract.sh"
+render() { awk -f "$LB_TOP/scripts/report/render.awk" -v view=pathlen -v mix="$(contract_list kinds side=mix)" "$@" "$tmp/pathlen.csv"; }
+render -v variants="${have# }" >"$tmp/pathlen.md" || die "pathlen: the table of $1 could not be drawn"
+if [ -n "$pairs" ]; then
+	render -v pairs="$pairs" -v diff_only=1 >"$tmp/pathlen-diff.md" || die "pathlen: the comparisons of $1 could not be drawn"
 else
 	echo "(no pair of compared variants in this run)" >"$tmp/pathlen-diff.md"
 fi

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# scripts/report/render.awk, the one renderer: one row of pairs.csv reads
+# the same in the headline table, the findings, the comparison tables and
+# a {{change}} reference (one computation, one rounding); the path-length
+# table and its differences come from lb-pathlen's CSV; a pair naming a
+# variant without counts is refused.
+. "$(dirname "$0")/../lib.bash"
+r=$TOP/results render=$TOP/scripts/report/render.awk
+want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["base"] == "pre-debug" && $c["other"] == "post-debug" && $c["kind"] == "spin_lock" && $c["mode"] == "hot" && $c["metric"] == "ns_op" {
+		printf "%+.1f%% [%+.1f, %+.1f]", $c["pct_change"], $c["pct_lo"], $c["pct_hi"] }' "$r/pairs.csv")
+[ -n "$want" ] || fail "the published pairs.csv has no pre-debug -> post-debug spin_lock row"
+hl=$(awk -f "$render" -v view=headline -v pairs=" pre-debug:post-debug " "$r/pairs.csv" | grep '| spin_lock |')
+fi=$(awk -f "$render" -v view=findings -v accel=tcg "$r/pairs.csv" | grep '^- \*\*pre-debug → post-debug\*\*, spin_lock hot,')
+tb=$(awk -f "$render" -v view=tables "$r/pairs.csv" | awk '/^### /{on = ($0 == "### pre-debug → post-debug")} on' | grep '^| spin_lock | hot |')
+echo 'x {{change pre-debug:post-debug spin_lock hot}}' >"$TMP/ref.md"
+mkdir -p "$TMP/cal"
+ex=$(awk -f "$render" -v view=expand -v run="$r" -v cal="$TMP/cal" "$TMP/ref.md")
+for what in hl fi tb ex; do
+	[[ ${!what} == *"$want"* ]] || fail "$what shows the row otherwise than '$want': ${!what}"
+done
+echo "ok: headline, findings, tables and a reference all read $want"
+# Path lengths from CSV: counts, a mix kind's share, differences with signs.
+cat >"$TMP/pl.csv" <<'CSV'
+variant,kind,read_pct,pad,instructions,records
+pre,spin_lock,100,0,9.000,2
+pre,rwlock_mix,50,0,12.500,2
+post-debug,spin_lock,100,0,50.000,2
+post-debug,rwlock_mix,50,0,11.000,2
+CSV
+out=$(awk -f "$render" -v view=pathlen -v variants="pre post-debug" -v mix=rwlock_mix -v pairs="pre:post-debug" "$TMP/pl.csv")
+grep -q -F '| kind | pre | post-debug | post-debug − pre |' <<<"$out" || fail "path-length header: $out"
+grep -q -F '| spin_lock | 9 | 50 | +41 |' <<<"$out" || fail "spin_lock row: $out"
+grep -q -F '| rwlock_mix (50% read) | 12.500 | 11 | −1.500 |' <<<"$out" || fail "rwlock_mix row: $out"
+echo "ok: path-length table and differences from lb-pathlen's CSV"
+expect_error "a pair with no counts" "pair pre:stock: variant stock has no path lengths" \
+	awk -f "$render" -v view=pathlen -v variants=pre -v pairs="pre:stock" "$TMP/pl.csv"
