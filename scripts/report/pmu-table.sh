@@ -2,7 +2,8 @@
 # pmu-table.sh RUN: RUN/pmu.csv (perf stat in the guest, lb.pmu=) as a
 # Markdown table: per variant, job shape and event, the median over boots
 # of each boot's median count per job, and instructions per cycle where
-# both were counted.  The boot is the replicate, as in lb-stat.  Counts
+# both were counted.  The figures are computed here as CSV; render.awk
+# draws the table.  The boot is the replicate, as in lb-stat.  Counts
 # are whole jobs on every CPU (perf stat -a), never per acquire+release.
 . "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
@@ -33,8 +34,7 @@ NR == 1 { next }
 	per_boot[bk] = per_boot[bk] " " $c["count"]
 }
 END {
-	print "| variant | kind | mode | threads | read % | event | boots | median per job | unit | instructions per cycle |"
-	print "|---|---|---|---:|---:|---|---:|---:|---|---:|"
+	print "variant,kind,mode,threads,read_pct,event,boots,per_job,unit,ipc"
 	for (s = 1; s <= nshape; s++) {
 		shape = order[s]
 		split(shape, f, SUBSEP)
@@ -55,8 +55,9 @@ END {
 			key = shape SUBSEP ev[e]
 			shown = med[ev[e]] == "" ? state[key] : sprintf("%.0f", med[ev[e]])
 			if (unit[key] == "msec" && med[ev[e]] != "") shown = sprintf("%.3f", med[ev[e]])
-			printf "| %s | %s | %s | %s | %s | %s | %d | %s | %s | %s |\n", f[1], f[2], f[3], f[4], f[5],
+			printf "%s,%s,%s,%s,%s,%s,%d,%s,%s,%s\n", f[1], f[2], f[3], f[4], f[5],
 				ev[e], nboots[ev[e]], shown, unit[key], ev[e] == "instructions" ? ipc : ""
 		}
 	}
-}' "$csv"
+}' "$csv" | awk -f "$LB_TOP/scripts/report/render.awk" -v view=table \
+	-v labels="variant|kind|mode|threads|read %|event|boots|median per job|unit|instructions per cycle"

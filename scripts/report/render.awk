@@ -8,6 +8,8 @@
 #   awk -f render.awk -v view=headline -v pairs=" pre:post a:b " pairs.csv
 #   awk -f render.awk -v view=calibration timed.txt
 #   awk -f render.awk -v view=modes summary.csv
+#   awk -f render.awk -v view=contended -v order="pre post" summary.csv baseline.csv
+#   awk -f render.awk -v view=table [-v labels="a|b|c"] any.csv   (every column, by fmt())
 #   awk -f render.awk -v view=pathlen -v variants="pre post" -v mix="rwlock_mix" [-v pairs="pre:post"] [-v diff_only=1] pathlen.csv
 #   awk -f render.awk -v view=expand -v run=RUNDIR -v icount=ICOUNTDIR -v cal=CALDIR FILE.md
 #
@@ -18,6 +20,8 @@
 function fmt(col, v) {
 	if (v == "" || v ~ /^-?nan$/ || v ~ /^-?inf$/)
 		return "n/a"
+	if (v !~ /^[-+]?[0-9.]+(e[-+]?[0-9]+)?$/)
+		return v
 	if (col == "pct_change" || col == "change_pct")
 		return sprintf("%+.1f%%", v)
 	if (col == "pct_lo" || col == "pct_hi")
@@ -241,7 +245,14 @@ BEGIN {
 
 view == "expand" { print expand_line($0); next }
 
-FNR == 1 && view != "calibration" { header(); next }
+FNR == 1 && view == "table" {
+	header()
+	for (i = 1; i <= NF; i++) NAME[i] = $i
+	# A column is numeric (right-aligned) when its first value is.
+	getline
+	for (i = 1; i <= NF; i++) NUMERIC[i] = $i ~ /^[-+]?[0-9.]+(e[-+]?[0-9]+)?$|^nan$/
+}
+FNR == 1 && view != "calibration" && view != "table" { header(); next }
 
 view == "findings" {
 	if (g("verdict") != "changed" || !headline_metric()) next
@@ -298,6 +309,43 @@ view == "pathlen" {
 	next
 }
 
+# Any CSV as a table: every column, each cell by fmt() of its column's
+# name; LABELS ("a|b|...") titles the columns, else their names do.
+view == "table" {
+	if (!rows++) {
+		nl = split(labels, L, "|")
+		line = "|"; rule = "|"
+		for (i = 1; i <= NF; i++) {
+			line = line " " (i <= nl ? L[i] : NAME[i]) " |"
+			rule = rule (NUMERIC[i] ? "---:|" : "---|")
+		}
+		print line; print rule
+	}
+	line = "|"
+	for (i = 1; i <= NF; i++) line = line " " ($i == "" ? "" : fmt(NAME[i], $i)) " |"
+	print line
+	next
+}
+
+# Contended spin_lock against the no-lock baseline: per shape, variant (in
+# ORDER) and threads, throughput of both and their ratio, and fairness.
+function ci(cn, m, lo, hi) {
+	return lo ~ /nan/ ? fmt(cn, m) " [n/a]" : fmt(cn, m) " [" fmt(cn, lo) ", " fmt(cn, hi) "]"
+}
+function ckey() { return g("hold_ns") " / " g("parallel_ns") SUBSEP g("variant") SUBSEP g("threads") }
+view == "contended" && FILENAME ~ /summary.csv$/ {
+	if (g("mode") != "contended" || (g("kind") != "empty" && g("kind") != "spin_lock")) next
+	if (g("metric") == "ops_per_s" || g("metric") == "fair_ratio")
+		CV[ckey(), g("kind"), g("metric")] = ci("median", g("median"), g("ci_lo"), g("ci_hi"))
+	next
+}
+view == "contended" {
+	if (g("kind") != "spin_lock" || g("mode") != "contended") next
+	k = ckey(); CKEYS[++NCK] = k; CN[k] = g("n")
+	CR[k] = g("ratio") ~ /nan/ ? "n/a" : ci("ratio", g("ratio"), g("ratio_lo"), g("ratio_hi"))
+	next
+}
+
 view == "calibration" {
 	if ($0 ~ /^pad,/) { header(); for (c in H) if (c ~ /_per_instruction$/) UNITCOL = c; intable = 1; next }
 	if (!intable || $0 !~ /^[0-9]/) next
@@ -341,7 +389,28 @@ function pathlen_table(   nv, vs, np, ps, bo, i, j, r, k, line, b, o) {
 	}
 }
 
+function contended_table(   nv, vs, i, a, b, p, s, t, k, fr) {
+	print "| hold / parallel (ns) | variant | threads | n boots | baseline ops/s [95% CI] | spin_lock ops/s [95% CI] | spin_lock / baseline [95% CI] | fair_ratio [95% CI] |"
+	print "|---|---|---:|---:|---:|---:|---:|---:|"
+	nv = split(order, vs, " ")
+	for (i = 1; i <= nv; i++) RANK[vs[i]] = i
+	# shape, then variant in run order, then threads
+	for (a = 1; a <= NCK; a++) { split(CKEYS[a], p, SUBSEP); s[a] = sprintf("%s\t%03d\t%06d", p[1], RANK[p[2]], p[3]) }
+	for (a = 2; a <= NCK; a++)
+		for (b = a; b > 1 && s[b - 1] > s[b]; b--) {
+			t = s[b]; s[b] = s[b - 1]; s[b - 1] = t; t = CKEYS[b]; CKEYS[b] = CKEYS[b - 1]; CKEYS[b - 1] = t
+		}
+	for (a = 1; a <= NCK; a++) {
+		k = CKEYS[a]; split(k, p, SUBSEP)
+		fr = (k, "spin_lock", "fair_ratio") in CV ? CV[k, "spin_lock", "fair_ratio"] : "n/a (1 thread)"
+		printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", p[1], p[2], p[3], CN[k],
+			((k, "empty", "ops_per_s") in CV ? CV[k, "empty", "ops_per_s"] : "n/a"), CV[k, "spin_lock", "ops_per_s"], CR[k], fr
+	}
+}
+
 END {
+	if (view == "contended")
+		contended_table()
 	if (view == "pathlen")
 		pathlen_table()
 	if (view == "findings") {
@@ -352,6 +421,8 @@ END {
 	}
 	if (view == "tables" && TB != "")
 		print ""
+	if (view == "table" && !rows)
+		print "(no rows)"
 	if (view == "modes" && !rows)
 		print "No cell's boot medians fall into more than one mode."
 	if (BAD)

@@ -97,36 +97,8 @@ render -v view=modes "$run/summary.csv" >"$tmp/pieces/MODES"
 {
 	echo "Contended spin_lock against the no-lock baseline (\`kind=empty\`, the same hold and parallel work), $accel, medians of boot medians with bootstrap 95% CIs; throughput in acquisitions per second of all threads together. \`fair_ratio\` is the busiest thread's share over the least busy one's (1 is fair)."
 	echo
-	echo "| hold / parallel (ns) | variant | threads | n boots | baseline ops/s [95% CI] | spin_lock ops/s [95% CI] | spin_lock / baseline [95% CI] | fair_ratio [95% CI] |"
-	echo "|---|---|---:|---:|---:|---:|---:|---:|"
 	[ -f "$run/baseline.csv" ] || die "$run has no baseline.csv: run 'make compare RUN=$1'"
-	awk -F, -v order="$(sed -n 's/^variants=//p' "$run/run.info")" '
-	FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
-	function g(n) { return $c[FILENAME, n] }
-	function ci(m, lo, hi) { return lo ~ /nan/ ? sprintf("%.4g [n/a]", m) : sprintf("%.4g [%.4g, %.4g]", m, lo, hi) }
-	function key() { return g("hold_ns") " / " g("parallel_ns") SUBSEP g("variant") SUBSEP g("threads") }
-	FILENAME ~ /summary.csv$/ {
-		if (g("mode") != "contended" || (g("kind") != "empty" && g("kind") != "spin_lock")) next
-		if (g("metric") == "ops_per_s" || g("metric") == "fair_ratio")
-			v[key(), g("kind"), g("metric")] = ci(g("median"), g("ci_lo"), g("ci_hi"))
-		next
-	}
-	g("kind") == "spin_lock" && g("mode") == "contended" {
-		k = key(); keys[++nk] = k; n[k] = g("n")
-		r[k] = g("ratio") ~ /nan/ ? "n/a" : ci(g("ratio"), g("ratio_lo"), g("ratio_hi"))
-	}
-	END {
-		nv = split(order, vs, " ")
-		for (i = 1; i <= nv; i++) rank[vs[i]] = i
-		# shape, then variant in run order, then threads
-		for (a = 1; a <= nk; a++) { split(keys[a], p, SUBSEP); s[a] = sprintf("%s\t%03d\t%06d", p[1], rank[p[2]], p[3]) }
-		for (a = 2; a <= nk; a++) for (b = a; b > 1 && s[b - 1] > s[b]; b--) { t = s[b]; s[b] = s[b - 1]; s[b - 1] = t; t = keys[b]; keys[b] = keys[b - 1]; keys[b - 1] = t }
-		for (a = 1; a <= nk; a++) {
-			k = keys[a]; split(k, p, SUBSEP)
-			f = (k, "spin_lock", "fair_ratio") in v ? v[k, "spin_lock", "fair_ratio"] : "n/a (1 thread)"
-			printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", p[1], p[2], p[3], n[k], ((k, "empty", "ops_per_s") in v ? v[k, "empty", "ops_per_s"] : "n/a"), v[k, "spin_lock", "ops_per_s"], r[k], f
-		}
-	}' "$run/summary.csv" "$run/baseline.csv"
+	render -v view=contended -v order="$(sed -n 's/^variants=//p' "$run/run.info")" "$run/summary.csv" "$run/baseline.csv"
 } >"$tmp/pieces/CONTENDED"
 
 {
