@@ -43,7 +43,7 @@ endif
 
 .PHONY: help all deps tree variants-ok variant-ok kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export bisect deps-lava lava-run
+	check-bisect clean import export bisect deps-lava lava-run native
 
 help:
 	@sed -n '/^## make targets/,/^## Where/{/^  /p;/^Variables/p}' README.md
@@ -117,6 +117,11 @@ pathlen: tree user
 	@$(S)/report/pathlen-plot.sh build/runs/latest-icount
 
 ## Both instruments against known work: make calibrate VARIANT=stock
+## ACCEL=native: each variant's own lock objects in a user process on this
+## host's CPUs (scripts/native/run.sh); the kernels must be built already.
+native: user
+	@$(S)/native/run.sh
+
 calibrate: tree user
 	@$(S)/boot/calibrate.sh $(or $(VARIANT),stock)
 

@@ -8,7 +8,8 @@
  * the work loop's rate are measured anew in each.
  *
  * usage: lb-native -v VARIANT -b BOOT -H HOST [-o RESULTS] [-p PHYSLIMIT]
- *                  [-F FACTS] [-j JOBFILE] [JOB...]
+ *                  [-F FACTS] [-j JOBFILE] [-n] [JOB...]
+ * -n checks the host and the jobs and stops before any work.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -42,13 +43,14 @@ extern const unsigned int lbn_hz;
 struct opts {
 	const char *variant, *host, *out, *phys, *facts, *jobfile;
 	uint64_t boot;
+	int check_only;
 	char *jobs[LBN_MAX_JOBS];
 	unsigned int njobs;
 };
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: lb-native -v VARIANT -b BOOT -H HOST [-o RESULTS] [-p PHYSLIMIT] [-F FACTS] [-j JOBFILE] [JOB...]\n");
+	fprintf(stderr, "usage: lb-native -v VARIANT -b BOOT -H HOST [-o RESULTS] [-p PHYSLIMIT] [-F FACTS] [-j JOBFILE] [-n] [JOB...]\n");
 	exit(2);
 }
 
@@ -74,7 +76,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, "v:b:H:o:p:F:j:")) != -1) {
+	while ((c = getopt(argc, argv, "v:b:H:o:p:F:j:n")) != -1) {
 		switch (c) {
 		case 'v': o->variant = optarg; break;
 		case 'b': o->boot = strtoull(optarg, NULL, 10); break;
@@ -83,6 +85,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 		case 'p': o->phys = optarg; break;
 		case 'F': o->facts = optarg; break;
 		case 'j': o->jobfile = optarg; break;
+		case 'n': o->check_only = 1; break;
 		default: usage();
 		}
 	}
@@ -170,6 +173,8 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (o.check_only)
+		return 0;
 	if (o.out && !(out = lb_create_new("lb-native", o.out)))
 		return 2;
 	if (lbn_pin_enter(e.cpus[0]))
