@@ -36,6 +36,9 @@ for t in "${tlist[@]}"; do
 done
 [ -f "$jobfile" ] || die "no job list $jobfile"
 variants=$(parse_variants "${VARIANTS:-}") || exit 1
+# shellcheck disable=SC2086 # one word a variant
+variants=$(printf "%s " $variants)
+variants=${variants% }
 for v in $variants; do native_need_kernel "$v"; done
 
 # threads=SWEEP becomes one line per THREADS entry.
