@@ -45,7 +45,7 @@ bodies() {
 		cur != "" && /^ *[0-9a-f]+:\t/ {
 			sub(/^ *[0-9a-f]+:\t/, ""); line = $0
 			gsub(/[0-9a-f]+ </, "<", line)
-			gsub(/%gs:0x[0-9a-f]+/, "%gs:PCPU", line)
+			gsub(/%gs:-?0x[0-9a-f]+/, "%gs:PCPU", line)
 			gsub(/-?0x[0-9a-f]+\(%rip\)/, "DISP(%rip)", line)
 			gsub(/0x[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]+/, "ADDR", line)
 			gsub(/[ \t]+/, " ", line); sub(/^ /, "", line)

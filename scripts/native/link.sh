@@ -11,7 +11,9 @@
 #     --defsym; any other is refused, naming it;
 #   - only ever called or jumped to: a function the lock paths should not
 #     reach (printk, dump_stack, ...): a counting stub (stubs.h);
-#   - section markers (__lock_text_start/end): --defsym to 0;
+#   - section markers (__lock_text_start/end, read only by
+#     in_lock_functions(), which nothing measured calls): --defsym to a
+#     placeholder address;
 #   - anything else is data the harness does not provide: refused.
 # Symbols the harness defines itself (percpu.c: __per_cpu_offset,
 # loops_per_jiffy) are not undefined at all.
@@ -51,7 +53,7 @@ for s in "${undef[@]}"; do
 	[[ $defined == *" $s "* ]] && continue
 	[ -n "${pcpu[$s]:-}" ] && continue
 	if [[ $markers == *" $s "* ]]; then
-		defsyms+=("-Wl,--defsym=$s=0")
+		defsyms+=("-Wl,--defsym=$s=0x100000")
 		continue
 	fi
 	classes=$(awk -v s="$s" '$1 == s { print $2 }' <<<"$uses" | sort -u | tr '\n' ' ')
