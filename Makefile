@@ -48,7 +48,7 @@ endif
 
 .PHONY: help args-ok all deps tree kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export bisect deps-lava lava-run
+	check-bisect clean import export bisect deps-lava lava-run native
 
 # make help: the targets and settings in brief; docs/targets.md and
 # docs/variables.md say more.  Written here, so README.md stays free to change.
@@ -69,6 +69,10 @@ Targets (docs/targets.md):
                 the command line override
   pathlen       path lengths: every hot kind on every variant under ACCEL=icount,
                 BOOTS_ICOUNT boots, tables in build/runs/NAME/icount/pathlen*.md
+  native        ACCEL=native: every variant's own lock objects linked into a user
+                process and timed on this host's CPUs (no root, QEMU or boot; the
+                kernels must be built): RUNS=10 replicates, THREADS=1,2; writes
+                build/runs/NAME/native
   calibrate VARIANT=x  both instruments against pad=N known instructions (default VARIANT=stock)
   perf VARIANT=x JOB='kind=... mode=contended threads=2'   record one job with perf
   quality VARIANT=x  the instrument's overhead and CVs (10 jobs x 3 boots)
@@ -223,6 +227,12 @@ pathlen: args-ok tree user
 	@$(S)/report/pathlen-plot.sh $(RUNS)/$(LB_RUN_NAME)/icount
 
 ## Both instruments against known work: make calibrate VARIANT=stock
+## ACCEL=native: each variant's own lock objects in a user process on this
+## host's CPUs (scripts/native/run.sh), into the run directory's native/;
+## the kernels must be built already.  No root, QEMU or boot.
+native: args-ok user
+	@$(S)/native/run.sh
+
 calibrate: args-ok tree user
 	@$(S)/boot/calibrate.sh $(or $(VARIANT),stock)
 

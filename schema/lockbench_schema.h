@@ -75,7 +75,9 @@
 
 /*
  * Accelerators and the unit their cost columns (overhead_cyc, cyc_op,
- * cyc_p25, cyc_p75) are in.  Under icount (single-threaded TCG with
+ * cyc_p25, cyc_p75) are in.  native is no QEMU at all: the variant's lock
+ * code linked into a user process on the host's CPUs (bench-user/native),
+ * timed with the host's TSC.  Under icount (single-threaded TCG with
  * -icount shift=0) the guest TSC advances by one per executed guest
  * instruction, so the same columns count instructions.  Records of
  * different units never mix in one file or one comparison.
@@ -84,7 +86,8 @@
 	X(tcg,		cycles)			\
 	X(kvm,		cycles)			\
 	X(icount,	instructions)		\
-	X(metal,	cycles)
+	X(metal,	cycles)			\
+	X(native,	cycles)
 
 #define LB_MODULE_FIELDS(X) LB_JOB_FIELDS(X) LB_MEASURE_FIELDS(X)
 #define LB_RECORD_FIELDS(X) LB_CONTEXT_FIELDS(X) LB_MODULE_FIELDS(X)

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cold: the module's lb_cold_thread() and lb_cold_toucher().  A toucher
+ * pinned to the second CPU takes and releases the lock (and writes its
+ * line) before every timed acquire on the first, handing over through a
+ * turn flag on a line of its own, so each timed acquire+release finds the
+ * lock's line last written by the other CPU.  Each timing is the pair
+ * minus an empty timing of the same hand-off.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "modes.h"
+#include "threads.h"
+#include "tsc.h"
+
+/* Give up on the other CPU after this long without a handshake. */
+#define LBN_HANDSHAKE_MS	1000
+
+struct cold {
+	const struct lbn_kind_fns *k;
+	const struct lbn_job *j;
+	void *l;
+	uint64_t limit;			/* ticks */
+	int turn __attribute__((aligned(64)));	/* 1: toucher's, 0: timer's */
+	int stop __attribute__((aligned(64)));
+	unsigned long long touch;	/* the toucher's write next to the lock */
+};
+
+static int wait_turn(struct cold *c, int want)
+{
+	uint64_t t0 = lbn_rdtsc();
+	unsigned int spins = 0;
+
+	while (__atomic_load_n(&c->turn, __ATOMIC_ACQUIRE) != want) {
+		__builtin_ia32_pause();
+		if (++spins & 0xfff)
+			continue;
+		if (__atomic_load_n(&c->stop, __ATOMIC_RELAXED) ||
+		    lbn_rdtsc() - t0 > c->limit)
+			return 0;
+	}
+	return 1;
+}
+
+static void *toucher(void *arg)
+{
+	struct cold *c = arg;
+	unsigned int acc = 0;
+
+	while (!__atomic_load_n(&c->stop, __ATOMIC_RELAXED)) {
+		if (!wait_turn(c, 1))
+			continue;
+		acc += c->j->read_pct;
+		c->k->op(c->l, acc >= 100 ? (acc -= 100, 1) : 0);
+		/* The lock's line is written by this CPU last, as the module's. */
+		__atomic_store_n(&c->touch, c->touch + 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&c->turn, 0, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+int lbn_run_cold(const struct lbn_env *e, const struct lbn_job *j,
+		 const struct lbn_kind_fns *k, struct lb_record *r)
+{
+	const struct lbn_kind_fns *empty = &lbn_kinds[0];
+	struct cold *c = aligned_alloc(64, sizeof(*c));
+	uint64_t *samp, *emp, b, i, t0, t1, t2, se, so;
+	unsigned int acc = 0;
+	int read, ok = 1;
+	pthread_t t;
+
+	samp = calloc(j->batches, sizeof(*samp));
+	emp = calloc(j->batches, sizeof(*emp));
+	if (!c || !samp || !emp)
+		return -1;
+	*c = (struct cold){ .k = k, .j = j, .l = lbn_lock_new(),
+			    .limit = lbn_ns_to_cyc(LBN_HANDSHAKE_MS * 1000000ull, e->tsc_khz) };
+	if (!c->l || lbn_thread_start(&t, e->cpus[1], toucher, c))
+		return -1;
+	for (b = 0; b < j->batches && ok; b++) {
+		se = so = 0;
+		for (i = 0; i < j->batch_ops; i++) {
+			acc += j->read_pct;
+			read = acc >= 100 ? (acc -= 100, 1) : 0;
+			__atomic_store_n(&c->turn, 1, __ATOMIC_RELEASE);
+			if (!wait_turn(c, 0)) {
+				ok = 0;
+				break;
+			}
+			t0 = lbn_rdtsc();
+			empty->op(c->l, read);
+			t1 = lbn_rdtsc();
+			k->op(c->l, read);
+			t2 = lbn_rdtsc();
+			se += t1 - t0;
+			so += t2 - t1;
+		}
+		if (!ok)
+			break;
+		emp[b] = se * LB_DEC_SCALE / j->batch_ops;
+		samp[b] = so * LB_DEC_SCALE / j->batch_ops;
+	}
+	__atomic_store_n(&c->stop, 1, __ATOMIC_RELAXED);
+	pthread_join(t, NULL);
+	if (!ok)
+		strcpy(r->status, "timeout");
+	if (b)
+		lbn_unc_summary(r, samp, emp, b, e->tsc_khz);
+	free(samp);
+	free(emp);
+	free(c->l);
+	free(c);
+	return 0;
+}

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The native harness's kernel half, compiled by Kbuild against one
+ * variant's tree and linked into a user process (never loaded).
+ *
+ * Its loops are the module's: the acquire and release of each kind come
+ * from bench-module/lockbench_ops.h and the loop bodies are those of
+ * lockbench_kinds.c and lockbench_contended.c, so whatever the variant
+ * inlines (stock's unlocks, bit_spin_lock) is compiled from the variant's
+ * own headers, and whatever it keeps out of line is a call into its own
+ * spinlock.o, spinlock_debug.o, qspinlock.o or rwlock_legacy.o.
+ *
+ * What differs from the module, and why:
+ *  - no cond_resched(), need_resched() or stop checks in the contended
+ *    iteration: the harness's loop around it checks time and the stop
+ *    flag, and a user process is preempted by the host kernel anyway;
+ *  - the timer is lbn_rdtsc() (lfence;rdtsc), because the kernel's
+ *    rdtsc_ordered() is an alternative that nothing patches here.
+ */
+#include <linux/kernel.h>
+#include <linux/string.h>
+
+#include "lockbench_ops.h"
+
+#define LBN_LOCK_T struct lb_lock
+#include "lbn_abi.h"
+
+/* One loop, one pair and one contended iteration per kind. */
+#define LBN_KIND_FUNCS(name, rw, sd, irq, base, hot, cont, is_test)	\
+noinline void lbn_loop_##name(struct lb_lock *l, u64 n,		\
+			      unsigned int read_pct)			\
+{									\
+	unsigned long flags = 0;					\
+	unsigned int acc = 0;						\
+	bool read;							\
+	u64 i;								\
+									\
+	for (i = 0; i < n; i++) {					\
+		read = lb_mix_next(&acc, read_pct);			\
+		lb_acquire_##name(l, read, &flags);			\
+		lb_release_##name(l, read, flags);			\
+	}								\
+}									\
+									\
+noinline void lbn_op_##name(struct lb_lock *l, bool read)		\
+{									\
+	unsigned long flags = 0;					\
+									\
+	lb_acquire_##name(l, read, &flags);				\
+	lb_release_##name(l, read, flags);				\
+}									\
+									\
+noinline u64 lbn_cs_##name(struct lb_lock *l, bool read, u64 hold,	\
+			   u64 *excl, u64 *bad_reads)			\
+{									\
+	unsigned long flags = 0;					\
+	u64 t0, t1, v;							\
+									\
+	t0 = lbn_rdtsc();						\
+	lb_acquire_##name(l, read, &flags);				\
+	t1 = lbn_rdtsc();						\
+	if (LB_SIDE_##sd == LB_SIDE_none) {				\
+		lb_work(hold);						\
+	} else if (read) {						\
+		if (READ_ONCE(l->writer))				\
+			(*bad_reads)++;					\
+		lb_work(hold);						\
+	} else {							\
+		WRITE_ONCE(l->writer, 1);				\
+		/* Non-atomic on purpose: only exclusion keeps it exact. */ \
+		v = READ_ONCE(l->cs);					\
+		lb_work(hold);						\
+		if (is_test)						\
+			lb_broken_delay();				\
+		WRITE_ONCE(l->cs, v + 1);				\
+		WRITE_ONCE(l->writer, 0);				\
+		(*excl)++;						\
+	}								\
+	lb_release_##name(l, read, flags);				\
+	return t1 - t0;							\
+}
+
+LB_KINDS(LBN_KIND_FUNCS)
+
+#define LBN_KIND_ROW(k, ...)						\
+	{								\
+		.name = #k,						\
+		.loop = lbn_loop_##k,					\
+		.op = lbn_op_##k,					\
+		.cs = lbn_cs_##k,					\
+	},
+
+const struct lbn_kind_fns lbn_kinds[] = {
+	LB_KINDS(LBN_KIND_ROW)
+};
+
+const unsigned int lbn_nkinds = ARRAY_SIZE(lbn_kinds);
+const unsigned long lbn_lock_size = sizeof(struct lb_lock);
+
+/* The module's lb_lock_init(): the debug variants set their magic here. */
+void lbn_lock_init(struct lb_lock *l)
+{
+	memset(l, 0, sizeof(*l));
+	spin_lock_init(&l->spin);
+	rwlock_init(&l->rw);
+}
+
+u64 lbn_lock_cs(struct lb_lock *l)
+{
+	return READ_ONCE(l->cs);
+}

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Locks, the uncontended summary and the work loop's rate: shared by modes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "modes.h"
+#include "tsc.h"
+
+void *lbn_lock_new(void)
+{
+	size_t size = (lbn_lock_size + 63) & ~(size_t)63;
+	void *l = aligned_alloc(64, size);
+
+	if (l) {
+		memset(l, 0, size);
+		lbn_lock_init(l);
+	}
+	return l;
+}
+
+/* The module's lb_uncontended_summary(), in the record's thousandths. */
+void lbn_unc_summary(struct lb_record *r, uint64_t *samp, uint64_t *empty,
+		     size_t n, uint64_t khz)
+{
+	uint64_t ovh;
+	size_t i;
+
+	lbn_sort_u64(empty, n);
+	ovh = lbn_pct_sorted(empty, n, 50);
+	for (i = 0; i < n; i++)
+		samp[i] = samp[i] > ovh ? samp[i] - ovh : 0;
+	lbn_sort_u64(samp, n);
+	r->overhead_cyc = ovh;
+	r->cyc_op = lbn_pct_sorted(samp, n, 50);
+	r->cyc_p25 = lbn_pct_sorted(samp, n, 25);
+	r->cyc_p75 = lbn_pct_sorted(samp, n, 75);
+	/* thousandths of a cycle to thousandths of a ns */
+	r->ns_op = lbn_cyc_to_ns(r->cyc_op, khz);
+}
+
+uint64_t lbn_work_calibrate(uint64_t tsc_khz)
+{
+	const uint64_t turns = 1000000;
+	uint64_t best = UINT64_MAX, t0, d;
+	int i;
+
+	/* The fastest of a few: a preempted try only looks slower. */
+	for (i = 0; i < 5; i++) {
+		t0 = lbn_rdtsc();
+		lbn_work(turns);
+		d = lbn_rdtsc() - t0;
+		if (d < best)
+			best = d;
+	}
+	return best ? turns * tsc_khz / best : 1;
+}

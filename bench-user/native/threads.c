@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Pinned threads for the cold and contended modes, and the hot one. */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "percpu.h"
+#include "threads.h"
+
+unsigned int lbn_cpus(unsigned int *cpus, unsigned int max)
+{
+	cpu_set_t set;
+	unsigned int c, n = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 0;
+	for (c = 0; c < CPU_SETSIZE && n < max; c++)
+		if (CPU_ISSET(c, &set))
+			cpus[n++] = c;
+	return n;
+}
+
+int lbn_pin_enter(unsigned int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		perror("lb-native: sched_setaffinity");
+		return -1;
+	}
+	/* The affinity must have taken before the first timed op. */
+	if (sched_getcpu() != (int)cpu) {
+		sched_yield();
+		if (sched_getcpu() != (int)cpu) {
+			fprintf(stderr, "lb-native: not running on CPU %u after pinning\n", cpu);
+			return -1;
+		}
+	}
+	return lbn_cpu_enter(cpu);
+}
+
+struct lbn_start {
+	unsigned int cpu;
+	void *(*fn)(void *);
+	void *arg;
+};
+
+static void *lbn_thread_main(void *p)
+{
+	struct lbn_start s = *(struct lbn_start *)p;
+
+	free(p);
+	if (lbn_pin_enter(s.cpu))
+		exit(3);
+	return s.fn(s.arg);
+}
+
+int lbn_thread_start(pthread_t *t, unsigned int cpu, void *(*fn)(void *),
+		     void *arg)
+{
+	struct lbn_start *s = malloc(sizeof(*s));
+
+	if (!s)
+		return -1;
+	s->cpu = cpu;
+	s->fn = fn;
+	s->arg = arg;
+	if (pthread_create(t, NULL, lbn_thread_main, s)) {
+		free(s);
+		return -1;
+	}
+	return 0;
+}
+
+void lbn_barrier_wait(struct lbn_barrier *b)
+{
+	__atomic_add_fetch(&b->arrived, 1, __ATOMIC_ACQ_REL);
+	while (__atomic_load_n(&b->arrived, __ATOMIC_ACQUIRE) < b->n)
+		__builtin_ia32_pause();
+}

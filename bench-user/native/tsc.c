@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The native timer.  The TSC's rate is measured in every process, never
+ * assumed: a VM's TSC runs at what its hypervisor says and a host's may be
+ * scaled.  The cost of the timer itself is measured too; the hot and cold
+ * modes subtract it (with the loop) through the empty kind, as the module.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lbn_abi.h"
+#include "tsc.h"
+
+/* Is WORD one of the flags on CPUINFO's "flags" line? */
+static int has_flag(const char *cpuinfo, const char *word)
+{
+	const char *line = strstr(cpuinfo, "\nflags");
+	size_t n = strlen(word);
+	const char *end, *p;
+
+	if (!line)
+		return 0;
+	line = strchr(line, ':');
+	if (!line)
+		return 0;
+	end = strchr(line, '\n');
+	if (!end)
+		end = line + strlen(line);
+	for (p = line + 1; p < end; ) {
+		while (p < end && *p == ' ')
+			p++;
+		if ((size_t)(end - p) >= n && !strncmp(p, word, n) &&
+		    (p + n == end || p[n] == ' '))
+			return 1;
+		while (p < end && *p != ' ')
+			p++;
+	}
+	return 0;
+}
+
+int lbn_tsc_usable(const char *cpuinfo, int *hv, char *why, size_t len)
+{
+	char buf[8192];
+
+	/* The first "flags" is CPU 0's; a leading newline lets it match. */
+	snprintf(buf, sizeof(buf), "\n%s", cpuinfo);
+	*hv = has_flag(buf, "hypervisor");
+	if (!has_flag(buf, "tsc")) {
+		snprintf(why, len, "this CPU has no TSC (no 'tsc' in /proc/cpuinfo's flags): ACCEL=native needs an x86_64 CPU with a constant TSC; use ACCEL=tcg or icount here");
+		return -1;
+	}
+	if (!has_flag(buf, "constant_tsc")) {
+		snprintf(why, len, "the TSC does not tick at a constant rate (no 'constant_tsc' in /proc/cpuinfo's flags), so TSC ticks are not time: run ACCEL=native on a CPU with constant_tsc, or use ACCEL=tcg or icount here");
+		return -1;
+	}
+	return 0;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+uint64_t lbn_tsc_khz(unsigned int ms)
+{
+	uint64_t n0, n1, c0, c1;
+
+	n0 = now_ns();
+	c0 = lbn_rdtsc();
+	do {
+		n1 = now_ns();
+		c1 = lbn_rdtsc();
+	} while (n1 - n0 < (uint64_t)ms * 1000000ull);
+	return (c1 - c0) * 1000000ull / (n1 - n0);
+}
+
+uint64_t lbn_timer_overhead(void)
+{
+	enum { N = 1001 };
+	uint64_t d[N];
+	size_t i;
+
+	for (i = 0; i < N; i++) {
+		uint64_t t0 = lbn_rdtsc();
+
+		d[i] = lbn_rdtsc() - t0;
+	}
+	lbn_sort_u64(d, N);
+	return lbn_pct_sorted(d, N, 50);
+}
+
+uint64_t lbn_cyc_to_ns(uint64_t cyc, uint64_t khz)
+{
+	return khz ? (uint64_t)((unsigned __int128)cyc * 1000000 / khz) : 0;
+}
+
+uint64_t lbn_ns_to_cyc(uint64_t ns, uint64_t khz)
+{
+	return (uint64_t)((unsigned __int128)ns * khz / 1000000);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+void lbn_sort_u64(uint64_t *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_u64);
+}
+
+uint64_t lbn_pct_sorted(const uint64_t *v, size_t n, unsigned int pct)
+{
+	return v[(n - 1) * pct / 100];
+}

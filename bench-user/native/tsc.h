@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The timer: the host check, the TSC's rate and the timer's own cost. */
+#ifndef LBN_TSC_H
+#define LBN_TSC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * 0 when CPUINFO (the text of /proc/cpuinfo) shows a TSC that user space
+ * can time with (the constant_tsc flag); else -1 with the reason and the
+ * fix in WHY.  HV is set to 1 when the hypervisor flag is there.
+ */
+int lbn_tsc_usable(const char *cpuinfo, int *hv, char *why, size_t len);
+
+/* The TSC's rate in kHz, measured against CLOCK_MONOTONIC_RAW over MS. */
+uint64_t lbn_tsc_khz(unsigned int ms);
+
+/* Median ticks of two back-to-back timer reads (lfence;rdtsc each). */
+uint64_t lbn_timer_overhead(void);
+
+/* Cycles <-> ns at KHZ, for the records' ns columns. */
+uint64_t lbn_cyc_to_ns(uint64_t cyc, uint64_t khz);
+uint64_t lbn_ns_to_cyc(uint64_t ns, uint64_t khz);
+
+/* Ascending sort and the nearest-rank percentile the module uses. */
+void lbn_sort_u64(uint64_t *v, size_t n);
+uint64_t lbn_pct_sorted(const uint64_t *v, size_t n, unsigned int pct);
+
+#endif

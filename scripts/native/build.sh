@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# build.sh VARIANT: lb-native for one variant, in build/native/VARIANT/.
+# The kernel half (bench-user/native/kern) is compiled by the variant's
+# own Kbuild (its compiler, flags and headers); the variant's lock objects
+# are linked as they are; scripts/native/disasm-check.sh then compares
+# every lock function of the binary with the variant's vmlinux.
+. "$(dirname "$0")/common.sh"
+
+v=${1:?usage: build.sh VARIANT}
+native_need_kernel "$v"
+k=$(native_kdir "$v")
+out=$LB_NATIVE_OUT/$v
+kobj=$out/kobj
+nat=$LB_TOP/bench-user/native
+mkdir -p "$kobj"
+
+make -s -C "$nat" O="$LB_NATIVE_OUT/harness" || die "the native harness failed to build"
+
+# Kbuild for one object, into our folder only (M=): nothing is written in
+# the kernel's build directory.  LBN_KHALF=obj gives a prebuilt one (the
+# host tests' stand-in, which have no kernel tree to build it against).
+if [ -n "${LBN_KHALF:-}" ]; then
+	cp "$LBN_KHALF" "$kobj/lbn_kloops.o"
+elif [ ! -f "$kobj/lbn_kloops.o" ] ||
+	[ -n "$(find "$nat" "$LB_TOP/bench-module" "$LB_TOP/schema" "$k/vmlinux" -newer "$kobj/lbn_kloops.o" -print -quit)" ]; then
+	cp "$nat"/kern/* "$kobj/"
+	rm -f "$kobj/lbn_kloops.o"
+	make -C "$k" M="$kobj" LB_SCHEMA="$LB_TOP/schema" LB_MODSRC="$LB_TOP/bench-module" \
+		LB_NATIVE="$nat" lbn_kloops.o >"$kobj/build.log" 2>&1 || {
+		cat "$kobj/build.log" >&2
+		die "the native kernel half failed to build against $v"
+	}
+	! grep -E 'warning:' "$kobj/build.log" >&2 || die "the native kernel half built with warnings for $v (see above)"
+fi
+hz=$(sed -n 's/^CONFIG_HZ=//p' "$k/.config")
+mapfile -t locks < <(native_lock_objs "$k")
+"$LB_TOP/scripts/native/link.sh" "$out" "$LB_NATIVE_OUT/harness" "${hz:-250}" "$kobj/lbn_kloops.o" "${locks[@]}"
+"$LB_TOP/scripts/native/disasm-check.sh" "$out/lb-native" "$k/vmlinux" "${locks[@]}" >"$out/disasm-check.txt" || {
+	cat "$out/disasm-check.txt" >&2
+	die "native $v: the binary's lock code is not the vmlinux's (see above): refusing to measure it"
+}
+note "native $v: ${out#"$LB_TOP"/}/lb-native ($(wc -l <"$out/stubs.txt") stubs; $(tail -n 1 "$out/disasm-check.txt"))"

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# disasm-check.sh BINARY VMLINUX LOCKOBJ...: every function the lock
+# objects define (their global text symbols) must disassemble the same in
+# BINARY (lb-native) as in VMLINUX, the variant's kernel.  Addresses are
+# what linking changes, so they are set aside: call and jump targets are
+# compared by symbol (<sym+off>), and long hex constants, RIP-relative
+# displacements and %gs offsets (per-CPU placement) become placeholders.
+# Prints one line a function and a summary; exits 1 on any difference.
+set -euo pipefail
+bin=${1:?usage: disasm-check.sh BINARY VMLINUX LOCKOBJ...}
+vml=${2:?}
+shift 2
+die() { printf 'lockbench: error: %s\n' "$*" >&2; exit 1; }
+[ -f "$bin" ] || die "no binary $bin"
+[ -f "$vml" ] || die "no vmlinux $vml"
+
+mapfile -t funcs < <(nm -g --defined-only "$@" | awk '$2 == "T" { print $3 }' | sort -u)
+[ ${#funcs[@]} -gt 0 ] || die "no functions in $*"
+
+# FILE -> "SYM<TAB>normalised instruction" for every wanted function in
+# FILE.  One objdump per cluster of nearby functions (a process per
+# function took 20 s a variant).
+bodies() {
+	local f=$1 lo hi
+	nm -S "$f" | awk -v want=" ${funcs[*]} " '
+		($3 == "T" || $3 == "t") && NF == 4 && index(want, " " $4 " ") { print $1, $2, $4 }' |
+		sort -u -k3,3 | sort >"$tmp/syms"
+	{
+	local a z e n=0
+	while read -r a z _; do
+		a=$((0x$a)) e=$((0x$a + 0x$z))
+		if [ $n = 1 ] && [ $((a - hi)) -lt 65536 ]; then
+			[ $e -le "$hi" ] || hi=$e
+			continue
+		fi
+		[ $n = 0 ] || echo "$lo $hi"
+		lo=$a hi=$e n=1
+	done <"$tmp/syms"
+	[ $n = 0 ] || echo "$lo $hi"
+	} |
+	while read -r lo hi; do
+		objdump -d --no-show-raw-insn --start-address="$lo" --stop-address="$hi" "$f"
+	done | awk -v want=" ${funcs[*]} " '
+		/^[0-9a-f]+ <.*>:$/ { s = $2; gsub(/[<>:]/, "", s); cur = index(want, " " s " ") ? s : ""; next }
+		cur != "" && /^ *[0-9a-f]+:\t/ {
+			sub(/^ *[0-9a-f]+:\t/, ""); line = $0
+			gsub(/[0-9a-f]+ </, "<", line)
+			gsub(/%gs:-?0x[0-9a-f]+/, "%gs:PCPU", line)
+			gsub(/-?0x[0-9a-f]+\(%rip\)/, "DISP(%rip)", line)
+			gsub(/0x[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]+/, "ADDR", line)
+			gsub(/[ \t]+/, " ", line); sub(/^ /, "", line)
+			# the padding after a function is the linker'"'"'s
+			if (line ~ /^(nop|data16|cs nopw|xchg %ax,%ax|int3)/) next
+			print cur "\t" line
+		}'
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bodies "$bin" >"$tmp/bin"
+bodies "$vml" >"$tmp/vml"
+# One pass over both: same, DIFFERS or MISSING per function.
+awk -F'\t' -v want="${funcs[*]}" '
+	FNR == 1 { side++ }
+	{ body[side, $1] = body[side, $1] "\n" $2; len[side, $1]++ }
+	END {
+		n = split(want, f, " ")
+		for (i = 1; i <= n; i++) {
+			s = f[i]
+			if (!((1, s) in body) || !((2, s) in body))
+				printf "MISSING %s (in binary: %s, in vmlinux: %s)\n", s, (1, s) in body ? "yes" : "no", (2, s) in body ? "yes" : "no"
+			else if (body[1, s] != body[2, s])
+				printf "DIFFERS %s\n", s
+			else
+				printf "same %s (%d instructions)\n", s, len[1, s]
+		}
+	}' "$tmp/bin" "$tmp/vml" >"$tmp/verdicts"
+cat "$tmp/verdicts"
+bad=$(grep -c -v '^same ' "$tmp/verdicts" || true)
+for s in $(awk '$1 == "DIFFERS" { print $2 }' "$tmp/verdicts"); do
+	printf '  %s: vmlinux (<) against the binary (>):\n' "$s"
+	diff <(awk -F'\t' -v s="$s" '$1 == s { print $2 }' "$tmp/vml") \
+		<(awk -F'\t' -v s="$s" '$1 == s { print $2 }' "$tmp/bin") | sed 's/^/    /' | head -n 20 || true
+done
+if [ "$bad" -gt 0 ]; then
+	printf 'disasm: %s of %s lock functions differ from %s\n' "$bad" "${#funcs[@]}" "$vml"
+	exit 1
+fi
+printf 'disasm: all %s lock functions identical to the vmlinux\n' "${#funcs[@]}"

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# run.sh: ACCEL=native.  Each variant's lock code on this host's CPUs, in
+# a user process (bench-user/native), no root, no QEMU, no boot.
+#
+# One lb-native process is one replicate (as one boot is under QEMU): RUNS
+# rounds, each running every variant once in an order shuffled from
+# ORDER_SEED, each process under `timeout` so a broken lock cannot hang
+# the host.  Writes the run directory's native/ (build/runs/NAME/native,
+# NAME= or the UTC time; RUN_DIR= another): run.info,
+# VARIANT.csv (the records, accel=native), boots/VARIANT/bootN/ (results,
+# facts, provenance.json, the log), physlimit.csv, host-facts.txt,
+# disasm-check/VARIANT.txt, and compare.sh's summary.csv and pairs.csv;
+# A failed replicate fails the run.
+#
+# VARIANTS=pre,post  RUNS=10  THREADS=1,2  JOBFILE=bench-user/jobs/native.jobs
+# ORDER_SEED=N  NATIVE_TIMEOUT=20 (seconds a process)  RUN_DIR=dir
+. "$(dirname "$0")/common.sh"
+
+start=$(date +%s)
+runs=${RUNS:-${BOOTS:-10}}
+threads=${THREADS:-1,2}
+jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
+seed=${ORDER_SEED:-$(date +%s)}
+tmo=${NATIVE_TIMEOUT:-20}
+ncpus=$(nproc)
+
+# Everything is refused before any work.
+native_host_ok
+[[ $runs =~ ^[1-9][0-9]*$ ]] || die "RUNS=$runs: want a whole number of replicates, at least 1 (10 or more for the statistics)"
+[[ $seed =~ ^[0-9]+$ ]] || die "ORDER_SEED=$seed: want a whole number"
+[[ $tmo =~ ^[1-9][0-9]*$ ]] || die "NATIVE_TIMEOUT=$tmo: want whole seconds"
+[[ $threads =~ ^[0-9]+(,[0-9]+)*$ ]] || die "THREADS=$threads: want a comma-separated list of thread counts, like 1,2"
+IFS=, read -r -a tlist <<<"$threads"
+for t in "${tlist[@]}"; do
+	[ "$t" -ge 1 ] || die "THREADS=$threads: a thread count must be at least 1"
+	[ "$t" -le "$ncpus" ] || die "THREADS=$threads: $t is above the $ncpus online CPUs (oversubscribed spinners measure the scheduler); use THREADS of at most $ncpus"
+done
+[ -f "$jobfile" ] || die "no job list $jobfile"
+variants=$(parse_variants "${VARIANTS:-}") || exit 1
+# shellcheck disable=SC2086 # one word a variant
+variants=$(printf "%s " $variants)
+variants=${variants% }
+for v in $variants; do native_need_kernel "$v"; done
+
+# threads=SWEEP becomes one line per THREADS entry.
+host_facts
+name=$(run_name)
+ts=$name-native
+run=${RUN_DIR:-$LB_BUILD/runs/$name/native}
+[ ! -e "$run/run.info" ] || die "$run already holds a native run: give another NAME= (or RUN_DIR=)"
+mkdir -p "$run"
+jobs=$run/jobs
+grep -v '^[[:space:]]*\(#\|$\)' "$jobfile" | while IFS= read -r line; do
+	if [[ $line == *threads=SWEEP* ]]; then
+		for t in "${tlist[@]}"; do printf '%s\n' "${line/threads=SWEEP/threads=$t}"; done
+	else
+		printf '%s\n' "$line"
+	fi
+done >"$jobs"
+
+for v in $variants; do
+	"$LB_TOP/scripts/native/build.sh" "$v" || die "native: building $v failed (see above)"
+	mkdir -p "$run/disasm-check"
+	cp "$LB_NATIVE_OUT/$v/disasm-check.txt" "$run/disasm-check/$v.txt"
+done
+first=${variants%% *}
+"$LB_NATIVE_OUT/$first/lb-native" -n -v "$first" -b 0 -H "$LB_HOST_ID" -j "$jobs" || die "the job list $jobfile is refused (see above)"
+
+hv=$(grep -m1 '^flags' /proc/cpuinfo | grep -qw hypervisor && echo 1 || echo 0)
+gov=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null || echo none)
+{
+	echo "cpu_model=$LB_HOST_CPU_MODEL"
+	echo "host_id=$LB_HOST_ID"
+	echo "online_cpus=$ncpus"
+	echo "kernel=$LB_HOST_KERNEL"
+	echo "governor=$gov"
+	echo "vm=$hv"
+	[ "$hv" = 0 ] || echo "note=measured on a VM's vCPUs (the CPUID hypervisor flag is set)"
+	for c in /sys/devices/system/cpu/cpu[0-9]*; do
+		n=${c##*cpu}
+		printf 'cpu%s core_siblings=%s' "$n" "$(cat "$c/topology/thread_siblings_list" 2>/dev/null || echo ?)"
+		for ca in "$c"/cache/index*; do
+			[ -f "$ca/shared_cpu_list" ] || continue
+			printf ' L%s%s_shared=%s' "$(cat "$ca/level")" "$(cut -c1 "$ca/type" | tr 'DIU' 'diu')" "$(cat "$ca/shared_cpu_list")"
+		done
+		printf '\n'
+	done
+} >"$run/host-facts.txt"
+
+{
+	echo "run_id=${run##*/}"
+	echo "variants=$variants"
+	echo "accel=native"
+	echo "accel_detail=native:$LB_HOST_CPU_MODEL"
+	echo "qemu_args=none"
+	echo "vcpus=$ncpus"
+	echo "host_cpus=$ncpus"
+	echo "oversubscribed=0"
+	echo "boots=$runs"
+	echo "repeat=1"
+	echo "order_seed=$seed"
+	echo "jobs=$(wc -l <"$jobs")"
+	echo "threads=$threads"
+	echo "timeout=$tmo"
+} >"$run/run.info"
+
+failed=0
+echo "variant,boot,status,detail" >"$run/failures.csv"
+for r in $(seq 1 "$runs"); do
+	# shellcheck disable=SC2086
+	order=$(seeded_shuffle "$seed-$r" $variants | tr '\n' ' ')
+	echo "order_round_$r=${order% }" >>"$run/run.info"
+	for v in $order; do
+		b=$run/boots/$v/boot$r
+		mkdir -p "$b"
+		rc=0
+		timeout "$tmo" "$LB_NATIVE_OUT/$v/lb-native" -v "$v" -b "$r" -H "$LB_HOST_ID" -j "$jobs" \
+			-o "$b/results.csv" -p "$b/physlimit.csv" -F "$b/facts.txt" 2>"$b/native.log" || rc=$?
+		jq -n --arg variant "$v" --arg boot "$r" --arg host_cpu_model "$LB_HOST_CPU_MODEL" \
+			--arg host_cpus "$ncpus" --arg accel native --arg binary_sha "$(sha_of "$LB_NATIVE_OUT/$v/lb-native")" \
+			--arg objects "$(tr '\n' ' ' <"$LB_NATIVE_OUT/$v/objects.txt")" --arg rc "$rc" \
+			'{variant: $variant, boot: ($boot | tonumber), accel: $accel, host_cpu_model: $host_cpu_model,
+			  host_cpus: ($host_cpus | tonumber), binary_sha256: $binary_sha, objects: $objects, exit: ($rc | tonumber)}' \
+			>"$b/provenance.json"
+		if [ "$rc" != 0 ]; then
+			failed=$((failed + 1))
+			why=$([ "$rc" = 124 ] && echo "timeout after ${tmo}s" || tail -n 1 "$b/native.log" | tr ',' ';')
+			echo "$v,boot$r,exit-$rc,$why" >>"$run/failures.csv"
+			say "native: $v run $r failed (exit $rc): $why"
+		fi
+	done
+	progress "$r" "$runs" "native round"  2>/dev/null || note "native: round $r of $runs done"
+done
+
+# Per variant, the records of its good replicates; physical limits of all.
+for v in $variants; do
+	out=$run/$v.csv
+	head -n 2 "$(ls "$run"/boots/"$v"/boot*/results.csv | head -n 1)" >"$out"
+	for f in "$run"/boots/"$v"/boot*/results.csv; do tail -n +3 "$f" >>"$out"; done
+	"$LB_TOP/bench-user/lb-validate" "$out" >/dev/null || die "native: $out does not validate"
+done
+{
+	echo "variant,boot,pair,cyc_op,ns_op,tsc_khz"
+	cat "$run"/boots/*/boot*/physlimit.csv 2>/dev/null
+} >"$run/physlimit.csv"
+echo "failed_boots=$failed" >>"$run/run.info"
+"$LB_TOP/scripts/report/compare.sh" "$run" || die "native: compare failed (see above)"
+echo "total_seconds=$(($(date +%s) - start))" >>"$run/run.info"
+[ "$failed" = 0 ] || die "native: $failed replicates failed (see $run/failures.csv)"
+say "native: ${run#"$LB_TOP"/} ($(($(date +%s) - start)) s); summary.csv and pairs.csv there"

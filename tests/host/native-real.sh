@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# ACCEL=native on a real kernel: each built variant's lock objects link,
+# every lock function disassembles as in its vmlinux, and one replicate of
+# a short job list gives valid, ok records with no stub called.  Skips
+# (exit 4) when no variant is built here (CI builds only some kernels);
+# LB_NATIVE_KBUILD=dir reads kernels built elsewhere.
+. "$(dirname "$0")/../lib.bash"
+. "$TOP/scripts/native/common.sh"
+[ "$(uname -m)" = x86_64 ] || skip "ACCEL=native needs x86_64"
+grep -m1 '^flags' /proc/cpuinfo | grep -qw constant_tsc || skip "no constant_tsc on this host"
+built=()
+for v in pre pre-debug post post-debug stock stock-debug; do
+	k=$(native_kdir "$v")
+	[ -f "$k/vmlinux" ] && [ -f "$k/kernel/locking/spinlock.o" ] && built+=("$v")
+done
+[ ${#built[@]} -gt 0 ] || skip "no variant's kernel is built (make kernel VARIANT=pre)"
+export LB_NATIVE_OUT=$TMP/native
+for v in "${built[@]}"; do
+	"$TOP/scripts/native/build.sh" "$v" || fail "$v: build or disassembly check failed"
+	tail -n 1 "$LB_NATIVE_OUT/$v/disasm-check.txt" | grep -q 'identical' || fail "$v: disassembly check did not pass"
+	"$LB_NATIVE_OUT/$v/lb-native" -v "$v" -b 1 -H test -o "$TMP/$v.csv" \
+		"kind=empty mode=hot batches=20" "kind=spin_lock mode=hot batches=20" "kind=read_lock mode=hot batches=20" \
+		"kind=spin_lock mode=cold batches=3" "kind=spin_lock mode=contended threads=$(nproc) duration_ms=20" ||
+		fail "$v: lb-native failed"
+	"$TOP/bench-user/lb-validate" "$TMP/$v.csv" >/dev/null || fail "$v: records do not validate"
+	awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && $h["status"] != "ok" { bad = 1 } END { exit bad }' "$TMP/$v.csv" || fail "$v: a record is not ok"
+	echo "ok: $v: $(tail -n 1 "$LB_NATIVE_OUT/$v/disasm-check.txt"); stubs: $(tr '\n' ' ' <"$LB_NATIVE_OUT/$v/stubs.txt")"
+done
