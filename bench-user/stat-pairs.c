@@ -114,12 +114,15 @@ static int same_family(const struct row *a, const struct row *b)
 	       !strcmp(a->metric, b->metric);
 }
 
-/* Whether a row is a test at all: enough boots and a ratio.  A cell
- * without one (the empty kind's hot cost is 0 by construction: the loop's
- * overhead is subtracted through it) would only raise its family's m. */
+/* Whether a row is a test at all: enough boots and a ratio, and not the
+ * no-lock loop baseline (a base kind that masks nothing: empty), whose
+ * hot cost is 0 by construction, since the loop's overhead is subtracted
+ * through it.  Such cells would only raise their family's m. */
 static int testable(const struct row *w)
 {
-	return !isnan(w->p) && !isnan(w->pct);
+	const struct lb_kind *k = lb_kind_by_name(w->cell->kind);
+
+	return !isnan(w->p) && !isnan(w->pct) && !(k && k->base && !strcmp(k->irq, "none"));
 }
 
 /* Holm inside each family of testable rows; rows of one family need not

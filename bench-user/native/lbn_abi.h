@@ -31,6 +31,15 @@ struct lbn_kind_fns {
 
 extern const struct lbn_kind_fns lbn_kinds[];
 extern const unsigned int lbn_nkinds;
+
+/* spin_lock's hot loop with PAD increments in each critical section. */
+struct lbn_pad_fn {
+	unsigned long long pad;
+	void (*loop)(LBN_LOCK_T *l, unsigned long long n, unsigned int read_pct);
+};
+
+extern const struct lbn_pad_fn lbn_pads[];
+extern const unsigned int lbn_npads;
 /* sizeof(struct lb_lock) in this variant: the debug layouts are larger. */
 extern const unsigned long lbn_lock_size;
 void lbn_lock_init(LBN_LOCK_T *l);

@@ -121,6 +121,20 @@ static const struct lbn_kind_fns *kind_fns(const char *name)
 	return NULL;
 }
 
+/* A padded job runs spin_lock's calibration loop in place of its own. */
+static int pad_fns(uint64_t pad, struct lbn_kind_fns *k)
+{
+	unsigned int i;
+
+	for (i = 0; i < lbn_npads; i++) {
+		if (lbn_pads[i].pad == pad) {
+			k->loop = lbn_pads[i].loop;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 static void context(struct lb_record *r, const struct opts *o,
 		    const struct lbn_env *e, const struct lbn_job *j, uint64_t seq)
 {
@@ -168,8 +182,15 @@ int main(int argc, char **argv)
 	}
 	/* Every job is checked before the first one runs. */
 	for (i = 0; i < o.njobs; i++) {
+		struct lbn_kind_fns padded;
+
 		if (lbn_job_parse(o.jobs[i], e.ncpus, &jobs[i], why, sizeof(why))) {
 			fprintf(stderr, "lb-native: error: job %u '%s': %s\n", i + 1, o.jobs[i], why);
+			return 2;
+		}
+		if (jobs[i].pad && pad_fns(jobs[i].pad, &padded)) {
+			fprintf(stderr, "lb-native: error: job %u '%s': pad=%llu is not one of the compiled pads (lb-validate --describe pads)\n",
+				i + 1, o.jobs[i], (unsigned long long)jobs[i].pad);
 			return 2;
 		}
 	}
@@ -188,8 +209,15 @@ int main(int argc, char **argv)
 	lb_write_header(out);
 	for (i = 0; i < o.njobs; i++) {
 		const struct lbn_kind_fns *k = kind_fns(jobs[i].kind);
+		struct lbn_kind_fns padded;
 		struct lb_record r;
 		int err;
+
+		if (jobs[i].pad) {
+			padded = *k;
+			pad_fns(jobs[i].pad, &padded);
+			k = &padded;
+		}
 
 		context(&r, &o, &e, &jobs[i], i);
 		if (!strcmp(jobs[i].mode, "hot"))

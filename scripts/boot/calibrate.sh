@@ -9,9 +9,13 @@
 #           at pad=0 and every pad, under TCG (or KVM where it works); the
 #           smallest N resolved at Holm-adjusted p < 0.01, on boot medians,
 #           is the suite's stated resolution.
+#   native: the same pads in the variant's own lock code on this host's
+#           CPUs (scripts/native/run.sh), BOOTS processes, where the host
+#           can run it; the smallest N resolved, in cycles.
 # Output: the run directory's calibrate/ (build/runs/NAME/calibrate), with
 # report.txt.  Fails when the icount counts are not exact.
 . "$(dirname "$0")/../lib.sh"
+. "$LB_TOP/scripts/native/common.sh"
 
 v=${1:-stock}
 variant_fragments "$v" >/dev/null
@@ -66,6 +70,26 @@ rc=0
 "$bin/lb-resolution" --alpha 0.01 "${files[@]}" >"$out/timed.txt" || rc=$?
 [ $rc -eq 0 ] || [ $rc -eq 3 ] || die "calibrate: lb-resolution failed (rc $rc)"
 cat "$out/timed.txt" >&2
+
+# 3. native: the same pads in the variant's own lock code on this host's
+# CPUs, one process a replicate, where the host can run it (x86_64 with a
+# constant TSC); elsewhere the report says why not.
+native="not measured"
+{
+	echo "$hot"
+	for n in "${pads[@]}"; do echo "$hot pad=$n"; done
+} >"$out/native.jobs"
+if (native_host_ok) 2>"$out/native.why"; then
+	VARIANTS=$v RUNS=$boots JOBFILE=$out/native.jobs RUN_DIR=$out/native Q=1 \
+		"$LB_TOP/scripts/native/run.sh" || die "calibrate: the native pass of $v failed (see above)"
+	rc=0
+	"$bin/lb-resolution" --alpha 0.01 --metric cyc_op "$out/native/$v.csv" >"$out/native.txt" || rc=$?
+	[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "calibrate: lb-resolution failed on the native records (rc $rc)"
+	cat "$out/native.txt" >&2
+	native=$(tail -n 1 "$out/native.txt")
+else
+	native="not measured: $(sed 's/^lockbench: error: //' "$out/native.why")"
+fi
 {
 	echo "variant=$v"
 	echo "icount=$(tail -n 1 "$out/icount.txt")"
@@ -73,5 +97,6 @@ cat "$out/timed.txt" >&2
 	echo "boots=$boots"
 	echo "repeat=$repeat"
 	echo "timed=$(tail -n 1 "$out/timed.txt")"
+	echo "native=$native"
 } >"$out/report.txt"
 note "calibrate: ${out#"$LB_TOP"/}/report.txt"

@@ -8,6 +8,9 @@
 #   awk -f render.awk -v view=headline -v pairs=" pre:post a:b " pairs.csv
 #   awk -f render.awk -v view=calibration timed.txt
 #   awk -f render.awk -v view=modes summary.csv
+#   awk -f render.awk -v view=matrix -v mode=hot -v metric=cyc_op -v variants="pre post" summary.csv
+#   awk -f render.awk -v view=instruments -v variants="pre post" pathlen.csv native/summary.csv summary.csv
+#   awk -f render.awk -v view=physlimit physlimit.csv
 #   awk -f render.awk -v view=contended -v order="pre post" summary.csv baseline.csv
 #   awk -f render.awk -v view=table [-v labels="a|b|c"] any.csv   (every column, by fmt())
 #   awk -f render.awk -v view=pathlen -v variants="pre post" -v mix="rwlock_mix" [-v pairs="pre:post"] [-v diff_only=1] pathlen.csv
@@ -255,7 +258,10 @@ FNR == 1 && view == "table" {
 FNR == 1 && view != "calibration" && view != "table" { header(); next }
 
 view == "findings" {
-	if (g("verdict") != "changed" || !headline_metric()) next
+	# Every row passes headline_metric(), so the first metric of each cell
+	# is known whether or not it changed.
+	hm = headline_metric()
+	if (g("verdict") != "changed" || !hm) next
 	if (skip_cold && g("mode") == "cold") { cold++; next }
 	finding(); found++
 	next
@@ -273,7 +279,7 @@ view == "tables" {
 }
 
 view == "headline" {
-	if (g("mode") == "hot" && g("metric") == "ns_op" && index(pairs, " " g("base") ":" g("other") " "))
+	if (g("mode") == "hot" && g("metric") == (metric == "" ? "ns_op" : metric) && index(pairs, " " g("base") ":" g("other") " "))
 		headline_row()
 	next
 }
@@ -346,6 +352,44 @@ view == "contended" {
 	next
 }
 
+# One summary.csv as kind x variant: "median [lo, hi]" of METRIC in MODE.
+view == "matrix" {
+	if (g("mode") != mode || g("metric") != metric) next
+	if (!(g("kind") in MROW)) { MROW[g("kind")] = 1; MKINDS[++NMK] = g("kind") }
+	MV[g("kind"), g("variant")] = ci("median", g("median"), g("ci_lo"), g("ci_hi"))
+	MUNIT = g("unit")
+	next
+}
+
+# The instruments side by side, per hot kind and variant: icount's
+# instructions, native cycles and ns, TCG ns (each with its CI).  The rows
+# are the kinds the native instrument ran.
+view == "instruments" {
+	if (FILENAME ~ /pathlen.csv$/) {
+		if (g("pad") + 0 == 0) IC[g("kind"), g("variant")] = fmt("instructions", g("instructions"))
+		next
+	}
+	if (g("mode") != "hot" || g("kind") == "empty") next
+	if (FILENAME ~ /native\/summary.csv$/) {
+		if (!(g("kind") in IROW)) { IROW[g("kind")] = 1; IKINDS[++NIK] = g("kind") }
+		if (g("metric") == "cyc_op") NC[g("kind"), g("variant")] = ci("median", g("median"), g("ci_lo"), g("ci_hi"))
+		if (g("metric") == "ns_op") NN[g("kind"), g("variant")] = fmt("median", g("median"))
+		next
+	}
+	if (g("metric") == "ns_op") TN[g("kind"), g("variant")] = ci("median", g("median"), g("ci_lo"), g("ci_hi"))
+	next
+}
+
+# The bare atomics each native process timed on its own CPU: per pair, the
+# median over processes, with the smallest and largest.
+view == "physlimit" {
+	PK = g("pair")
+	if (!(PK in PN)) PORDER[++NPP] = PK
+	PV[PK, ++PN[PK]] = g("cyc_op") + 0
+	PS[PK, PN[PK]] = g("ns_op") + 0
+	next
+}
+
 view == "calibration" {
 	if ($0 ~ /^pad,/) { header(); for (c in H) if (c ~ /_per_instruction$/) UNITCOL = c; intable = 1; next }
 	if (!intable || $0 !~ /^[0-9]/) next
@@ -408,7 +452,48 @@ function contended_table(   nv, vs, i, a, b, p, s, t, k, fr) {
 	}
 }
 
+function median_of(arr, k, n,   i, j, t, a) {
+	for (i = 1; i <= n; i++) a[i] = arr[k, i]
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+	MIN = a[1]; MAX = a[n]
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+
 END {
+	if (view == "matrix") {
+		nv = split(variants, vs, " ")
+		line = "| kind |"; rule = "|---|"
+		for (i = 1; i <= nv; i++) { line = line " " vs[i] " (" MUNIT ") |"; rule = rule "---:|" }
+		print line; print rule
+		for (r = 1; r <= NMK; r++) {
+			line = "| " MKINDS[r] " |"
+			for (i = 1; i <= nv; i++) line = line " " (((MKINDS[r], vs[i]) in MV) ? MV[MKINDS[r], vs[i]] : "–") " |"
+			print line
+		}
+	}
+	if (view == "instruments") {
+		nv = split(variants, vs, " ")
+		print "| kind | variant | icount: instructions | native: cycles [95% CI] | native: ns | TCG: ns [95% CI] |"
+		print "|---|---|---:|---:|---:|---:|"
+		for (r = 1; r <= NIK; r++)
+			for (i = 1; i <= nv; i++) {
+				k = IKINDS[r] SUBSEP vs[i]
+				if (!(k in NC)) continue
+				printf "| %s | %s | %s | %s | %s | %s |\n", IKINDS[r], vs[i], (k in IC) ? IC[k] : "–", NC[k],
+					(k in NN) ? NN[k] : "–", (k in TN) ? TN[k] : "–"
+			}
+	}
+	if (view == "physlimit") {
+		print "| bare pair | processes | cycles, median [min, max] | ns, median |"
+		print "|---|---:|---:|---:|"
+		for (r = 1; r <= NPP; r++) {
+			m = median_of(PV, PORDER[r], PN[PORDER[r]])
+			lo = MIN; hi = MAX
+			printf "| `%s` | %d | %s [%s, %s] | %s |\n", PORDER[r], PN[PORDER[r]], fmt("median", m), fmt("median", lo),
+				fmt("median", hi), fmt("median", median_of(PS, PORDER[r], PN[PORDER[r]]))
+		}
+	}
 	if (view == "contended")
 		contended_table()
 	if (view == "pathlen")

@@ -20,6 +20,11 @@ for what in hl fi tb ex; do
 	[[ ${!what} == *"$want"* ]] || fail "$what shows the row otherwise than '$want': ${!what}"
 done
 echo "ok: headline, findings, tables and a reference all read $want"
+# Findings name each mode's headline metric only (ns_op, or ops_per_s when
+# contended), whatever metric of a cell changed first.
+awk -f "$render" -v view=findings -v accel=tcg "$r/pairs.csv" | grep -E 'wait_|fair_ratio|cyc_op' &&
+	fail "the findings list a metric that is not its mode's headline"
+echo "ok: the findings list headline metrics only"
 # Path lengths from CSV: counts, a mix kind's share, differences with signs.
 cat >"$TMP/pl.csv" <<'CSV'
 variant,kind,read_pct,pad,instructions,records

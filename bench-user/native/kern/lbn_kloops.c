@@ -94,6 +94,36 @@ const struct lbn_kind_fns lbn_kinds[] = {
 	LB_KINDS(LBN_KIND_ROW)
 };
 
+/*
+ * The calibration loops: the module's lb_loop_padN, spin_lock's hot loop
+ * with N single-instruction increments inside each critical section, so
+ * make calibrate can state what the native instrument resolves.
+ */
+#define LBN_PAD_FUNC(npad)						\
+static noinline void lbn_loop_pad##npad(struct lb_lock *l, u64 n,	\
+					unsigned int read_pct)		\
+{									\
+	unsigned long flags = 0;					\
+	u64 i;								\
+									\
+	for (i = 0; i < n; i++) {					\
+		lb_acquire_spin_lock(l, false, &flags);			\
+		asm volatile(".rept " #npad "\n\tincl %%eax\n\t.endr"	\
+			     : : : "eax", "cc");			\
+		lb_release_spin_lock(l, false, flags);			\
+	}								\
+}
+
+LB_PADS(LBN_PAD_FUNC)
+
+#define LBN_PAD_ROW(npad) { .pad = npad, .loop = lbn_loop_pad##npad },
+
+const struct lbn_pad_fn lbn_pads[] = {
+	LB_PADS(LBN_PAD_ROW)
+};
+
+const unsigned int lbn_npads = ARRAY_SIZE(lbn_pads);
+
 const unsigned int lbn_nkinds = ARRAY_SIZE(lbn_kinds);
 const unsigned long lbn_lock_size = sizeof(struct lb_lock);
 
