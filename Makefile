@@ -18,7 +18,7 @@ export VARIANTS VCPUS MEM ACCEL BOOTS REPEAT
 # NAME= names it; by default it is the UTC time this make started.
 NAME ?=
 export LB_RUN_NAME := $(or $(NAME),$(shell date -u +%Y%m%dT%H%M%SZ))
-RUNS := $(or $(LB_BUILD),build)/runs
+RUNS_DIR := $(or $(LB_BUILD),build)/runs
 # Q=1: only errors and each step's summary; VERBOSE=1: stream kernel builds.
 export Q VERBOSE
 
@@ -81,7 +81,7 @@ Targets (docs/targets.md):
   plots         graphs for RUN
   results       the report of RUN: RUN/report/RESULTS.md and its results/
   publish       make RUN's report the tracked RESULTS.md and results/ (nothing else writes them)
-  all           deps tree kernels pathlen calibrate run plots results: the main job
+  all           deps tree kernels pathlen native calibrate run plots results: the main job
   check         the test suite (CI); check-long: every variant, 60 s torture, bisect
   check-bisect  build every prefix of patch/series for each variant it defines
   bisect        KSRC=... GOOD=ref BAD=ref CELL='kind=spin_lock mode=hot' THRESHOLD=5%:
@@ -145,6 +145,7 @@ endef
 # of every goal that reads one.  Settings without an exported default
 # travel in ARGS_ENV.
 ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' \
+	RUNS='$(RUNS)' THREADS='$(THREADS)' \
 	NAME='$(NAME)' BASE_RUN='$(BASE_RUN)' \
 	LB_AGAIN_SET='$(again_set)'
 
@@ -167,11 +168,11 @@ help:
 args-ok:
 	@$(ARGS_ENV) $(S)/build/check-args.sh $(or $(MAKECMDGOALS),all)
 
-## The main job: path lengths (icount), calibration, then the timed matrix,
+## The main job: path lengths (icount), the native pass, calibration, then the timed matrix,
 ## ending in graphs and the run's report, all in one run directory
 ## (build/runs/NAME/report/).
-all: RUN = $(RUNS)/$(LB_RUN_NAME)
-all: args-ok deps tree kernels pathlen calibrate run plots results
+all: RUN = $(RUNS_DIR)/$(LB_RUN_NAME)
+all: args-ok deps tree kernels pathlen native calibrate run plots results
 
 deps: args-ok
 	@$(S)/build/deps.sh
@@ -223,8 +224,8 @@ again: args-ok tree user
 ## icount runs 1 vCPU; inside make all, VCPUS= is the timed run's.
 pathlen: args-ok tree user
 	@ACCEL=icount VCPUS=1 BOOTS=$(BOOTS_ICOUNT) REPEAT=1 PERF=0 JOBFILE=$(JOBFILE) $(S)/boot/run.sh
-	@$(S)/report/pathlen-table.sh $(RUNS)/$(LB_RUN_NAME)/icount
-	@$(S)/report/pathlen-plot.sh $(RUNS)/$(LB_RUN_NAME)/icount
+	@$(S)/report/pathlen-table.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
+	@$(S)/report/pathlen-plot.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
 
 ## Both instruments against known work: make calibrate VARIANT=stock
 ## ACCEL=native: each variant's own lock objects in a user process on this

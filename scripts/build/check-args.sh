@@ -133,6 +133,21 @@ elif has compare plots results publish && ! has all run import; then
 	fi
 fi
 
+# The native pass: its replicates and thread counts (scripts/native/run.sh
+# checks them again, against the online CPUs).
+if has native all; then
+	[ -z "${RUNS:-}" ] || [[ $RUNS =~ ^[1-9][0-9]{0,5}$ ]] || bad "RUNS=$RUNS is not a positive integer: write e.g. RUNS=10"
+	if [ -n "${THREADS:-}" ]; then
+		if [[ ! $THREADS =~ ^[1-9][0-9]{0,3}(,[1-9][0-9]{0,3})*$ ]]; then
+			bad "THREADS=$THREADS: write a comma-separated list of thread counts, e.g. THREADS=1,2"
+		else
+			for t in ${THREADS//,/ }; do
+				[ "$t" -le "$(nproc)" ] || bad "THREADS=$THREADS: $t is above this host's $(nproc) online CPUs (oversubscribed spinners measure the scheduler): use at most $(nproc)"
+			done
+		fi
+	fi
+fi
+
 # NAME: a run directory's name, one path component.
 [ -z "${NAME:-}" ] || [[ $NAME =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$ ]] ||
 	bad "NAME=$NAME: a run name is letters, digits, '.', '_' and '-' (one folder name), e.g. NAME=fix-v2"

@@ -111,8 +111,12 @@ for g in "${goals[@]}"; do
 		kernels "${vs[@]}"
 		boots icount $((${BOOTS_ICOUNT:-2} * ${#vs[@]})) pathlen
 		;;
+	native)
+		line "native: variants ${vs[*]}; each variant's lock objects linked into a user process, ${RUNS:-${BOOTS:-10}} processes each, THREADS=${THREADS:-1,2}; no boot (build/runs/${LB_RUN_NAME:-NAME}/native)"
+		kernels "${vs[@]}"
+		;;
 	calibrate)
-		line "calibrate: variant ${VARIANT:-stock}; 2 icount boots, then ${BOOTS:-10} timed boots x ${REPEAT:-3} passes (ACCEL=$accel_says)"
+		line "calibrate: variant ${VARIANT:-stock}; 2 icount boots, then ${BOOTS:-10} timed boots x ${REPEAT:-3} passes (ACCEL=$accel_says), and ${BOOTS:-10} native processes of the same pads"
 		kernels "${VARIANT:-stock}"
 		boots timed "${BOOTS:-10}" calibrate
 		;;

@@ -42,6 +42,16 @@ variants=$(printf "%s " $variants)
 variants=${variants% }
 for v in $variants; do native_need_kernel "$v"; done
 
+# The objects linked, named inside their build directories (what was
+# measured, without this machine's paths).
+objects_named() { # variant
+	local o k=$(native_kdir "$1")/
+	while IFS= read -r o; do
+		o=${o#"$k"}
+		printf '%s ' "${o#"$LB_NATIVE_OUT/$1/"}"
+	done <"$LB_NATIVE_OUT/$1/objects.txt"
+}
+
 # threads=SWEEP becomes one line per THREADS entry.
 host_facts
 name=$(run_name)
@@ -118,7 +128,7 @@ for r in $(seq 1 "$runs"); do
 			-o "$b/results.csv" -p "$b/physlimit.csv" -F "$b/facts.txt" 2>"$b/native.log" || rc=$?
 		jq -n --arg variant "$v" --arg boot "$r" --arg host_cpu_model "$LB_HOST_CPU_MODEL" \
 			--arg host_cpus "$ncpus" --arg accel native --arg binary_sha "$(sha_of "$LB_NATIVE_OUT/$v/lb-native")" \
-			--arg objects "$(tr '\n' ' ' <"$LB_NATIVE_OUT/$v/objects.txt")" --arg rc "$rc" \
+			--arg objects "$(objects_named "$v")" --arg rc "$rc" \
 			'{variant: $variant, boot: ($boot | tonumber), accel: $accel, host_cpu_model: $host_cpu_model,
 			  host_cpus: ($host_cpus | tonumber), binary_sha256: $binary_sha, objects: $objects, exit: ($rc | tonumber)}' \
 			>"$b/provenance.json"

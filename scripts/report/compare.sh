@@ -65,6 +65,11 @@ power=0.8
 aa_pair=${aa[1]:-none}
 EOT
 
+# The run directory's native run has statistics of its own (same tool, its
+# own A/A floor); published raw data derives them here too.
+if [ -f "$run/native/run.info" ]; then
+	"$LB_TOP/scripts/report/compare.sh" "$run/native" || die "compare: the statistics of $1/native failed"
+fi
 # Published raw data: its path-length tables are derived here too.
 if [ -f "$run/icount/run.info" ]; then
 	"$LB_TOP/scripts/report/pathlen-table.sh" "$run/icount" || die "compare: the path-length tables of $1/icount failed"

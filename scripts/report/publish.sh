@@ -70,6 +70,21 @@ if [ -d "$report/results/pathlen" ]; then
 	rm -f "$raw/icount/pathlen.csv"
 fi
 [ -d "$report/results/calibrate" ] && cp -r "$report/results/calibrate" "$raw/calibrate"
+# The native run's records and what the report reads beside them.
+if [ -f "$run/native/run.info" ]; then
+	mkdir -p "$raw/native"
+	for f in "$run"/native/*.csv; do
+		is_record_file "$f" && cp "$f" "$raw/native/"
+	done
+	cp "$run"/native/run.info "$run"/native/jobs "$run"/native/physlimit.csv "$run"/native/host-facts.txt "$raw/native/"
+	cp -r "$run/native/disasm-check" "$raw/native/"
+	for p in "$run"/native/boots/*/boot*/provenance.json "$run"/native/boots/*/boot*/facts.txt; do
+		[ -f "$p" ] || continue
+		d=$raw/native/${p#"$run"/native/}
+		mkdir -p "${d%/*}"
+		cp "$p" "$d"
+	done
+fi
 cp "$report/results/disasm.md" "$raw/"
 cat >"$raw/raw.info" <<EOT
 what=the raw data of run $(dir_id "$raw"), published by scripts/report/publish.sh

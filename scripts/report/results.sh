@@ -177,6 +177,65 @@ else
 	echo "No calibration in this run directory: \`make calibrate NAME=$id\` adds one." >"$tmp/pieces/CALIBRATION"
 fi
 
+# The native instrument: the run directory's native/, its own statistics.
+nat=$run/native
+if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
+	mkdir -p "$stage/native"
+	cp "$nat"/summary.csv "$nat"/pairs.csv "$nat"/baseline.csv "$nat"/physlimit.csv "$nat"/host-facts.txt \
+		"$nat"/run.info "$nat"/jobs "$stage/native/"
+	[ -d "$nat/disasm-check" ] && cp -r "$nat/disasm-check" "$stage/native/"
+	nv=$(sed -n 's/^variants=//p' "$nat/run.info" | head -n 1)
+	nfact() { sed -n "s/^$1=//p" "$nat/host-facts.txt" | head -n 1; }
+	nfloor=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["mode"] == "hot" && $c["metric"] == "cyc_op" && $c["floor_pct"] !~ /nan/ { printf "%.1f", $c["floor_pct"]; exit }' "$nat/pairs.csv")
+	tsc=$(awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == "tsc_khz") c = i }
+		NR > 2 && !/^#/ && c { print $c; exit }' "$nat/${nv%% *}.csv")
+	{
+		echo "Instrument: **native**, each variant's own compiled lock code (its \`spinlock.o\`, \`spinlock_debug.o\`, \`qspinlock.o\`, \`rwlock_legacy.o\`, and the module's loops built against its tree) linked into a user process and timed with \`lfence; rdtsc\` on this host's CPUs: $(nfact cpu_model), $(nfact online_cpus) CPUs$([ "$(nfact vm)" = 1 ] && echo ", **measured on a VM's vCPUs**"). Run \`$(dir_id "$nat")\`: $(sed -n 's/^boots=//p' "$nat/run.info") processes per variant (one process is the replicate), rounds in shuffled order; figures are **TSC cycles** per acquire+release (the TSC runs at ${tsc:+$((tsc / 1000)) MHz, measured in every process}), the empty kind's loop subtracted. Only the kinds a user-mode CPU can run are measured: the _irq, _irqsave and _bh kinds need ring 0 and are refused by name."
+		echo
+		for f in "$nat"/disasm-check/*.txt; do
+			[ -f "$f" ] || continue
+			printf -- '- %s: %s\n' "$(basename "$f" .txt)" "$(tail -n 1 "$f")"
+		done
+		echo
+		if [ -n "$nfloor" ]; then
+			echo "**Native noise floor: ±${nfloor}%**, the largest hot |change| of the A/A pair (the same instructions). Hot cycles per acquire+release, median of the process medians with bootstrap 95% CIs:"
+		else
+			echo "**No native noise floor** (no A/A pair among the native variants). Hot cycles per acquire+release, median of the process medians with bootstrap 95% CIs:"
+		fi
+		echo
+		render -v view=matrix -v mode=hot -v metric=cyc_op -v variants="$nv" "$nat/summary.csv"
+		echo
+		echo "**The physical limit:** a bare \`lock decb; movb \$1\` pair (the 2.6.13 byte lock's acquire and release, nothing else) and a bare \`lock cmpxchg; mov\` pair (a queued lock's uncontended fast path), timed in every native process on the same CPU:"
+		echo
+		render -v view=physlimit "$nat/physlimit.csv"
+		echo
+		echo "The headline comparisons, natively (same statistics as the timed tables below: ratio of medians with its bootstrap CI, exact rank-sum p, Holm within the family):"
+		echo
+		echo "| comparison | kind | n processes | base median (cycles) | other median (cycles) | change [95% CI] | p | Holm p (m) | smallest Holm p | MDE | verdict |"
+		echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+		render -v view=headline -v metric=cyc_op -v pairs=" $(echo $hl) " "$nat/pairs.csv"
+		echo
+		echo "Cold: cycles per acquire+release when every acquire finds the lock's line last written by the other CPU (two threads pinned to different CPUs hand the lock back and forth):"
+		echo
+		render -v view=matrix -v mode=cold -v metric=cyc_op -v variants="$nv" "$nat/summary.csv"
+		echo
+		echo "Contended spin_lock, natively, against the no-lock baseline of the same shape:"
+		echo
+		render -v view=contended -v order="$nv" "$nat/summary.csv" "$nat/baseline.csv"
+		echo
+		echo "### Every instrument side by side"
+		echo
+		echo "Per hot kind and variant: what runs (icount, guest instructions), what it costs on this host's CPUs (native, cycles and ns), and what QEMU takes to emulate it (TCG, ns). The units differ and are never converted into each other."
+		echo
+		render -v view=instruments -v variants="$nv" ${iid:+"$icount/pathlen.csv"} "$nat/summary.csv" "$run/summary.csv"
+		echo
+		echo "Data: [results/native/](results/native/)."
+	} >"$tmp/pieces/NATIVE"
+else
+	echo "No native run in this run directory: \`make native NAME=$id\` adds one (x86_64 with a constant TSC, the kernels built)." >"$tmp/pieces/NATIVE"
+fi
+
 interp=$LB_TOP/report/interpretation.md
 expand() { render -v view=expand -v run="$run" -v icount="${iid:+$icount}" -v cal="$tmp/cal" "$1"; }
 : >"$tmp/pieces/SUMMARY"

@@ -7,7 +7,7 @@
 . "$(dirname "$0")/../lib.bash"
 # An empty build directory and no linux-source: a fresh clone, no tree.
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz LB_KVM_DEV=$TMP/no-kvm
-unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE PMU
+unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE PMU RUNS THREADS NAME BASE_RUN
 failed=()
 # refused NAME PATTERN MAKE-ARGS...: make must fail within 1 s, print
 # PATTERN and leave no build directory.
@@ -49,4 +49,8 @@ refused "bisect THRESHOLD" "THRESHOLD='5' is not a percentage" bisect KSRC="$TMP
 refused "import without BUNDLE_LOG" "make import needs BUNDLE_LOG=" import VARIANT=stock
 refused "DRYRUN=yes" "DRYRUN=yes is not 0 or 1" run DRYRUN=yes
 refused "two at once" "nothing was done: fix the settings above" run BOOTS=x REPEAT=y
+refused "native RUNS=x" "RUNS=x is not a positive integer" native RUNS=x
+refused "native THREADS above nproc" "THREADS=1,999: 999 is above this host's" native THREADS=1,999
+refused "NAME with a slash" "NAME=a/b: a run name is letters" run NAME=a/b
+refused "BASE_RUN without run.info" "BASE_RUN=$TMP has no run.info" compare BASE_RUN="$TMP" RUN="$TMP"
 [ ${#failed[@]} -eq 0 ] || fail "${#failed[@]} refusals failed: $(printf '%s; ' "${failed[@]}")"
