@@ -178,7 +178,7 @@
 
 /*
  * A cell: the records one figure summarises, the passes of every boot of
- * one job shape (bench-user/cells.c).  Its columns name it in the derived
+ * one job shape (bench-user/stat/cells.c).  Its columns name it in the derived
  * tables; slope and pad tell cells apart too but are not written there.
  */
 #define LB_CELL_COLUMNS(X)						\
@@ -280,7 +280,7 @@
 
 /*
  * pmu.csv: perf stat's counts of each job, when the guest counts them
- * (lb.pmu=, bench-user/pmu.h): the guest runner writes BOOT/guest/pmu.csv,
+ * (lb.pmu=, bench-user/guest/pmu.h): the guest runner writes BOOT/guest/pmu.csv,
  * collect.sh gathers RUN/pmu.csv.  One line per job and event; the whole
  * job is counted on every CPU (perf stat -a), harness and setup included,
  * so a count is per job, never per acquire+release.

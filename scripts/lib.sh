@@ -260,7 +260,7 @@ lb_cc() { # [DIR]
 	LB_CC="ccache gcc"
 }
 
-# PMU= (perf stat's events per job, bench-user/pmu.h): refused before
+# PMU= (perf stat's events per job, bench-user/guest/pmu.h): refused before
 # anything boots, by the guest runner's own rule.
 pmu_ok() {
 	[ -n "${PMU:-}" ] || return 0

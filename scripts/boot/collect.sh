@@ -58,7 +58,7 @@ else
 	cp "$res" "$dest"
 fi
 
-# perf stat's counts of each job (lb.pmu=, bench-user/pmu.h) gather in
+# perf stat's counts of each job (lb.pmu=, bench-user/guest/pmu.h) gather in
 # RUN/pmu.csv beside the records they belong to.
 pmu=$boot/guest/pmu.csv
 if [ -f "$pmu" ]; then
