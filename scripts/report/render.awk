@@ -154,7 +154,24 @@ function cellkey(w, n, from,   i, kv, cell) {
 	return cell["threads"] " " cell["read_pct"] " " cell["hold_ns"] " " cell["parallel_ns"]
 }
 
-function metric_of(mode) { return mode == "contended" ? "ops_per_s" : "ns_op" }
+function metric_of(mode) { return mode == "contended" ? "ops_per_s" : NATIVE ? "cyc_op" : "ns_op" }
+
+# The same figures from the native run: swap its tables in, expand, swap back.
+function native_macro(m,   r, k) {
+	for (k in PAIRS) SP[k] = PAIRS[k]
+	for (k in SUMMARY) SS[k] = SUMMARY[k]
+	delete PAIRS; delete SUMMARY
+	for (k in NPAIRS) PAIRS[k] = NPAIRS[k]
+	for (k in NSUMMARY) SUMMARY[k] = NSUMMARY[k]
+	NATIVE = 1; RUN0 = run; run = run "/native"
+	r = macro(substr(m, 2))
+	NATIVE = 0; run = RUN0
+	delete PAIRS; delete SUMMARY
+	for (k in SP) PAIRS[k] = SP[k]
+	for (k in SS) SUMMARY[k] = SS[k]
+	delete SP; delete SS
+	return r
+}
 
 # {{change B:O KIND MODE [k=v]...}}: the change, its CI, Holm p and m.
 # {{pct ...}}, {{holm ...}}, {{holm_min ...}}, {{p_rank ...}},
@@ -162,9 +179,19 @@ function metric_of(mode) { return mode == "contended" ? "ops_per_s" : "ns_op" }
 # {{median VARIANT KIND MODE [k=v]...}}, {{modes ...}}: from summary.csv.
 # {{floor MODE}}: the A/A noise floor.  {{instr VARIANT KIND}}: icount.
 # {{cal PAD COLUMN}}: the timed calibration.  {{resolved}}: pads resolved.
-function macro(m,   w, n, bo, k, line, pf, sf, r, t, c) {
+# {{nchange ...}}, {{npct ...}}, {{nmedian ...}}, {{nfloor MODE}}, ...: the
+# same from the native run (cycles).  {{phys PAIR}}: a bare pair's median
+# cycles (lock_decb+movb, lock_cmpxchg+mov).
+function macro(m,   w, n, bo, k, line, pf, sf, r, t, c, met) {
 	n = split(m, w, " ")
 	pf = run "/pairs.csv"; sf = run "/summary.csv"
+	# n-prefixed names read the native run (native/, cycles).
+	if (w[1] ~ /^n(change|pct|holm|median_base|median_other|p_rank|median|modes|floor)$/)
+		return native_macro(m)
+	if (w[1] == "phys" && n == 2) {
+		if (!(w[2] in PHYS)) return ""
+		return fmt("median", PHYS[w[2]])
+	}
 	if (w[1] ~ /^(change|pct|holm|holm_min|median_base|median_other|p_rank)$/ && n >= 4) {
 		split(w[2], bo, ":")
 		k = cellkey(w, n, 5)
@@ -236,6 +263,18 @@ BEGIN {
 	if (view == "expand") {
 		load(run "/pairs.csv", "base other kind mode threads read_pct hold_ns parallel_ns metric", PAIRS)
 		load(run "/summary.csv", "variant kind mode threads read_pct hold_ns parallel_ns metric", SUMMARY)
+		load(run "/native/pairs.csv", "base other kind mode threads read_pct hold_ns parallel_ns metric", NPAIRS)
+		load(run "/native/summary.csv", "variant kind mode threads read_pct hold_ns parallel_ns metric", NSUMMARY)
+		# The bare pairs' median cycles over every native process.
+		pl = run "/native/physlimit.csv"
+		if ((getline pline < pl) > 0) {
+			while ((getline pline < pl) > 0) {
+				split(pline, pc, ",")
+				PHV[pc[3], ++PHN[pc[3]]] = pc[4] + 0
+			}
+			close(pl)
+			for (pk in PHN) PHYS[pk] = median_of(PHV, pk, PHN[pk])
+		}
 		if (icount != "")
 			load(icount "/pathlen.csv", "variant kind read_pct pad", PATHLEN)
 		if (cal != "") {
