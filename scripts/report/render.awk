@@ -104,6 +104,10 @@ function table_row(   s) {
 }
 
 function headline_row() {
+	if (!HEADED++) {
+		print "| comparison | kind | n " (metric == "cyc_op" ? "processes" : "boots") " | base median (" g("unit") ", this host) | other median (" g("unit") ", this host) | change [95% CI] | p | Holm p (m) | smallest Holm p | MDE | verdict |"
+		print "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+	}
 	printf "| %s → %s | %s | %s/%s | %s | %s | %s | %s | %s | %s | %s | %s |\n", g("base"), g("other"), g("kind"),
 		g("n_base"), g("n_other"), f("median_base"), f("median_other"), change(), f("p_rank"), holm(),
 		f("p_holm_min"), f("mde_pct"), g("verdict")

@@ -77,8 +77,6 @@ render -v view=headline -v pairs=" $(echo $hl) " "$run/pairs.csv" >"$tmp/rows"
 	echo
 	echo "Uncontended (hot) ns per acquire+release, $accel. Each boot gives a cell one value, the median of its passes; the figures are the median of those boot medians. The effect is the ratio of medians, with its bootstrap 95% CI; the test is about ranks: an exact Wilcoxon–Mann–Whitney p on the boot medians, Holm's adjusted p within the family (one pair, one mode; m testable cells), the smallest Holm p the test can reach at these n (m × 2/C(n₁+n₂, n₁)), and the change this test detects at 80% power (MDE, simulated from the base's boot medians at level 0.05/m)."
 	echo
-	echo "| comparison | kind | n boots | base median (ns, this host) | other median (ns, this host) | change [95% CI] | p | Holm p (m) | smallest Holm p | MDE | verdict |"
-	echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 	cat "$tmp/rows"
 } >"$tmp/pieces/HEADLINE"
 render -v view=modes "$run/summary.csv" >"$tmp/pieces/MODES"
@@ -212,8 +210,6 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 		echo
 		echo "The headline comparisons, natively (same statistics as the timed tables below: ratio of medians with its bootstrap CI, exact rank-sum p, Holm within the family):"
 		echo
-		echo "| comparison | kind | n processes | base median (cycles) | other median (cycles) | change [95% CI] | p | Holm p (m) | smallest Holm p | MDE | verdict |"
-		echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 		render -v view=headline -v metric=cyc_op -v pairs=" $(echo $hl) " "$nat/pairs.csv"
 		echo
 		echo "Cold: cycles per acquire+release when every acquire finds the lock's line last written by the other CPU (two threads pinned to different CPUs hand the lock back and forth):"
