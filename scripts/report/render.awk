@@ -231,6 +231,16 @@ function macro(m,   w, n, bo, k, line, pf, sf, r, t, c, met) {
 		line = PATHLEN[w[2] " " w[3] " 100 0"]
 		return line == "" ? "" : fmt("instructions", col(icount "/pathlen.csv", line, "instructions"))
 	}
+	if (w[1] == "ncal" && n == 3) {
+		line = NCAL[w[2]]
+		if (line == "" || !((NCALF SUBSEP w[3]) in HDR)) return ""
+		return fmt(w[3], col(NCALF, line, w[3]))
+	}
+	if (w[1] == "nresolved" && n == 1) {
+		c = 0; t = 0
+		for (k in NCAL) { t++; c += col(NCALF, NCAL[k], "resolved") == "yes" }
+		return t ? c " of " t : ""
+	}
 	if (w[1] == "cal" && n == 3) {
 		line = CAL[w[2]]
 		if (line == "" || !((CALF SUBSEP w[3]) in HDR)) return ""
@@ -285,6 +295,8 @@ BEGIN {
 			# lb-resolution's table sits between its comment and verdict lines.
 			CALF = cal "/timed.csv"
 			load(CALF, "pad", CAL)
+			NCALF = cal "/native.csv"
+			load(NCALF, "pad", NCAL)
 		}
 	}
 }

@@ -161,6 +161,20 @@ if [ -f "$cal/report.txt" ]; then
 		cp "$cal/timed.txt" "$stage/calibrate/timed.txt"
 	fi
 	sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$stage/calibrate/timed.txt" >"$tmp/cal/timed.csv"
+	# The native pads, where the calibration ran them: their records, and
+	# the same test rerun in cycles.
+	nrec=
+	for f in "$cal"/native/*.csv; do
+		[ -f "$f" ] && is_record_file "$f" && { nrec=$f; break; }
+	done
+	if [ -n "$nrec" ]; then
+		mkdir -p "$stage/calibrate/native"
+		cp "$nrec" "$stage/calibrate/native/"
+		rc=0
+		"$LB_TOP/bench-user/lb-resolution" --alpha 0.01 --metric cyc_op "$nrec" >"$stage/calibrate/native.txt" || rc=$?
+		[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "lb-resolution failed on $cal's native records"
+		sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$stage/calibrate/native.txt" >"$tmp/cal/native.csv"
+	fi
 	echo "run_id=$(dir_id "$cal")" >"$stage/calibrate/run.info"
 	cinfo() { sed -n "s/^$1=//p" "$cal/report.txt" | head -n 1; }
 	{
@@ -170,6 +184,16 @@ if [ -f "$cal/report.txt" ]; then
 		echo "- timed ($(cinfo timed_accel), $(cinfo boots) boots x $(cinfo repeat) passes, one median per boot): $(tail -n 1 "$stage/calibrate/timed.txt"). The test is the exact rank-sum test on the boot medians, Holm over the pads; the smallest Holm p it can reach is in its own column, far below 0.01 at 10 boots a side. The column "per added instruction" is the added time over N: TCG's cost of an instruction is not a constant, so timed ns are never converted into instructions here."
 		echo
 		awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/timed.txt"
+		if [ -f "$stage/calibrate/native.txt" ]; then
+			echo
+			echo "- native ($(sed -n 's/^boots=//p' "$cal/report.txt") processes, TSC cycles, one median per process): $(tail -n 1 "$stage/calibrate/native.txt"). The same pads, in the variant's own lock code on this host's CPUs. An out-of-order core runs a short chain of increments in the shadow of the locked instruction, so the smallest pads cost nothing measurable; the column \"per added instruction\" is in TSC cycles, which tick at the TSC's fixed rate, not the core's clock."
+			echo
+			awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/native.txt"
+		else
+			echo
+			nline=$(sed -n 's/^native=//p' "$cal/report.txt" | head -n 1)
+			echo "- native: ${nline:-not measured in this calibration}."
+		fi
 	} >"$tmp/pieces/CALIBRATION"
 else
 	echo "No calibration in this run directory: \`make calibrate NAME=$id\` adds one." >"$tmp/pieces/CALIBRATION"
