@@ -25,6 +25,19 @@ copy_with_libs() { # binary stage
 
 what=${1:?usage: initramfs.sh base|VARIANT}
 if [ "$what" = base ]; then
+	runner=${LB_RUNNER:-$LB_TOP/bench-user/lb-guest}
+	# Every booting step asks for base.cpio; it is rebuilt only when one of
+	# its inputs changed (their names, sizes and times, and the contract).
+	key=$( {
+		echo "perf=${LB_NO_PERF:-0}"
+		stat -L -c '%n %s %Y' /usr/bin/busybox /usr/bin/perf "$LB_TOP/bench-user/guest/init" \
+			"$LB_TOP"/tests/guest/*.sh "$LB_TOP/schema/contract.sh" "$runner" \
+			"$LB_TOP/bench-user/lb-validate" "$0" 2>&1
+	} | md5sum)
+	if [ -f "$LB_BUILD/initramfs/base.cpio" ] && [ "$(cat "$LB_BUILD/initramfs/base.key" 2>/dev/null)" = "$key" ]; then
+		exit 0
+	fi
+	rm -f "$LB_BUILD/initramfs/base.key"
 	stage=$LB_BUILD/initramfs/stage
 	rm -rf "$stage"
 	mkdir -p "$stage"/{bin,lb,lb-out,proc,sys,dev,tmp}
@@ -41,7 +54,6 @@ if [ "$what" = base ]; then
 	[ -x "$LB_TOP/bench-user/lb-validate" ] || die "bench-user/lb-validate is not built: run 'make -C bench-user'"
 	"$LB_TOP/bench-user/lb-validate" --describe >"$stage/lb/contract.tsv"
 	install -m 0644 "$LB_TOP/schema/contract.sh" "$stage/lb/contract.sh"
-	runner=${LB_RUNNER:-$LB_TOP/bench-user/lb-guest}
 	[ -x "$runner" ] || die "$runner is not built: run 'make -C bench-user'"
 	install -m 0755 "$runner" "$stage/bin/lb-guest"
 	if [ "${LB_NO_PERF:-0}" != 1 ]; then
@@ -49,6 +61,7 @@ if [ "$what" = base ]; then
 		copy_with_libs /usr/bin/perf "$stage"
 	fi
 	mkcpio "$stage" "$LB_BUILD/initramfs/base.cpio"
+	echo "$key" >"$LB_BUILD/initramfs/base.key"
 	note "initramfs: base.cpio $(du -m "$LB_BUILD/initramfs/base.cpio" | cut -f1) MiB"
 	exit 0
 fi
