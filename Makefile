@@ -78,6 +78,8 @@ Targets (docs/targets.md):
   quality VARIANT=x  the instrument's overhead and CVs (10 jobs x 3 boots)
   compare       lb-stat statistics for RUN (default build/runs/latest): summary.csv,
                 pairs.csv, baseline.csv, findings.md, compare/tables.md
+  compare BASE_RUN=A RUN=B   the same variants in two runs, each of B's against
+                itself in A (B/compare-runs/A/: pairs.csv, tables.md)
   plots         graphs for RUN
   results       the report of RUN: RUN/report/RESULTS.md and its results/
   publish       make RUN's report the tracked RESULTS.md and results/ (nothing else writes them)
