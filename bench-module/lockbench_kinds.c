@@ -11,29 +11,7 @@
 
 #include "lockbench_ops.h"
 
-#define LB_KIND_FUNCS(name, ...)					\
-static noinline void lb_loop_##name(struct lb_lock *l, u64 n,		\
-				    unsigned int read_pct)		\
-{									\
-	unsigned long flags = 0;					\
-	unsigned int acc = 0;						\
-	bool read;							\
-	u64 i;								\
-									\
-	for (i = 0; i < n; i++) {					\
-		read = lb_mix_next(&acc, read_pct);			\
-		lb_acquire_##name(l, read, &flags);			\
-		lb_release_##name(l, read, flags);			\
-	}								\
-}									\
-									\
-static noinline void lb_op_##name(struct lb_lock *l, bool read)	\
-{									\
-	unsigned long flags = 0;					\
-									\
-	lb_acquire_##name(l, read, &flags);				\
-	lb_release_##name(l, read, flags);				\
-}
+#define LB_KIND_FUNCS(name, ...)	LB_LOOP_FUNCS(lb, name)
 
 LB_KINDS(LB_KIND_FUNCS)
 
@@ -56,21 +34,7 @@ const struct lb_kind_ops lb_kinds[LB_KIND_NR] = {
  * the increments differ from lb_loop_spin_lock, so an exact instrument
  * must see exactly npad more instructions per op (make calibrate).
  */
-#define LB_PAD_FUNC(npad)						\
-static noinline void lb_loop_pad##npad(struct lb_lock *l, u64 n,	\
-				       unsigned int read_pct)		\
-{									\
-	unsigned long flags = 0;					\
-	u64 i;								\
-									\
-	for (i = 0; i < n; i++) {					\
-		lb_acquire_spin_lock(l, false, &flags);			\
-		asm volatile(".rept " #npad "\n\tincl %%eax\n\t.endr"	\
-			     : : : "eax", "cc");			\
-		lb_release_spin_lock(l, false, flags);			\
-	}								\
-}
-
+#define LB_PAD_FUNC(npad)	LB_PAD_LOOP_FUNC(lb, npad)
 LB_PADS(LB_PAD_FUNC)
 
 #define LB_PAD_OPS(npad)						\

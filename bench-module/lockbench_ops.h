@@ -117,4 +117,51 @@ static __always_inline bool lb_mix_next(unsigned int *acc,
 	return false;
 }
 
+/*
+ * The timed loops, one text for the module and for the native harness's
+ * kernel half (bench-user/native/kern), which compiles it against the same
+ * variant: PREFIX_loop_NAME(l, n, read_pct) is NAME's hot loop,
+ * PREFIX_op_NAME(l, read) one acquire+release, and PREFIX_loop_padN
+ * spin_lock's loop with N single-instruction increments of a clobbered
+ * register inside each critical section (make calibrate).
+ */
+#define LB_LOOP_FUNCS(prefix, name)					\
+static noinline void prefix##_loop_##name(struct lb_lock *l, u64 n,	\
+					  unsigned int read_pct)	\
+{									\
+	unsigned long flags = 0;					\
+	unsigned int acc = 0;						\
+	bool read;							\
+	u64 i;								\
+									\
+	for (i = 0; i < n; i++) {					\
+		read = lb_mix_next(&acc, read_pct);			\
+		lb_acquire_##name(l, read, &flags);			\
+		lb_release_##name(l, read, flags);			\
+	}								\
+}									\
+									\
+static noinline void prefix##_op_##name(struct lb_lock *l, bool read)	\
+{									\
+	unsigned long flags = 0;					\
+									\
+	lb_acquire_##name(l, read, &flags);				\
+	lb_release_##name(l, read, flags);				\
+}
+
+#define LB_PAD_LOOP_FUNC(prefix, npad)					\
+static noinline void prefix##_loop_pad##npad(struct lb_lock *l, u64 n,	\
+					     unsigned int read_pct)	\
+{									\
+	unsigned long flags = 0;					\
+	u64 i;								\
+									\
+	for (i = 0; i < n; i++) {					\
+		lb_acquire_spin_lock(l, false, &flags);			\
+		asm volatile(".rept " #npad "\n\tincl %%eax\n\t.endr"	\
+			     : : : "eax", "cc");			\
+		lb_release_spin_lock(l, false, flags);			\
+	}								\
+}
+
 #endif /* LOCKBENCH_OPS_H */

@@ -25,30 +25,10 @@
 #define LBN_LOCK_T struct lb_lock
 #include "lbn_abi.h"
 
-/* One loop, one pair and one contended iteration per kind. */
+/* One loop, one pair (the module's own text, lockbench_ops.h) and one
+ * contended iteration per kind. */
 #define LBN_KIND_FUNCS(name, rw, sd, irq, base, hot, cont, is_test)	\
-noinline void lbn_loop_##name(struct lb_lock *l, u64 n,		\
-			      unsigned int read_pct)			\
-{									\
-	unsigned long flags = 0;					\
-	unsigned int acc = 0;						\
-	bool read;							\
-	u64 i;								\
-									\
-	for (i = 0; i < n; i++) {					\
-		read = lb_mix_next(&acc, read_pct);			\
-		lb_acquire_##name(l, read, &flags);			\
-		lb_release_##name(l, read, flags);			\
-	}								\
-}									\
-									\
-noinline void lbn_op_##name(struct lb_lock *l, bool read)		\
-{									\
-	unsigned long flags = 0;					\
-									\
-	lb_acquire_##name(l, read, &flags);				\
-	lb_release_##name(l, read, flags);				\
-}									\
+LB_LOOP_FUNCS(lbn, name)						\
 									\
 noinline u64 lbn_cs_##name(struct lb_lock *l, bool read, u64 hold,	\
 			   u64 *excl, u64 *bad_reads)			\
@@ -94,26 +74,9 @@ const struct lbn_kind_fns lbn_kinds[] = {
 	LB_KINDS(LBN_KIND_ROW)
 };
 
-/*
- * The calibration loops: the module's lb_loop_padN, spin_lock's hot loop
- * with N single-instruction increments inside each critical section, so
- * make calibrate can state what the native instrument resolves.
- */
-#define LBN_PAD_FUNC(npad)						\
-static noinline void lbn_loop_pad##npad(struct lb_lock *l, u64 n,	\
-					unsigned int read_pct)		\
-{									\
-	unsigned long flags = 0;					\
-	u64 i;								\
-									\
-	for (i = 0; i < n; i++) {					\
-		lb_acquire_spin_lock(l, false, &flags);			\
-		asm volatile(".rept " #npad "\n\tincl %%eax\n\t.endr"	\
-			     : : : "eax", "cc");			\
-		lb_release_spin_lock(l, false, flags);			\
-	}								\
-}
-
+/* The calibration loops, the module's lb_loop_padN, so make calibrate
+ * can state what the native instrument resolves. */
+#define LBN_PAD_FUNC(npad)	LB_PAD_LOOP_FUNC(lbn, npad)
 LB_PADS(LBN_PAD_FUNC)
 
 #define LBN_PAD_ROW(npad) { .pad = npad, .loop = lbn_loop_pad##npad },
