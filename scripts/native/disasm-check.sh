@@ -21,7 +21,12 @@ mapfile -t funcs < <(nm -g --defined-only "$@" | awk '$2 == "T" { print $3 }' | 
 # FILE.  One objdump per cluster of nearby functions (a process per
 # function took 20 s a variant).
 bodies() {
-	local f=$1 lo hi
+	local f=$1 lo hi alias=
+	# In the binary, a per-CPU symbol is a --defsym'd absolute value, and
+	# objdump may name its %gs displacement after another symbol of that
+	# value (a C library TLS variable): name it after the per-CPU one.
+	[ "$f" != "$bin" ] || alias=$(nm "$f" | awk '$2 == "A" { a[$1] = $3 } $2 != "A" { o[$1] = o[$1] " " $3 }
+		END { for (v in a) { n = split(o[v], s, " "); for (i = 1; i <= n; i++) printf "%s=%s ", s[i], a[v] } }')
 	nm -S "$f" | awk -v want=" ${funcs[*]} " '
 		($3 == "T" || $3 == "t") && NF == 4 && index(want, " " $4 " ") { print $1, $2, $4 }' |
 		sort -u -k3,3 | sort >"$tmp/syms"
@@ -40,11 +45,16 @@ bodies() {
 	} |
 	while read -r lo hi; do
 		objdump -d --no-show-raw-insn --start-address="$lo" --stop-address="$hi" "$f"
-	done | awk -v want=" ${funcs[*]} " '
+	done | awk -v want=" ${funcs[*]} " -v alias="$alias" '
+		BEGIN { n = split(alias, al, " "); for (i = 1; i <= n; i++) { split(al[i], kv, "="); to[kv[1]] = kv[2] } }
 		/^[0-9a-f]+ <.*>:$/ { s = $2; gsub(/[<>:]/, "", s); cur = index(want, " " s " ") ? s : ""; next }
 		cur != "" && /^ *[0-9a-f]+:\t/ {
 			sub(/^ *[0-9a-f]+:\t/, ""); line = $0
 			gsub(/[0-9a-f]+ </, "<", line)
+			if (line ~ /%gs:/ && match(line, /# <[^>+]*/)) {
+				sym = substr(line, RSTART + 3, RLENGTH - 3)
+				if (sym in to) line = substr(line, 1, RSTART + 2) to[sym] substr(line, RSTART + RLENGTH)
+			}
 			gsub(/%gs:-?0x[0-9a-f]+/, "%gs:PCPU", line)
 			gsub(/-?0x[0-9a-f]+\(%rip\)/, "DISP(%rip)", line)
 			gsub(/0x[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]+/, "ADDR", line)
