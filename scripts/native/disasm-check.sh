@@ -57,7 +57,9 @@ bodies() {
 			}
 			gsub(/%gs:-?0x[0-9a-f]+/, "%gs:PCPU", line)
 			gsub(/-?0x[0-9a-f]+\(%rip\)/, "DISP(%rip)", line)
-			gsub(/0x[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]+/, "ADDR", line)
+			# An absolute address: a kernel one is negative (sign-extended
+			# from 32 bits, -mcmodel=kernel), the binary'"'"'s positive.
+			gsub(/-?0x[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]+/, "ADDR", line)
 			gsub(/[ \t]+/, " ", line); sub(/^ /, "", line)
 			# the padding after a function is the linker'"'"'s
 			if (line ~ /^(nop|data16|cs nopw|xchg %ax,%ax|int3)/) next
