@@ -4,7 +4,8 @@
  * and one single acquire+release (cold mode and the cold-mode toucher).
  * Each is its own noinline function with the kind as a constant, so the
  * measured code is exactly the lock API call and nothing dispatches on the
- * kind inside the timed region.
+ * kind inside the timed region.  lb_mark() brackets each acquire+release
+ * for the events instrument (schema: LB_MARK_DISP).
  */
 #include <linux/kernel.h>
 #include <linux/spinlock.h>
@@ -22,8 +23,10 @@ static noinline void lb_loop_##name(struct lb_lock *l, u64 n,		\
 									\
 	for (i = 0; i < n; i++) {					\
 		read = lb_mix_next(&acc, read_pct);			\
+		lb_mark(begin, loop, LB_KIND_##name);			\
 		lb_acquire_##name(l, read, &flags);			\
 		lb_release_##name(l, read, flags);			\
+		lb_mark(end, loop, LB_KIND_##name);			\
 	}								\
 }									\
 									\
@@ -31,8 +34,10 @@ static noinline void lb_op_##name(struct lb_lock *l, bool read)	\
 {									\
 	unsigned long flags = 0;					\
 									\
+	lb_mark(begin, op, LB_KIND_##name);				\
 	lb_acquire_##name(l, read, &flags);				\
 	lb_release_##name(l, read, flags);				\
+	lb_mark(end, op, LB_KIND_##name);				\
 }
 
 LB_KINDS(LB_KIND_FUNCS)
@@ -64,10 +69,12 @@ static noinline void lb_loop_pad##npad(struct lb_lock *l, u64 n,	\
 	u64 i;								\
 									\
 	for (i = 0; i < n; i++) {					\
+		lb_mark(begin, pad, npad);				\
 		lb_acquire_spin_lock(l, false, &flags);			\
 		asm volatile(".rept " #npad "\n\tincl %%eax\n\t.endr"	\
 			     : : : "eax", "cc");			\
 		lb_release_spin_lock(l, false, flags);			\
+		lb_mark(end, pad, npad);				\
 	}								\
 }
 

@@ -12,6 +12,17 @@
 
 #include "lockbench.h"
 
+/*
+ * A marker for the events instrument (schema: LB_MARK_DISP): a nopl whose
+ * displacement names the edge, the site and the kind.  A NOP on hardware
+ * and in TCG; the same two markers sit in every kind's loop, empty's too,
+ * so the path lengths (kind minus empty) do not move.  No memory clobber:
+ * the marker orders nothing, the lock calls around it do.
+ */
+#define lb_mark(edge, site, id)						\
+	asm volatile("nopl %c0(%%rax)" : :				\
+		     "i" (LB_MARK_DISP(LB_MARK_##edge, LB_MARK_##site, (id))))
+
 /* Widens broken_lock's test-then-set race so that it loses quickly. */
 #define LB_BROKEN_WINDOW	64
 
