@@ -43,7 +43,7 @@ endif
 
 .PHONY: help all deps tree variants-ok variant-ok kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export bisect deps-lava lava-run
+	check-bisect clean import export bisect deps-lava lava-run events events-plugin
 
 help:
 	@sed -n '/^## make targets/,/^## Where/{/^  /p;/^Variables/p}' README.md
@@ -116,6 +116,14 @@ pathlen: tree user
 	@$(S)/report/pathlen-table.sh build/runs/latest-icount
 	@$(S)/report/pathlen-plot.sh build/runs/latest-icount
 
+## The events instrument: a TCG plugin counting atomics, fences, loads,
+## stores, lines and cache-line transfers per op (not part of make all).
+events-plugin:
+	@$(S)/build/events-plugin.sh
+
+events: tree user
+	@$(S)/boot/events.sh
+
 ## Both instruments against known work: make calibrate VARIANT=stock
 calibrate: tree user
 	@$(S)/boot/calibrate.sh $(or $(VARIANT),stock)
@@ -176,3 +184,4 @@ bisect: user
 clean:
 	rm -rf build
 	@$(MAKE) -s -C bench-user clean 2>/dev/null || true
+	@$(MAKE) -s -C bench-user/events clean 2>/dev/null || true

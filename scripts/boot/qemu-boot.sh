@@ -11,6 +11,8 @@
 #   APPEND   extra kernel args; APPEND_<variant, - as _> for one variant only
 #   PMU      perf stat events per job: auto (the guest's default: cycles and
 #            instructions when it has a hardware PMU), off, or EVENT,EVENT
+#   PLUGIN   a TCG plugin and its arguments, QEMU's -plugin value (the
+#            events instrument, scripts/boot/events.sh); TCG and icount only
 # OUTDIR gets console.log, qemu.cmdline, provenance.json, pinning.txt
 # (KVM: each vCPU's thread and host CPU), guest/ (the
 # guest's /lb-out), records.csv (the journal: every record finished, even
@@ -95,6 +97,10 @@ cmd=(qemu-system-x86_64 "${qaccel[@]}" -smp "$vcpus" -m "$mem" -nodefaults
 	-display none -no-reboot -serial "file:$out/console.log"
 	-drive "file=$disk,format=raw,if=virtio" -drive "file=$journal,format=raw,if=virtio"
 	-kernel "$kernel" -initrd "$initrd" -append "$append")
+if [ -n "${PLUGIN:-}" ]; then
+	case $accel in kvm:*) die "PLUGIN=${PLUGIN%%,*}: TCG plugins run under TCG only, and this boot is KVM: use ACCEL=tcg or ACCEL=icount" ;; esac
+	cmd+=(-plugin "$PLUGIN")
+fi
 printf '%q ' "${cmd[@]}" >"$out/qemu.cmdline"
 echo >>"$out/qemu.cmdline"
 "$LB_TOP/scripts/boot/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
