@@ -19,9 +19,13 @@
  * so the path lengths (kind minus empty) do not move.  No memory clobber:
  * the marker orders nothing, the lock calls around it do.
  */
+static __always_inline void lb_mark_nop(const unsigned int disp)
+{
+	asm volatile("nopl %c0(%%rax)" : : "i" (disp));
+}
+
 #define lb_mark(edge, site, id)						\
-	asm volatile("nopl %c0(%%rax)" : :				\
-		     "i" (LB_MARK_DISP(LB_MARK_##edge, LB_MARK_##site, (id))))
+	lb_mark_nop(LB_MARK_DISP(LB_MARK_##edge, LB_MARK_##site, (id)))
 
 /* Widens broken_lock's test-then-set race so that it loses quickly. */
 #define LB_BROKEN_WINDOW	64

@@ -320,12 +320,10 @@
 	X(op,		1, "cold: one acquire+release, timer or toucher") \
 	X(contend,	2, "contended: one acquisition of a thread")	\
 	X(pad,		3, "hot: one op of the pad=N calibration loop")
-#define LB_MARK_ENUM(name, value, desc)	LB_MARK_##name = (value),
-enum lb_mark_part {
-	LB_MARK_EDGES(LB_MARK_ENUM)
-	LB_MARK_SITES(LB_MARK_ENUM)
-};
-#undef LB_MARK_ENUM
+/*
+ * Edges are numbered 1, 2, ... and sites 0, 1, ... in list order: the
+ * module and the plugin name them by position (lockbench.h, classify.h).
+ */
 #define LB_MARK_DISP(edge, site, id)					\
 	((LB_MARK_MAGIC << 16) | ((edge) << 12) | ((site) << 10) | (id))
 

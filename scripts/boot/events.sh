@@ -39,7 +39,6 @@ plugin=$LB_TOP/bench-user/events/lockbench-events.so
 
 ts=$(date -u +%Y%m%dT%H%M%SZ)-events
 run=$LB_BUILD/runs/$ts
-need_disk "$LB_BUILD/runs" 200
 # The refusals, before anything boots.
 hot=$("$LB_TOP/scripts/boot/jobs.sh" "$hot_jobs" 1 icount user)
 [ -n "$hot" ] || die "$hot_jobs has no job"
@@ -55,6 +54,7 @@ while IFS= read -r line; do
 done <<<"$smp"
 "$LB_TOP/scripts/build/events-plugin.sh" >&2
 
+need_disk "$LB_BUILD/runs" 200
 mkdir -p "$run"
 exec > >(tee -a "$run/run.log") 2>&1
 printf '%s\n' "$hot" >"$run/jobs.hot"

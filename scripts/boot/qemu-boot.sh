@@ -47,6 +47,8 @@ accel=${ACCEL:-auto}
 case $accel in auto | kvm) accel=$("$LB_TOP/scripts/boot/accel.sh" "$accel" "$kernel") ;; esac
 accel_qemu_args "$accel" qaccel
 [ "$accel" = icount ] && icount_vcpus_ok "$vcpus"
+# A TCG plugin (PLUGIN=) needs TCG: refused before anything is written.
+case ${PLUGIN:+$accel} in kvm:*) die "PLUGIN=${PLUGIN%%,*}: TCG plugins run under TCG only, and this boot is KVM ($accel): use ACCEL=tcg or ACCEL=icount" ;; esac
 # KVM: every vCPU thread on a host CPU of its own (kvm-pin.sh, after the
 # start): debug-threads names the threads "CPU N/KVM", the pidfile finds QEMU.
 pin=0
@@ -97,10 +99,7 @@ cmd=(qemu-system-x86_64 "${qaccel[@]}" -smp "$vcpus" -m "$mem" -nodefaults
 	-display none -no-reboot -serial "file:$out/console.log"
 	-drive "file=$disk,format=raw,if=virtio" -drive "file=$journal,format=raw,if=virtio"
 	-kernel "$kernel" -initrd "$initrd" -append "$append")
-if [ -n "${PLUGIN:-}" ]; then
-	case $accel in kvm:*) die "PLUGIN=${PLUGIN%%,*}: TCG plugins run under TCG only, and this boot is KVM: use ACCEL=tcg or ACCEL=icount" ;; esac
-	cmd+=(-plugin "$PLUGIN")
-fi
+[ -z "${PLUGIN:-}" ] || cmd+=(-plugin "$PLUGIN")
 printf '%q ' "${cmd[@]}" >"$out/qemu.cmdline"
 echo >>"$out/qemu.cmdline"
 "$LB_TOP/scripts/boot/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
