@@ -31,7 +31,7 @@ case ${ACCEL:-} in
 esac
 vcpus=${VCPUS:-2}
 case $vcpus in '' | *[!0-9]*) die "VCPUS=$vcpus is not a number" ;; esac
-[ "$vcpus" -ge 2 ] && [ "$vcpus" -le 32 ] ||
+{ [ "$vcpus" -ge 2 ] && [ "$vcpus" -le 32 ]; } ||
 	die "VCPUS=$vcpus: the smp pass needs 2 to 32 vCPUs (cold and contended jobs need 2; the plugin's directory models at most 32 caches)"
 hot_jobs=${EVENTS_HOT:-$LB_TOP/bench-user/jobs/events-hot.jobs}
 smp_jobs=${EVENTS_SMP:-$LB_TOP/bench-user/jobs/events-smp.jobs}
@@ -63,6 +63,7 @@ ln -sfn "$ts" "$LB_BUILD/runs/latest-events"
 host_facts
 start=$EPOCHSECONDS
 "$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
+qa_hot=() qa_smp=()
 accel_qemu_args icount qa_hot
 accel_qemu_args tcg qa_smp
 cat >"$run/run.info" <<EOT
@@ -119,9 +120,20 @@ if [ "${SLOWDOWN:-0}" = 1 ]; then
 			w=$(cat "$run/boots/$v/$pass/wall_s") p=$(cat "$run/boots/$v/$pass-plain/wall_s")
 			printf '%s\t%s\t%s\t%.2f\n' "$pass" "$w" "$p" "$(echo "$w / $p" | bc -l)"
 		done
+		# A contended job runs a fixed wall time: its slowdown is in its
+		# throughput, not in the boot's length.
+		echo "# contended jobs: acquisitions per second without / with the plugin"
+		printf 'kind\twith_plugin\twithout\tslowdown\n'
+		awk -F, 'FNR == 2 { delete c; for (i = 1; i <= NF; i++) c[$i] = i; next }
+			FNR > 2 && $c["mode"] == "contended" && $c["ops_per_s"] > 0 {
+				if (FILENAME ~ /plain/) plain[$c["kind"]] = $c["ops_per_s"]
+				else { with[$c["kind"]] = $c["ops_per_s"]; order[++n] = $c["kind"] }
+			}
+			END { for (i = 1; i <= n; i++) { k = order[i]; if (k in plain) printf "%s\t%s\t%s\t%.2f\n", k, with[k], plain[k], plain[k] / with[k] } }' \
+			"$run/boots/$v/smp/guest/results.csv" "$run/boots/$v/smp-plain/guest/results.csv"
 	} >"$run/slowdown.txt"
 	cat "$run/slowdown.txt" >&2
 fi
 "$LB_TOP/scripts/report/events-table.sh" "$run" >"$run/events.md"
-echo "total_seconds=$(($EPOCHSECONDS - start))" >>"$run/run.info"
-say "events: ${#variants[@]} variants in $(($EPOCHSECONDS - start))s -> ${run#"$LB_TOP"/}/events.md"
+echo "total_seconds=$((EPOCHSECONDS - start))" >>"$run/run.info"
+say "events: ${#variants[@]} variants in $((EPOCHSECONDS - start))s -> ${run#"$LB_TOP"/}/events.md"

@@ -13,7 +13,7 @@ expect_error "contended under icount" "hot:2: mode=contended cannot run under AC
 printf 'kind=spin_lock mode=cold\nkind=spin_lock mode=hot\n' >"$TMP/smp"
 expect_error "hot job in the smp pass" "hot jobs belong in the icount pass \\(EVENTS_HOT\\), where their counts are exact" ev LB_BUILD="$fresh" EVENTS_SMP="$TMP/smp"
 printf 'kind=rwlock_mix mode=contended threads=2 read_pct=50\n' >"$TMP/mix"
-expect_error "rwlock_mix" "rwlock_mix takes read or write per op" ev LB_BUILD="$fresh" EVENTS_SMP="$TMP/mix"
+expect_error "rwlock_mix" "rwlock_mix takes read or write per op" ev LB_BUILD="$fresh" EVENTS_SMP="$TMP/mix" # contract-exempt: the message names the kind
 expect_error "unknown variant" "unknown variant 'nosuch'" env VARIANTS=nosuch LB_BUILD="$fresh" "$TOP/scripts/boot/events.sh"
 [ ! -e "$fresh/runs" ] || fail "a refused events pass left $(find "$fresh/runs" | head -n 3)"
 echo "ok: nothing written by the refusals"
