@@ -35,7 +35,8 @@ awk -F, -v pairs="$pairs" '
 		print "an op makes it an outlier). cold: lines arriving from the other vCPU'"'"'s cache per"
 		print "op, and copies invalidated there (MTTCG, 2 vCPUs, directory model). contended:"
 		print "transfers per handoff (an op on another vCPU than the op before), never per unit"
-		print "of time: TCG'"'"'s interleaving of vCPUs is not hardware'"'"'s.\n"
+		print "of time: TCG'"'"'s interleaving of vCPUs is not hardware'"'"'s. The markers (two NOPs a"
+		print "loop, empty'"'"'s too) leave the path lengths of the icount table as they were.\n"
 		print "| kind | variant | insns | atomics | fences | loads | stores | lines | cold transfers | cold invalidations | contended transfers/handoff | handoffs |"
 		print "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 		for (a = 1; a <= nk; a++) for (b = 1; b <= nv; b++) {
