@@ -134,6 +134,28 @@ if [ "${SLOWDOWN:-0}" = 1 ]; then
 	} >"$run/slowdown.txt"
 	cat "$run/slowdown.txt" >&2
 fi
+# The plugin's own calibration, on the first variant's kernel (any guest
+# does): lb-events-cal brackets N locked increments, and one store to a
+# line the other vCPU wrote last, with the same markers.
+calibrate_plugin() {
+	local v=${variants[0]} bd=$run/boots/${variants[0]}/calibration st=$run/cal.stage
+	mkdir -p "$st/bin" "${bd%/*}"
+	install -m 0755 "$LB_TOP/bench-user/events/lb-events-cal" "$st/bin/lb-events-cal"
+	(cd "$st" && find . | cpio -o -H newc --owner 0:0 --quiet) >"$run/cal.cpio"
+	printf '#!/bin/sh
+/bin/lb-events-cal
+' >"$run/cal.sh"
+	rm -rf "$st"
+	INITRD_EXTRA=$run/cal.cpio SCRIPT=$run/cal.sh ACCEL=tcg VCPUS=2 PLUGIN="$plugin,out=$bd.tsv" \
+		TIMEOUT=${TIMEOUT:-600} "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" ||
+		die "events: the plugin's calibration boot failed (${bd#"$LB_TOP"/}/console.log)"
+	mv "$bd.tsv" "$bd/events.tsv"
+	rm -f "$run/cal.cpio" "$run/cal.sh"
+	"$LB_TOP/scripts/report/events-calibration.sh" "$bd/events.tsv" >"$run/calibration.md" ||
+		{ cat "$run/calibration.md" >&2; die "events: the plugin's calibration is off (${run#"$LB_TOP"/}/calibration.md)"; }
+}
+calibrate_plugin
 "$LB_TOP/scripts/report/events-table.sh" "$run" >"$run/events.md"
+cat "$run/calibration.md" >>"$run/events.md"
 echo "total_seconds=$((EPOCHSECONDS - start))" >>"$run/run.info"
 say "events: ${#variants[@]} variants in $((EPOCHSECONDS - start))s -> ${run#"$LB_TOP"/}/events.md"

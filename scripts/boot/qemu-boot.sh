@@ -13,6 +13,8 @@
 #            instructions when it has a hardware PMU), off, or EVENT,EVENT
 #   PLUGIN   a TCG plugin and its arguments, QEMU's -plugin value (the
 #            events instrument, scripts/boot/events.sh); TCG and icount only
+#   INITRD_EXTRA  a cpio archive appended to the initramfs (make events'
+#            calibration program)
 # OUTDIR gets console.log, qemu.cmdline, provenance.json, pinning.txt
 # (KVM: each vCPU's thread and host CPU), guest/ (the
 # guest's /lb-out), records.csv (the journal: every record finished, even
@@ -42,6 +44,7 @@ kernel=$(variant_path "$v" image)
 base=$LB_BUILD/initramfs/base.cpio
 [ -f "$base" ] || die "no guest initramfs at $base: run 'make initramfs'"
 mods=$(variant_path "$v" state)/lb-modules.cpio
+[ -z "${INITRD_EXTRA:-}" ] || [ -f "$INITRD_EXTRA" ] || die "INITRD_EXTRA=$INITRD_EXTRA does not exist"
 
 accel=${ACCEL:-auto}
 case $accel in auto | kvm) accel=$("$LB_TOP/scripts/boot/accel.sh" "$accel" "$kernel") ;; esac
@@ -79,7 +82,7 @@ fi
 (cd "$stage" && find . | cpio -o -H newc --owner 0:0 --quiet) >"$out/boot.cpio"
 rm -rf "$stage"
 initrd=$out/initrd.cpio
-cat "$base" ${mods:+$( [ -f "$mods" ] && echo "$mods")} "$out/boot.cpio" >"$initrd"
+cat "$base" ${mods:+$( [ -f "$mods" ] && echo "$mods")} ${INITRD_EXTRA:-} "$out/boot.cpio" >"$initrd"
 
 disk=$out/results.img
 truncate -s "${LB_DISK_MIB:-128}M" "$disk"
