@@ -156,6 +156,6 @@ calibrate_plugin() {
 }
 calibrate_plugin
 "$LB_TOP/scripts/report/events-table.sh" "$run" >"$run/events.md"
-cat "$run/calibration.md" >>"$run/events.md"
+{ echo && cat "$run/calibration.md"; } >>"$run/events.md"
 echo "total_seconds=$((EPOCHSECONDS - start))" >>"$run/run.info"
 say "events: ${#variants[@]} variants in $((EPOCHSECONDS - start))s -> ${run#"$LB_TOP"/}/events.md"
