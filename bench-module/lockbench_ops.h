@@ -47,11 +47,19 @@ static __always_inline void lb_broken_acquire(struct lb_lock *l)
 	WRITE_ONCE(l->broken, 1);
 }
 
-/* Spins on a trylock: the *_trylock kinds' acquire. */
+/*
+ * Spins on a trylock: the *_trylock kinds' acquire.  Written as a loop
+ * that tries first, so that the compiler enters it at the try: the events
+ * marker before it then adds no jump (a while loop placed the marker
+ * before a jump to its test, one instruction more per op).
+ */
 #define lb_spin_until(trylock)				\
 	do {						\
-		while (!(trylock))			\
+		for (;;) {				\
+			if (likely(trylock))		\
+				break;			\
 			cpu_relax();			\
+		}					\
 	} while (0)
 
 /* rwlock_mix takes the side read_pct chose for this acquisition. */
