@@ -48,7 +48,7 @@ endif
 
 .PHONY: help args-ok all deps tree kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export bisect deps-lava lava-run native
+	check-bisect clean import export bisect deps-lava lava-run native events events-plugin
 
 # make help: the targets and settings in brief; docs/targets.md and
 # docs/variables.md say more.  Written here, so README.md stays free to change.
@@ -69,6 +69,9 @@ Targets (docs/targets.md):
                 the command line override
   pathlen       path lengths: every hot kind on every variant under ACCEL=icount,
                 BOOTS_ICOUNT boots, tables in build/runs/NAME/icount/pathlen*.md
+  events        the events instrument: a TCG plugin counting atomics, fences, loads,
+                stores, lines and cache-line transfers per op (not part of make all;
+                events-plugin builds the plugin); writes build/runs/NAME/events
   native        ACCEL=native: every variant's own lock objects linked into a user
                 process and timed on this host's CPUs (no root, QEMU or boot; the
                 kernels must be built): RUNS=10 replicates, THREADS=1,2; writes
@@ -229,6 +232,14 @@ pathlen: args-ok tree user
 	@$(S)/report/pathlen-table.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
 	@$(S)/report/pathlen-plot.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
 
+## The events instrument: a TCG plugin counting atomics, fences, loads,
+## stores, lines and cache-line transfers per op (not part of make all).
+events-plugin:
+	@$(S)/build/events-plugin.sh
+
+events: args-ok tree user
+	@$(S)/boot/events.sh
+
 ## Both instruments against known work: make calibrate VARIANT=stock
 ## ACCEL=native: each variant's own lock objects in a user process on this
 ## host's CPUs (scripts/native/run.sh), into the run directory's native/;
@@ -293,5 +304,6 @@ bisect: args-ok user
 clean:
 	rm -rf build
 	@$(MAKE) -s -C bench-user clean 2>/dev/null || true
+	@$(MAKE) -s -C bench-user/events clean 2>/dev/null || true
 
 endif # DRYRUN

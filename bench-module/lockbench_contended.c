@@ -72,7 +72,7 @@ static __always_inline int
 lb_contend(void *arg,
 	   void (*acquire)(struct lb_lock *l, bool read, unsigned long *flags),
 	   void (*release)(struct lb_lock *l, bool read, unsigned long flags),
-	   enum lb_side side, bool is_test)
+	   enum lb_side side, bool is_test, const unsigned int kind)
 {
 	struct lb_cthread *t = arg;
 	struct lb_crun *run = t->run;
@@ -92,7 +92,10 @@ lb_contend(void *arg,
 		       (side == LB_SIDE_mix &&
 			lb_xorshift(&t->rnd) % 100 < read_pct);
 		t0 = rdtsc_ordered();
+		/* The events instrument counts acquire and release, not the hold. */
+		lb_mark(begin, contend, kind);
 		acquire(l, read, &flags);
+		lb_mark(pause, contend, kind);
 		t1 = rdtsc_ordered();
 		if (side == LB_SIDE_none) {
 			lb_work(run->hold_work);
@@ -111,7 +114,9 @@ lb_contend(void *arg,
 			WRITE_ONCE(l->writer, 0);
 			t->excl++;
 		}
+		lb_mark(resume, contend, kind);
 		release(l, read, flags);
+		lb_mark(end, contend, kind);
 
 		w = t1 - t0;
 		t->hist[lb_hist_index(w)]++;
@@ -136,7 +141,7 @@ out:
 int lb_contend_##name(void *arg)					\
 {									\
 	return lb_contend(arg, lb_acquire_##name, lb_release_##name,	\
-			  LB_SIDE_##sd, is_test);			\
+			  LB_SIDE_##sd, is_test, LB_KIND_##name);	\
 }
 
 LB_KINDS(LB_CONTEND_FUNC)

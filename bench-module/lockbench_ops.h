@@ -12,6 +12,21 @@
 
 #include "lockbench.h"
 
+/*
+ * A marker for the events instrument (schema: LB_MARK_DISP): a nopl whose
+ * displacement names the edge, the site and the kind.  A NOP on hardware
+ * and in TCG; the same two markers sit in every kind's loop, empty's too,
+ * so the path lengths (kind minus empty) do not move.  No memory clobber:
+ * the marker orders nothing, the lock calls around it do.
+ */
+static __always_inline void lb_mark_nop(const unsigned int disp)
+{
+	asm volatile("nopl %c0(%%rax)" : : "i" (disp));
+}
+
+#define lb_mark(edge, site, id)						\
+	lb_mark_nop(LB_MARK_DISP(LB_MARK_##edge, LB_MARK_##site, (id)))
+
 /* Widens broken_lock's test-then-set race so that it loses quickly. */
 #define LB_BROKEN_WINDOW	64
 
@@ -32,11 +47,19 @@ static __always_inline void lb_broken_acquire(struct lb_lock *l)
 	WRITE_ONCE(l->broken, 1);
 }
 
-/* Spins on a trylock: the *_trylock kinds' acquire. */
+/*
+ * Spins on a trylock: the *_trylock kinds' acquire.  Written as a loop
+ * that tries first, so that the compiler enters it at the try: the events
+ * marker before it then adds no jump (a while loop placed the marker
+ * before a jump to its test, one instruction more per op).
+ */
 #define lb_spin_until(trylock)				\
 	do {						\
-		while (!(trylock))			\
+		for (;;) {				\
+			if (likely(trylock))		\
+				break;			\
 			cpu_relax();			\
+		}					\
 	} while (0)
 
 /* rwlock_mix takes the side read_pct chose for this acquisition. */
@@ -123,7 +146,8 @@ static __always_inline bool lb_mix_next(unsigned int *acc,
  * variant: PREFIX_loop_NAME(l, n, read_pct) is NAME's hot loop,
  * PREFIX_op_NAME(l, read) one acquire+release, and PREFIX_loop_padN
  * spin_lock's loop with N single-instruction increments of a clobbered
- * register inside each critical section (make calibrate).
+ * register inside each critical section (make calibrate).  lb_mark()
+ * brackets each acquire+release for the events instrument.
  */
 #define LB_LOOP_FUNCS(prefix, name)					\
 static noinline void prefix##_loop_##name(struct lb_lock *l, u64 n,	\
@@ -136,8 +160,10 @@ static noinline void prefix##_loop_##name(struct lb_lock *l, u64 n,	\
 									\
 	for (i = 0; i < n; i++) {					\
 		read = lb_mix_next(&acc, read_pct);			\
+		lb_mark(begin, loop, LB_KIND_##name);			\
 		lb_acquire_##name(l, read, &flags);			\
 		lb_release_##name(l, read, flags);			\
+		lb_mark(end, loop, LB_KIND_##name);			\
 	}								\
 }									\
 									\
@@ -145,8 +171,10 @@ static noinline void prefix##_op_##name(struct lb_lock *l, bool read)	\
 {									\
 	unsigned long flags = 0;					\
 									\
+	lb_mark(begin, op, LB_KIND_##name);				\
 	lb_acquire_##name(l, read, &flags);				\
 	lb_release_##name(l, read, flags);				\
+	lb_mark(end, op, LB_KIND_##name);				\
 }
 
 #define LB_PAD_LOOP_FUNC(prefix, npad)					\
@@ -157,10 +185,12 @@ static noinline void prefix##_loop_pad##npad(struct lb_lock *l, u64 n,	\
 	u64 i;								\
 									\
 	for (i = 0; i < n; i++) {					\
+		lb_mark(begin, pad, npad);				\
 		lb_acquire_spin_lock(l, false, &flags);			\
 		asm volatile(".rept " #npad "\n\tincl %%eax\n\t.endr"	\
 			     : : : "eax", "cc");			\
 		lb_release_spin_lock(l, false, flags);			\
+		lb_mark(end, pad, npad);				\
 	}								\
 }
 

@@ -28,10 +28,12 @@
 				     (unsigned long long)(lo), (unsigned long long)(hi),	\
 				     (unsigned long long)(def));
 #define D_PAD(n) printf("pads\t%d\n", n);
+#define D_MARK_EDGE(n, v, d) printf("marks\t%s\tedge\t%d\t%s\n", #n, v, d);
+#define D_MARK_SITE(n, v, d) printf("marks\t%s\tsite\t%d\t%s\n", #n, v, d);
 
 static const char *const sections[] = {
 	"fields", "accels", "kinds", "modes", "statuses", "job_keys", "pads", "cell",
-	"summary", "pairs", "baseline", "boot_statuses", "failures", "pmu", "run_info", NULL
+	"summary", "pairs", "baseline", "boot_statuses", "failures", "pmu", "events", "marks", "run_info", NULL
 };
 
 static void describe_one(const char *sec)
@@ -86,6 +88,13 @@ static void describe_one(const char *sec)
 	} else if (!strcmp(sec, "pmu")) {
 		printf("#pmu\tcolumn\tdescription\n");
 		LB_PMU_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "events")) {
+		printf("#events\tcolumn\tdescription\n");
+		LB_EVENTS_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "marks")) {
+		printf("#marks\tname\tclass\tvalue\tdescription\n");
+		LB_MARK_EDGES(D_MARK_EDGE)
+		LB_MARK_SITES(D_MARK_SITE)
 	} else if (!strcmp(sec, "run_info")) {
 		printf("#run_info\tkey\tdescription\n");
 		LB_RUN_INFO_KEYS(D_COL)

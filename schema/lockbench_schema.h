@@ -300,6 +300,66 @@
 	X(running_pct,	"share of the job the counter ran (below 100: multiplexed)") \
 	X(state,	"counted, not-counted or not-supported")
 
+/*
+ * The events instrument (bench-user/events/, a QEMU TCG plugin) finds the
+ * measured ops by marker instructions the module puts around them: nopl
+ * with a 32-bit displacement, 0f 1f 80 followed by the displacement, a NOP
+ * on every x86-64 CPU and in TCG.  The displacement says what the marker
+ * is: LB_MARK_MAGIC in bits 31..16, the edge in bits 15..12, the site in
+ * bits 11..10 and the kind (its LB_KINDS position) or the pad in 9..0.
+ * An op is the code between a begin and its end; pause and resume leave
+ * out what a contended thread does while it holds the lock.
+ */
+#define LB_MARK_MAGIC		0x4c42
+#define LB_MARK_ID_MAX		1023
+#define LB_MARK_EDGES(X)						\
+	X(begin,	1, "an op starts: counting on")			\
+	X(end,		2, "the op ends: counting off, one op more")	\
+	X(pause,	3, "contended: the lock is held, hold work not counted") \
+	X(resume,	4, "contended: the release starts, counting again")
+/* Sites: where the marked op runs; id is a kind, or a pad for site pad. */
+#define LB_MARK_SITES(X)						\
+	X(loop,		0, "hot: one op of a kind's timed loop")	\
+	X(op,		1, "cold: one acquire+release, timer or toucher") \
+	X(contend,	2, "contended: one acquisition of a thread")	\
+	X(pad,		3, "hot: one op of the pad=N calibration loop")
+/*
+ * Edges are numbered 1, 2, ... and sites 0, 1, ... in list order: the
+ * module and the plugin name them by position (lockbench.h, classify.h).
+ */
+#define LB_MARK_DISP(edge, site, id)					\
+	((LB_MARK_MAGIC << 16) | ((edge) << 12) | ((site) << 10) | (id))
+
+/*
+ * events.csv (make events): per variant, mode, kind and site, what one
+ * marked op runs, from the plugin's counts.  The exact columns are the
+ * modal op (the op shape most ops had: an interrupt inside an op makes
+ * it an outlier, not a new mean); mode_share says how many ops had it.
+ * Transfers and invalidations come from the plugin's directory model
+ * (bench-user/events/README.md says what it leaves out).
+ */
+#define LB_EVENTS_COLUMNS(X)						\
+	X(variant,	"kernel variant")				\
+	X(accel,	"icount (hot, exact) or tcg (MTTCG: cold, contended)") \
+	X(vcpus,	"guest vCPUs")					\
+	X(mode,		"hot, cold or contended")			\
+	X(kind,		"lock kind, or spin_lock for a pad")		\
+	X(pad,		"pad=N of the calibration loop, else 0")	\
+	X(ops,		"marked ops seen, on every vCPU")		\
+	X(mode_share,	"share of ops with the modal shape, 0 to 1")	\
+	X(insns,	"instructions of the modal op")			\
+	X(atomics,	"locked RMWs of the modal op: lock prefix, xchg with memory") \
+	X(fences,	"fences and serialising instructions of the modal op") \
+	X(loads,	"loads of the modal op (a locked RMW is one load)") \
+	X(stores,	"stores of the modal op (and one store)")	\
+	X(lines,	"distinct 64-byte lines of the modal op")	\
+	X(insns_mean,	"instructions per op, mean over every op")	\
+	X(atomics_mean,	"locked RMWs per op, mean")			\
+	X(transfers,	"lines arriving from another vCPU's cache, per op") \
+	X(invalidations, "copies invalidated in other vCPUs' caches, per op") \
+	X(handoffs,	"ops whose vCPU differs from the op before (same kind)") \
+	X(transfers_per_handoff, "transfers of all ops over handoffs, or blank")
+
 /* run.info (run.sh): KEY=VALUE lines; order_round_N repeats per round. */
 #define LB_RUN_INFO_KEYS(X)						\
 	X(run_id,	"the run's name (its timestamp)")		\

@@ -11,6 +11,10 @@
 #   APPEND   extra kernel args; APPEND_<variant, - as _> for one variant only
 #   PMU      perf stat events per job: auto (the guest's default: cycles and
 #            instructions when it has a hardware PMU), off, or EVENT,EVENT
+#   PLUGIN   a TCG plugin and its arguments, QEMU's -plugin value (the
+#            events instrument, scripts/boot/events.sh); TCG and icount only
+#   INITRD_EXTRA  a cpio archive appended to the initramfs (make events'
+#            calibration program)
 # OUTDIR gets console.log, qemu.cmdline, provenance.json, pinning.txt
 # (KVM: each vCPU's thread and host CPU), guest/ (the
 # guest's /lb-out), records.csv (the journal: every record finished, even
@@ -40,11 +44,14 @@ kernel=$(variant_path "$v" image)
 base=$LB_BUILD/initramfs/base.cpio
 [ -f "$base" ] || die "no guest initramfs at $base: run 'make initramfs'"
 mods=$(variant_path "$v" state)/lb-modules.cpio
+[ -z "${INITRD_EXTRA:-}" ] || [ -f "$INITRD_EXTRA" ] || die "INITRD_EXTRA=$INITRD_EXTRA does not exist"
 
 accel=${ACCEL:-auto}
 case $accel in auto | kvm) accel=$("$LB_TOP/scripts/boot/accel.sh" "$accel" "$kernel") ;; esac
 accel_qemu_args "$accel" qaccel
 [ "$accel" = icount ] && icount_vcpus_ok "$vcpus"
+# A TCG plugin (PLUGIN=) needs TCG: refused before anything is written.
+case ${PLUGIN:+$accel} in kvm:*) die "PLUGIN=${PLUGIN%%,*}: TCG plugins run under TCG only, and this boot is KVM ($accel): use ACCEL=tcg or ACCEL=icount" ;; esac
 # KVM: every vCPU thread on a host CPU of its own (kvm-pin.sh, after the
 # start): debug-threads names the threads "CPU N/KVM", the pidfile finds QEMU.
 pin=0
@@ -75,7 +82,7 @@ fi
 (cd "$stage" && find . | cpio -o -H newc --owner 0:0 --quiet) >"$out/boot.cpio"
 rm -rf "$stage"
 initrd=$out/initrd.cpio
-cat "$base" ${mods:+$( [ -f "$mods" ] && echo "$mods")} "$out/boot.cpio" >"$initrd"
+cat "$base" ${mods:+$( [ -f "$mods" ] && echo "$mods")} ${INITRD_EXTRA:-} "$out/boot.cpio" >"$initrd"
 
 disk=$out/results.img
 truncate -s "${LB_DISK_MIB:-128}M" "$disk"
@@ -95,6 +102,7 @@ cmd=(qemu-system-x86_64 "${qaccel[@]}" -smp "$vcpus" -m "$mem" -nodefaults
 	-display none -no-reboot -serial "file:$out/console.log"
 	-drive "file=$disk,format=raw,if=virtio" -drive "file=$journal,format=raw,if=virtio"
 	-kernel "$kernel" -initrd "$initrd" -append "$append")
+[ -z "${PLUGIN:-}" ] || cmd+=(-plugin "$PLUGIN")
 printf '%q ' "${cmd[@]}" >"$out/qemu.cmdline"
 echo >>"$out/qemu.cmdline"
 "$LB_TOP/scripts/boot/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"

@@ -23,6 +23,13 @@
 # by a trylock loop, as in 2005, so the lock functions show the trylock
 # sequences (and, for the lockup detector, its rdtsc + pause delay).
 #
+# The events instrument's markers (schema: LB_MARK_DISP, nopl with a
+# 0x4c42xxxx displacement): vmlinux must hold none, or the plugin would
+# count kernel code as an op; with LB_MODULE=lockbench.ko, each kind's hot
+# loop and single op must hold exactly its own begin and end (its kind's
+# id), each contended thread begin, pause, resume and end, each pad loop
+# its pad's, and nothing else may (markers_check.awk below).
+#
 # Exits 0 when everything is found, 1 naming each missing sequence, 2 on
 # usage errors, 4 (KTAP's skip) for a lock layer without expectations.  OBJDUMP overrides the objdump binary.
 set -u
@@ -229,6 +236,46 @@ if [ "$dbg" = on ]; then
 else
 	reject spin_lock_debug _raw_spin_lock "$SMAGIC"
 	reject spin_unlock_debug "$SPIN_UNLOCK" "$SMAGIC"
+fi
+
+# No marker in the kernel: the bytes 0f 1f 80 xx xx 42 4c anywhere (NUL
+# and newline made 01 first, so that grep sees one line and "." matches
+# any displacement byte; the fixed bytes are none of the three).
+n=$(LC_ALL=C tr '\000\n' '\001\001' <"$vml" | LC_ALL=C grep -obUaP '\x0f\x1f\x80..\x42\x4c' | wc -l)
+[ "$n" = 0 ] || miss "no lockbench marker (nopl 0x4c42xxxx) in $vml: found $n"
+if [ -n "${LB_MODULE:-}" ]; then
+	[ -f "$LB_MODULE" ] || { echo "check-disasm: LB_MODULE=$LB_MODULE does not exist" >&2; exit 2; }
+	top=$(cd "$(dirname "$0")/../.." && pwd)
+	kinds=$(LB_TOP=$top && . "$top/schema/contract.sh" && contract_list kinds)
+	out=$("$OBJDUMP" -d --no-show-raw-insn "$LB_MODULE" | awk -v kinds="$kinds" '
+		BEGIN { n = split(kinds, k, " "); for (i = 1; i <= n; i++) id[k[i]] = i - 1 }
+		/^[0-9a-f]+ <[^>]+>:$/ { fn = $2; gsub(/[<>:]/, "", fn); next }
+		/nopl +0x4c42[0-9a-f][0-9a-f][0-9a-f][0-9a-f]\(/ {
+			d = $0; sub(/.*nopl +0x4c42/, "", d); sub(/\(.*/, "", d)
+			v = 0
+			for (j = 1; j <= 4; j++) v = v * 16 + index("0123456789abcdef", substr(d, j, 1)) - 1
+			m = sprintf("%d:%d:%d", int(v / 4096), int(v / 1024) % 4, v % 1024)
+			# A set: the compiler may copy a marker (one per path) or
+			# rotate a loop so that its end comes first in the text.
+			if (!((fn, m) in has)) { has[fn, m] = 1; seen[fn] = sorted(seen[fn] " " m) }
+		}
+		function sorted(str,   a, n, i, j, t, out) {
+			n = split(str, a, " ")
+			for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+			for (i = 1; i <= n; i++) out = out " " a[i]
+			return out
+		}
+		END {
+			for (i = 1; i <= n; i++) {
+				want["lb_loop_" k[i]] = sorted(sprintf("1:0:%d 2:0:%d", i - 1, i - 1))
+				want["lb_op_" k[i]] = sorted(sprintf("1:1:%d 2:1:%d", i - 1, i - 1))
+				want["lb_contend_" k[i]] = sorted(sprintf("1:2:%d 3:2:%d 4:2:%d 2:2:%d", i - 1, i - 1, i - 1, i - 1))
+			}
+			for (f in seen) if (f ~ /^lb_loop_pad[0-9]+$/) { p = substr(f, 12) + 0; want[f] = sorted(sprintf("1:3:%d 2:3:%d", p, p)) }
+			for (f in want) if (seen[f] != want[f]) { printf "%s: markers%s, expected%s\n", f, seen[f] == "" ? " none" : seen[f], want[f]; bad = 1 }
+			for (f in seen) if (!(f in want)) { printf "%s: markers%s where none belong\n", f, seen[f]; bad = 1 }
+			exit bad
+		}') || miss "the events markers of $LB_MODULE (edge:site:id): $out"
 fi
 
 [ $fail = 0 ] && echo "check-disasm: $dir: $type (debug $dbg$([ $lockbreak = 1 ] && echo ', lock-break')) OK"
