@@ -70,6 +70,12 @@ if [ -d "$report/results/pathlen" ]; then
 	rm -f "$raw/icount/pathlen.csv"
 fi
 [ -d "$report/results/calibrate" ] && cp -r "$report/results/calibrate" "$raw/calibrate"
+# The events pass's counts (the report draws its tables from them).
+if [ -f "$run/events/events.csv" ]; then
+	mkdir -p "$raw/events"
+	cp "$run/events/events.csv" "$run/events/run.info" "$raw/events/"
+	[ -f "$run/events/calibration.md" ] && cp "$run/events/calibration.md" "$raw/events/"
+fi
 # The native run's records and what the report reads beside them.
 if [ -f "$run/native/run.info" ]; then
 	mkdir -p "$raw/native"

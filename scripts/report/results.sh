@@ -256,6 +256,29 @@ else
 	echo "No native run in this run directory: \`make native NAME=$id\` adds one (x86_64 with a constant TSC, the kernels built)." >"$tmp/pieces/NATIVE"
 fi
 
+# The events instrument: the run directory's events/, its tables drawn
+# again from its CSV alone.
+ev=$run/events
+if [ -f "$ev/events.csv" ]; then
+	mkdir -p "$stage/events"
+	cp "$ev/events.csv" "$ev/run.info" "$stage/events/"
+	[ -f "$ev/calibration.md" ] && cp "$ev/calibration.md" "$stage/events/"
+	{
+		echo "Instrument: **events**, the \`lockbench-events\` TCG plugin on marked ops (run \`$(dir_id "$ev")\`): per acquire+release what runs (instructions, locked read-modify-writes, fences, loads, stores, distinct 64-byte lines; under icount with 1 vCPU, exact) and, under MTTCG with 2 vCPUs, the cache-line transfers of a MESI-like directory model: per cold op, and per contended handoff (never per unit of time: TCG's interleaving is not hardware's). The model leaves out capacity, prefetchers, a shared cache and all timing ([bench-user/events/README.md](bench-user/events/README.md))."
+		echo
+		# Its first heading is this section's; the others go a level down.
+		"$LB_TOP/scripts/report/events-table.sh" "$ev" | sed '1{/^## /d}; s/^## /### /'
+		if [ -f "$ev/calibration.md" ]; then
+			echo
+			sed 's/^## /### /; s/^# /### /' "$ev/calibration.md"
+		fi
+		echo
+		echo "Data: [results/events/](results/events/)."
+	} >"$tmp/pieces/EVENTS"
+else
+	echo "No events pass in this run directory: \`make events NAME=$id\` adds one (about 3 minutes for six variants here)." >"$tmp/pieces/EVENTS"
+fi
+
 interp=$LB_TOP/report/interpretation.md
 expand() { render -v view=expand -v run="$run" -v icount="${iid:+$icount}" -v cal="$tmp/cal" "$1"; }
 : >"$tmp/pieces/SUMMARY"
