@@ -25,8 +25,8 @@
 parse_variants "${VARIANTS:-}" >/dev/null
 mapfile -t variants < <(parse_variants "${VARIANTS:-}")
 [ ${#variants[@]} -gt 0 ] || die "no variants to measure"
-case ${ACCEL:-} in
-'' | tcg | icount) ;;
+case ${ACCEL:-auto} in
+auto | tcg | icount) ;;
 *) die "ACCEL=$ACCEL: the events instrument is a TCG plugin, and its passes choose their accelerator themselves (hot: icount, smp: tcg); unset ACCEL" ;;
 esac
 vcpus=${VCPUS:-2}

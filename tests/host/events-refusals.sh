@@ -6,6 +6,10 @@
 ev() { env VARIANTS=stock "$@" "$TOP/scripts/boot/events.sh"; }
 fresh=$TMP/build
 expect_error "ACCEL=kvm" "ACCEL=kvm: the events instrument is a TCG plugin" ev LB_BUILD="$fresh" ACCEL=kvm
+# make exports ACCEL=auto: make events must take it (it refused every plain make events).
+out=$(ev LB_BUILD="$fresh" ACCEL=auto VCPUS=1 2>&1) && fail "VCPUS=1 was not refused"
+grep -q "ACCEL=auto" <<<"$out" && fail "make's own ACCEL=auto was refused: $out"
+echo "ok: ACCEL=auto, as make exports it, is taken"
 expect_error "VCPUS=1" "VCPUS=1: the smp pass needs 2 to 32 vCPUs" ev LB_BUILD="$fresh" VCPUS=1
 expect_error "VCPUS=33" "VCPUS=33: the smp pass needs 2 to 32 vCPUs .*at most 32 caches" ev LB_BUILD="$fresh" VCPUS=33
 printf 'kind=spin_lock mode=hot\nkind=spin_lock mode=contended threads=2\n' >"$TMP/hot"
