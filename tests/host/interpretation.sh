@@ -7,7 +7,9 @@
 . "$(dirname "$0")/../lib.bash"
 r=$TOP/results render=$TOP/scripts/report/render.awk
 mkdir -p "$TMP/cal"
-sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$r/calibrate/timed.txt" >"$TMP/cal/timed.csv"
+for c in timed native; do
+	[ ! -f "$r/calibrate/$c.txt" ] || sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$r/calibrate/$c.txt" >"$TMP/cal/$c.csv"
+done
 expand() { awk -f "$render" -v view=expand -v run="$r" -v icount="$r/pathlen" -v cal="$TMP/cal" "$1"; }
 for f in interpretation.md summary.md; do
 	expand "$TOP/report/$f" >"$TMP/$f" || fail "report/$f: a {{...}} reference matches nothing in the published run"
