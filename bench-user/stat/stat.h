@@ -10,7 +10,7 @@
 
 struct lbs_opts {
 	uint64_t seed;		/* every resampling starts from this */
-	size_t resamples;	/* bootstrap and permutation draws */
+	size_t resamples;	/* bootstrap draws */
 	double alpha;		/* family-wise, after Holm */
 	double power;		/* for the minimum detectable effect */
 	int force;
