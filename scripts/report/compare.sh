@@ -84,6 +84,14 @@ elif ls "$run"/perf-diff/*.txt >/dev/null 2>&1; then
 	cp "$run"/perf-diff/*.txt "$tmp/compare/perf-diff/"
 fi
 
+# The disassembly of the kernels the run kept (the boot stage keeps them;
+# the report stage reads them), once.
+if [ ! -f "$run/disasm.md" ] && [ -d "$run/kernels" ]; then
+	mapfile -t kept < <(sed -n 's/^variants=//p' "$run/run.info" | head -n 1 | tr ' ' '\n')
+	"$LB_TOP/scripts/report/disasm-table.sh" --run "$run" "${kept[@]}" >"$tmp/disasm.md" 2>/dev/null ||
+		{ note "compare: no disassembly (a variant's vmlinux is missing from the run's kernels/)"; rm -f "$tmp/disasm.md"; }
+fi
+
 # The first provenance file (a glob, not ls | head: with many boots ls
 # writes more than one pipe buffer and head's exit would kill it).
 provs=("$run"/boots/*/boot*/provenance.json)
@@ -94,4 +102,5 @@ jq -r '"\(.host_cpu_model) (\(.host_cpus) CPUs)"' "$prov" >"$tmp/host.txt" ||
 rm -rf "$run/compare"
 mv "$tmp/compare" "$run/compare"
 mv "$tmp/summary.csv" "$tmp/pairs.csv" "$tmp/baseline.csv" "$tmp/findings.md" "$tmp/stat.info" "$tmp/host.txt" "$run/"
+[ ! -f "$tmp/disasm.md" ] || mv "$tmp/disasm.md" "$run/"
 say "compare: tables in ${run#"$LB_TOP"/}/compare, statistics in summary.csv and pairs.csv"
