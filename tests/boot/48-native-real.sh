@@ -2,7 +2,8 @@
 # ACCEL=native on a real kernel: each built variant's lock objects link,
 # every lock function disassembles as in its vmlinux, and one replicate of
 # a short job list gives valid, ok records with no stub called.  Skips
-# (exit 4) when no variant is built here (CI builds only some kernels);
+# (exit 4) when no variant is built here. A boot test, so that it runs
+# after make check has built its kernels (CI builds only some of them);
 # LB_NATIVE_KBUILD=dir reads kernels built elsewhere.
 . "$(dirname "$0")/../lib.bash"
 . "$TOP/scripts/native/common.sh"
