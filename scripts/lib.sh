@@ -361,12 +361,18 @@ comparison_label() { # base:other
 	comparison_lines | awk -F'\t' -v p="$1" '$2 ":" $3 == p { l = $4 } END { if (l == "") { l = p; sub(/:/, " → ", l) } print l }'
 }
 
-# The A/A noise floor of hot ns_op (lb-stat's floor_pct) in a pairs.csv,
+# The A/A noise floor of a hot metric (lb-stat's floor_pct) in a pairs.csv,
 # or nothing when the run has no A/A pair: what the report and its text
 # form both state.
-hot_noise_floor() { # pairs.csv
-	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["mode"] == "hot" && $c["metric"] == "ns_op" && $c["floor_pct"] !~ /nan/ { printf "%.1f\n", $c["floor_pct"]; exit }' "$1"
+hot_noise_floor() { # pairs.csv [METRIC]: the hot A/A floor (ns_op, or the native run's cyc_op)
+	awk -F, -v m="${2:-ns_op}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["mode"] == "hot" && $c["metric"] == m && $c["floor_pct"] !~ /nan/ { printf "%.1f\n", $c["floor_pct"]; exit }' "$1"
+}
+
+# lb-resolution's output (a comment, its CSV table, the verdict line) ->
+# the CSV table alone, which render.awk reads.
+resolution_csv() { # lb-resolution output file
+	sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$1"
 }
 
 # The instruction-count instrument: single-threaded TCG where the guest TSC

@@ -160,7 +160,7 @@ if [ -f "$cal/report.txt" ]; then
 	else
 		cp "$cal/timed.txt" "$stage/calibrate/timed.txt"
 	fi
-	sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$stage/calibrate/timed.txt" >"$tmp/cal/timed.csv"
+	resolution_csv "$stage/calibrate/timed.txt" >"$tmp/cal/timed.csv"
 	# The native pads, where the calibration ran them: their records, and
 	# the same test rerun in cycles.
 	nrec=
@@ -173,7 +173,7 @@ if [ -f "$cal/report.txt" ]; then
 		rc=0
 		"$LB_TOP/bench-user/lb-resolution" --alpha 0.01 --metric cyc_op "$nrec" >"$stage/calibrate/native.txt" || rc=$?
 		[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "lb-resolution failed on $cal's native records"
-		sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$stage/calibrate/native.txt" >"$tmp/cal/native.csv"
+		resolution_csv "$stage/calibrate/native.txt" >"$tmp/cal/native.csv"
 	fi
 	echo "run_id=$(dir_id "$cal")" >"$stage/calibrate/run.info"
 	cinfo() { sed -n "s/^$1=//p" "$cal/report.txt" | head -n 1; }
@@ -208,8 +208,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 	[ -d "$nat/disasm-check" ] && cp -r "$nat/disasm-check" "$stage/native/"
 	nv=$(sed -n 's/^variants=//p' "$nat/run.info" | head -n 1)
 	nfact() { sed -n "s/^$1=//p" "$nat/host-facts.txt" | head -n 1; }
-	nfloor=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["mode"] == "hot" && $c["metric"] == "cyc_op" && $c["floor_pct"] !~ /nan/ { printf "%.1f", $c["floor_pct"]; exit }' "$nat/pairs.csv")
+	nfloor=$(hot_noise_floor "$nat/pairs.csv" cyc_op)
 	tsc=$(awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == "tsc_khz") c = i }
 		NR > 2 && !/^#/ && c { print $c; exit }' "$nat/${nv%% *}.csv")
 	{
