@@ -13,7 +13,7 @@ PKGS=(
 	gcc make bc bison flex libelf-dev libssl-dev cpio dwarves kmod
 	xz-utils ccache quilt patch
 	# host tools, tests and graphs
-	libgsl-dev libcmocka-dev gnuplot-nox strace file jq openssl
+	libgsl-dev libcmocka-dev gnuplot-nox netpbm strace file jq openssl
 	# the report as one HTML page
 	cmark-gfm
 	# labs: LAVA job logs are YAML (import.sh reads them with Debian's python3)
