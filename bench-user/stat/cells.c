@@ -31,33 +31,12 @@ static int eq_u64(uint64_t a, uint64_t b)
 	return a == b;
 }
 
-static void put_str(FILE *f, const char *s)
-{
-	fputs(s, f);
-}
-
-static void put_u64(FILE *f, uint64_t v)
-{
-	fprintf(f, "%llu", (unsigned long long)v);
-}
-
 #define LBC_EQ(n, desc) \
 	&& _Generic(a->n, const char *: eq_str, char *: eq_str, default: eq_u64)(a->n, b->n)
-#define LBC_PUT(n, desc)						\
-	fputs(sep, f);							\
-	sep = ",";							\
-	_Generic(r->n, const char *: put_str, char *: put_str, default: put_u64)(f, r->n);
 
 int lbc_same_cell(const struct lb_record *a, const struct lb_record *b)
 {
 	return 1 LB_CELL_FIELDS(LBC_EQ);
-}
-
-void lbc_write_cell(FILE *f, const struct lb_record *r)
-{
-	const char *sep = "";
-
-	LB_CELL_COLUMNS(LBC_PUT)
 }
 
 const char *const *lbc_metrics(const struct lb_record *r)
@@ -100,6 +79,10 @@ const char *lbc_unit(const struct lb_record *r, const char *metric)
 /* A record's cell as text: every LB_CELL_FIELDS field (the written
  * columns and the extra ones, such as pad), which is what makes two
  * records one cell. */
+#define KEY_FIELD(n, desc)						\
+	fputs(sep, f);							\
+	sep = ",";							\
+	LBC_PUT(f, r->n);
 static char *cell_key(const struct lb_record *r)
 {
 	char *buf = NULL;
@@ -109,7 +92,7 @@ static char *cell_key(const struct lb_record *r)
 
 	if (!f)
 		return NULL;
-	LB_CELL_FIELDS(LBC_PUT)
+	LB_CELL_FIELDS(KEY_FIELD)
 	if (fclose(f)) {
 		free(buf);
 		return NULL;

@@ -19,10 +19,68 @@
 #define LBC_NAME_COMMA(n, desc) "," #n
 #define LBC_HEADER(list) (list(LBC_NAME_COMMA) + 1)
 
+/*
+ * A derived table's row, written by the contract's column list: the
+ * table's writer defines COL_<name> as the value of each column, and
+ * LBC_ROW(F, LIST) writes them in LIST's order.  So a column added to the
+ * contract is one COL_ line where its value is computed, and a column the
+ * writer lacks does not compile.  A value is a string, an integer, or
+ * LBC_G(x, digits) for a double printed as %.<digits>g.  The cell columns
+ * are LBC_CELL's (the writer defines LBC_CELL as its cell's record).
+ */
+struct lbc_g {
+	double v;
+	int digits;
+};
+#define LBC_G(x, d) ((struct lbc_g){ (x), (d) })
+
+static inline void lbc_put_s(FILE *f, const char *s)
+{
+	fputs(s, f);
+}
+
+static inline void lbc_put_u(FILE *f, unsigned long long v)
+{
+	fprintf(f, "%llu", v);
+}
+
+static inline void lbc_put_d(FILE *f, int v)
+{
+	fprintf(f, "%d", v);
+}
+
+static inline void lbc_put_g(FILE *f, struct lbc_g g)
+{
+	fprintf(f, "%.*g", g.digits, g.v);
+}
+
+#define LBC_PUT(f, v)							\
+	_Generic((v), char *: lbc_put_s, const char *: lbc_put_s,	\
+		 int: lbc_put_d, struct lbc_g: lbc_put_g,		\
+		 default: lbc_put_u)(f, v)
+#define LBC_PUT_COL(n, desc)						\
+	fputs(lbc_sep, lbc_f);						\
+	lbc_sep = ",";							\
+	LBC_PUT(lbc_f, COL_##n);
+#define LBC_ROW(f, list)						\
+	do {								\
+		FILE *lbc_f = (f);					\
+		const char *lbc_sep = "";				\
+									\
+		list(LBC_PUT_COL)					\
+		fputc('\n', lbc_f);					\
+	} while (0)
+
+/* The cell columns (LB_CELL_COLUMNS), for every table that has them. */
+#define COL_kind	(LBC_CELL)->kind
+#define COL_mode	(LBC_CELL)->mode
+#define COL_threads	(LBC_CELL)->threads
+#define COL_read_pct	(LBC_CELL)->read_pct
+#define COL_hold_ns	(LBC_CELL)->hold_ns
+#define COL_parallel_ns	(LBC_CELL)->parallel_ns
+
 /* Whether A and B share every LB_CELL_FIELDS field. */
 int lbc_same_cell(const struct lb_record *a, const struct lb_record *b);
-/* The LB_CELL_COLUMNS of R, comma-separated, in the contract's order. */
-void lbc_write_cell(FILE *f, const struct lb_record *r);
 
 /* The metrics reported for R's mode, NULL-terminated; the first is the
  * headline one. */

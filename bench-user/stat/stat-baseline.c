@@ -13,6 +13,21 @@
 #include "cells.h"
 #include "stat.h"
 
+/* baseline.csv's columns by name; LB_BASELINE_COLUMNS gives their order.
+ * y is the kind's boot medians, x the baseline's. */
+#define LBC_CELL		r
+#define COL_variant		r->variant
+#define COL_baseline		base
+#define COL_metric		m
+#define COL_unit		lbc_unit(r, m)
+#define COL_n			ny
+#define COL_n_baseline		nx
+#define COL_median		LBC_G(lbs_median(y, ny), 6)
+#define COL_median_baseline	LBC_G(lbs_median(x, nx), 6)
+#define COL_ratio		LBC_G(q.ratio, 4)
+#define COL_ratio_lo		LBC_G(q.lo, 4)
+#define COL_ratio_hi		LBC_G(q.hi, 4)
+
 int lbs_write_baseline(FILE *f, const struct lb_set *s, const char *kind,
 		       const char *base, const struct lbs_opts *o)
 {
@@ -51,10 +66,7 @@ int lbs_write_baseline(FILE *f, const struct lb_set *s, const char *kind,
 		/* Below LBS_MIN_BOOTS there is no CI, but the ratio is a fact. */
 		if (isnan(q.ratio) && nx && ny && lbs_median(x, nx) != 0)
 			q.ratio = lbs_median(y, ny) / lbs_median(x, nx);
-		fprintf(f, "%s,", r->variant);
-		lbc_write_cell(f, r);
-		fprintf(f, ",%s,%s,%s,%zu,%zu,%.6g,%.6g,%.4g,%.4g,%.4g\n", base, m, lbc_unit(r, m),
-			ny, nx, lbs_median(y, ny), lbs_median(x, nx), q.ratio, q.lo, q.hi);
+		LBC_ROW(f, LB_BASELINE_COLUMNS);
 	}
 out:
 	free(x);

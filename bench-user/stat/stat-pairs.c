@@ -203,16 +203,33 @@ static const char *verdict(const struct row *w, int is_aa, double alpha)
 	return isnan(w->floor) ? "changed-no-floor" : "changed";
 }
 
+/* pairs.csv's columns by name; LB_PAIRS_COLUMNS gives their order. */
+#define LBC_CELL		w->cell
+#define COL_base		p->base
+#define COL_other		p->other
+#define COL_metric		w->metric
+#define COL_n_base		w->nx
+#define COL_n_other		w->ny
+#define COL_unit		lbc_unit(w->cell, w->metric)
+#define COL_median_base		LBC_G(w->mx, 6)
+#define COL_median_other	LBC_G(w->my, 6)
+#define COL_pct_change		LBC_G(w->pct, 6)
+#define COL_pct_lo		LBC_G(w->lo, 6)
+#define COL_pct_hi		LBC_G(w->hi, 6)
+#define COL_p_rank		LBC_G(w->p, 4)
+#define COL_p_min		LBC_G(w->p_min, 4)
+#define COL_p_holm		LBC_G(w->p_holm, 4)
+#define COL_p_holm_min		LBC_G(w->family ? fmin(1, (double)w->family * w->p_min) : NAN, 4)
+#define COL_family_size		w->family
+#define COL_mde_pct		LBC_G(w->mde, 4)
+#define COL_floor_pct		LBC_G(w->floor, 6)
+#define COL_verdict		w->verdict
+#define COL_significant		(int)!strcmp(w->verdict, "changed")
+#define COL_oversub		w->oversub
+
 static void write_row(FILE *f, const struct row *w, const struct lbs_pair *p)
 {
-	double holm_min = w->family ? fmin(1, (double)w->family * w->p_min) : NAN;
-
-	fprintf(f, "%s,%s,", p->base, p->other);
-	lbc_write_cell(f, w->cell);
-	fprintf(f, ",%s,%zu,%zu,%s,%.6g,%.6g,%.6g,%.6g,%.6g,%.4g,%.4g,%.4g,%.4g,%zu,%.4g,%.6g,%s,%d,%d\n",
-		w->metric, w->nx, w->ny, lbc_unit(w->cell, w->metric), w->mx, w->my,
-		w->pct, w->lo, w->hi, w->p, w->p_min, w->p_holm, holm_min, w->family, w->mde,
-		w->floor, w->verdict, !strcmp(w->verdict, "changed"), w->oversub);
+	LBC_ROW(f, LB_PAIRS_COLUMNS);
 }
 
 int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *p, size_t np,

@@ -57,6 +57,23 @@ static void measure_row(size_t i, gsl_rng *rng, double *x, double *y, void *ctx)
 	measure(&c->w[i], c->ix, c->o, rng, x);
 }
 
+/* summary.csv's columns by name; LB_SUMMARY_COLUMNS gives their order. */
+#define LBC_CELL	x->r
+#define COL_variant	x->r->variant
+#define COL_metric	x->metric
+#define COL_unit	lbc_unit(x->r, x->metric)
+#define COL_n		x->n
+#define COL_n_records	x->nrec
+#define COL_median	LBC_G(x->median, 6)
+#define COL_ci_lo	LBC_G(x->lo, 6)
+#define COL_ci_hi	LBC_G(x->hi, 6)
+#define COL_mean	LBC_G(x->mean, 6)
+#define COL_sd		LBC_G(x->sd, 6)
+#define COL_cv_pct	LBC_G(x->mean > 0 ? 100 * x->sd / x->mean : NAN, 4)
+#define COL_modes	x->modes
+#define COL_mode_sizes	x->mode_sizes
+#define COL_oversub	x->over
+
 int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 {
 	struct srow *w = NULL;
@@ -91,13 +108,9 @@ int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 	}
 	fprintf(f, "%s\n", LBC_HEADER(LB_SUMMARY_COLUMNS));
 	for (i = 0; i < n; i++) {
-		fprintf(f, "%s,", w[i].r->variant);
-		lbc_write_cell(f, w[i].r);
-		fprintf(f, ",%s,%s,%zu,%zu,%.6g,%.6g,%.6g,%.6g,%.6g,%.4g,%zu,%s,%d\n", w[i].metric,
-			lbc_unit(w[i].r, w[i].metric), w[i].n, w[i].nrec, w[i].median, w[i].lo,
-			w[i].hi, w[i].mean, w[i].sd,
-			w[i].mean > 0 ? 100 * w[i].sd / w[i].mean : NAN, w[i].modes,
-			w[i].mode_sizes, w[i].over);
+		const struct srow *x = &w[i];
+
+		LBC_ROW(f, LB_SUMMARY_COLUMNS);
 	}
 out:
 	free(w);
