@@ -26,22 +26,6 @@ enum lb_kind {
 
 #undef LB_KIND_ENUM
 
-/*
- * The marker's parts by name, positional as the schema numbers them:
- * edges from 1 (0 is no marker), sites from 0.
- */
-#define LB_MARK_ENUM(name, ...)	LB_MARK_##name,
-enum lb_mark_edge {
-	LB_MARK_EDGE_NONE,
-	LB_MARK_EDGES(LB_MARK_ENUM)
-};
-
-enum lb_mark_site {
-	LB_MARK_SITES(LB_MARK_ENUM)
-};
-
-#undef LB_MARK_ENUM
-
 /* The schema's side column: what an acquisition of a kind takes. */
 enum lb_side { LB_SIDE_none, LB_SIDE_excl, LB_SIDE_shared, LB_SIDE_mix };
 

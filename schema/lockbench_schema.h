@@ -323,12 +323,23 @@
 	X(op,		1, "cold: one acquire+release, timer or toucher") \
 	X(contend,	2, "contended: one acquisition of a thread")	\
 	X(pad,		3, "hot: one op of the pad=N calibration loop")
-/*
- * Edges are numbered 1, 2, ... and sites 0, 1, ... in list order: the
- * module and the plugin name them by position (lockbench.h, classify.h).
- */
 #define LB_MARK_DISP(edge, site, id)					\
 	((LB_MARK_MAGIC << 16) | ((edge) << 12) | ((site) << 10) | (id))
+/*
+ * The marker's parts by name for the module and the plugin alike, numbered
+ * in list order: edges from 1 (0 is no marker), sites from 0.
+ */
+#define LB_MARK_ENUM(name, ...)	LB_MARK_##name,
+enum lb_mark_edge {
+	LB_MARK_EDGE_NONE,
+	LB_MARK_EDGES(LB_MARK_ENUM)
+};
+
+enum lb_mark_site {
+	LB_MARK_SITES(LB_MARK_ENUM)
+};
+
+#undef LB_MARK_ENUM
 
 /*
  * events.csv (make events): per variant, mode, kind and site, what one

@@ -14,22 +14,6 @@
 
 #include "lockbench_schema.h"
 
-/*
- * The marker's parts by name, positional as the schema numbers them:
- * edges from 1 (0 is no marker), sites from 0.
- */
-#define LB_MARK_ENUM(name, ...)	LB_MARK_##name,
-enum lb_mark_edge {
-	LB_MARK_EDGE_NONE,
-	LB_MARK_EDGES(LB_MARK_ENUM)
-};
-
-enum lb_mark_site {
-	LB_MARK_SITES(LB_MARK_ENUM)
-};
-
-#undef LB_MARK_ENUM
-
 enum lb_insn_class {
 	LB_INSN_LOCKED = 1 << 0,	/* lock prefix, or xchg with memory */
 	LB_INSN_FENCE = 1 << 1,		/* m/l/sfence, or serialising */
