@@ -22,19 +22,68 @@ paths=(spin_lock spin_unlock spin_trylock spin_lock_irqsave spin_unlock_irqresto
 	read_lock read_unlock read_trylock write_lock write_unlock write_trylock # contract-exempt: kernel functions
 	read_lock_irqsave write_lock_irqsave) # contract-exempt: kernel functions
 
-body() { # vmlinux symbol -> "insn" lines (no addresses)
-	objdump -d --no-show-raw-insn --disassemble="$2" "$1" 2>/dev/null |
-		awk -v s="<$2>:" '$2 == s { on = 1; next } on && /^$/ { exit } on { sub(/^[ \t]*[0-9a-f]+:[ \t]*/, ""); sub(/[ \t]+#.*/, ""); print }' |
-		sed -E 's/[0-9a-f]{16} </</'
-}
-fastpath() { # lines -> count of instructions up to and including the first ret/jmp-out
-	awk '{ n++ } /^(ret|jmp .*<[^+]*>$)/ { print n; f = 1; exit } END { if (!f) print n + 0 }'
-}
-
 for v in "$@"; do
 	[ -n "$kept" ] || variant_fragments "$v" >/dev/null
 	[ -f "$(vmlinux "$v")" ] || die "no vmlinux for $v ($(vmlinux "$v")): run 'make kernel VARIANT=$v'"
 done
+
+# Each path's code: one objdump a symbol, read by one awk that writes
+# counts.csv (variant,path,instructions,calls) and listing.csv
+# (variant,path,line,insn: the first 40 lines of the listed paths); no
+# instructions, or no line, where the kernel has no such function.
+# render.awk draws both.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for v in "$@"; do
+	f=$(vmlinux "$v")
+	for p in "${paths[@]}"; do
+		echo "@@ $v $p"
+		objdump -d --no-show-raw-insn --disassemble="_raw_$p" "$f" 2>/dev/null || true
+	done
+done | awk -v dir="$tmp" -v listed=" spin_lock spin_unlock spin_lock_irqsave read_lock write_lock write_unlock " ' # contract-exempt: kernel functions
+	BEGIN {
+		# An address objdump prints before a symbol: 16 hex digits.
+		for (i = 0; i < 16; i++) addr = addr "[0-9a-f]"
+		# Calls into the lock layer (do_raw_*, slow paths, helpers).
+		callre = "(call|jmp) +<(do_raw|__raw|__read_lock|__write_lock|queued|__spin|__lock|__bit|preempt|__local_bh)[^>+]*>"
+		counts = dir "/counts.csv"; listing = dir "/listing.csv"
+		print "variant,path,instructions,calls" > counts
+		print "variant,path,line,insn" > listing
+	}
+	# The instructions up to and including the first ret or jmp out, the
+	# calls by name (sorted, once each), the listing.
+	function flush(   i, fp, s, m, nc, cs, seen, t, j) {
+		if (v == "") return
+		if (!n) {
+			print v "," p ",," > counts
+			if (index(listed, " " p " ")) print v "," p ",," > listing
+			return
+		}
+		fp = 0
+		for (i = 1; i <= n; i++) if (L[i] ~ /^(ret|jmp .*<[^+]*>$)/) { fp = i; break }
+		nc = 0
+		for (i = 1; i <= n; i++)
+			for (s = L[i]; match(s, callre); s = substr(s, RSTART + RLENGTH)) {
+				m = substr(s, RSTART, RLENGTH)
+				sub(/^(call|jmp) +</, "", m); sub(/>$/, "", m)
+				if (!(m in seen)) { seen[m] = 1; C[++nc] = m }
+			}
+		for (i = 2; i <= nc; i++)
+			for (j = i; j > 1 && C[j - 1] > C[j]; j--) { t = C[j]; C[j] = C[j - 1]; C[j - 1] = t }
+		cs = ""
+		for (i = 1; i <= nc; i++) cs = cs (i > 1 ? " " : "") C[i]
+		print v "," p "," (fp ? fp : n) "," cs > counts
+		if (index(listed, " " p " "))
+			for (i = 1; i <= n && i <= 40; i++) {
+				s = L[i]; gsub(/"/, "\"\"", s)
+				print v "," p "," i ",\"" s "\"" > listing
+			}
+	}
+	$1 == "@@" { flush(); v = $2; p = $3; n = on = done = 0; next }
+	!done && $2 == "<_raw_" p ">:" { on = 1; next }
+	on && /^$/ { on = 0; done = 1; next }
+	on { sub(/^[ \t]*[0-9a-f]+:[ \t]*/, ""); sub(/[ \t]+#.*/, ""); sub(addr " <", "<"); L[++n] = $0 }
+	END { flush() }'
 
 echo "## Lock fast paths, disassembled"
 echo
@@ -43,35 +92,4 @@ echo "\`_raw_<path>\` in each vmlinux (objdump). *inline* means the kernel has n
 echo "out-of-line function: the operation is inlined at each call site."
 echo "Calls into the lock layer are listed under the count."
 echo
-printf '| path |'; printf ' %s |' "$@"; echo
-printf '|---|'; printf -- '---:|%.0s' "$@"; echo
-for p in "${paths[@]}"; do
-	printf '| %s |' "$p"
-	for v in "$@"; do
-		b=$(body "$(vmlinux "$v")" "_raw_$p")
-		if [ -z "$b" ]; then
-			printf ' inline |'
-			continue
-		fi
-		n=$(fastpath <<<"$b")
-		calls=$(grep -E -o '(call|jmp) +<(do_raw|__raw|__read_lock|__write_lock|queued|__spin|__lock|__bit|preempt|__local_bh)[^>+]*>' <<<"$b" |
-			sed -E 's/(call|jmp) +<([^>]*)>/\2/' | sort -u | tr '\n' ' ' || true)
-		printf ' %s%s |' "$n" "${calls:+ (→ ${calls% })}"
-	done
-	echo
-done
-echo
-for p in spin_lock spin_unlock spin_lock_irqsave read_lock write_lock write_unlock; do # contract-exempt: kernel functions
-	echo "### _raw_$p"
-	echo
-	printf '|'; printf ' %s |' "$@"; echo
-	printf -- '|---%.0s' "$@"; echo '|'
-	printf '|'
-	for v in "$@"; do
-		b=$(body "$(vmlinux "$v")" "_raw_$p" | head -n 40)
-		[ -n "$b" ] || b="(inline)"
-		printf ' <pre>%s</pre> |' "$(sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/|/\\|/g' <<<"$b" | awk '{ printf "%s<br>", $0 }')"
-	done
-	echo
-	echo
-done
+awk -f "$LB_TOP/scripts/report/render.awk" -v view=disasm "$tmp/counts.csv" "$tmp/listing.csv"

@@ -12,7 +12,9 @@
 #   awk -f render.awk -v view=instruments -v variants="pre post" pathlen.csv native/summary.csv summary.csv
 #   awk -f render.awk -v view=physlimit physlimit.csv
 #   awk -f render.awk -v view=contended -v order="pre post" summary.csv baseline.csv
-#   awk -f render.awk -v view=table [-v labels="a|b|c"] any.csv   (every column, by fmt())
+#   awk -f render.awk -v view=table [-v labels="a|b|c"] [-v align=lrr] [-v empty=–] any.csv   (every column, by fmt())
+#   awk -f render.awk -v view=keyvalue name-value.csv   (two columns; its first row is the head)
+#   awk -f render.awk -v view=disasm counts.csv listing.csv   (disasm-table.sh's CSVs)
 #   awk -f render.awk -v view=pathlen -v variants="pre post" -v mix="rwlock_mix" [-v pairs="pre:post"] [-v diff_only=1] pathlen.csv
 #   awk -f render.awk -v view=expand -v run=RUNDIR -v icount=ICOUNTDIR -v cal=CALDIR FILE.md
 #
@@ -21,6 +23,9 @@
 
 # The rounding rule, by column: a figure looks the same wherever it is shown.
 function fmt(col, v) {
+	# A check that failed reads in bold.
+	if (col == "verdict" && v == "off")
+		return "**off**"
 	if (v == "" || v ~ /^-?nan$/ || v ~ /^-?inf$/)
 		return "n/a"
 	if (v !~ /^[-+]?[0-9.]+(e[-+]?[0-9]+)?$/)
@@ -39,9 +44,38 @@ function fmt(col, v) {
 		return sprintf("%+.3f", v)
 	if (col == "instructions")
 		return sprintf("%d", v + 0.5)
+	# The events instrument: lines moved per cold op or contended handoff,
+	# and per op of its calibration.
+	if (col ~ /^(cold|contended)_/)
+		return sprintf("%.2f", v)
+	if (col ~ /_per_op$/)
+		return sprintf("%.3f", v)
 	if (col ~ /^(median|mean|ratio|ci_|sd)/)
 		return sprintf("%.4g", v)
 	return v
+}
+
+# A CSV line into A[1..n]: a field may be quoted ("..., ""..."" ..."),
+# as a value with commas must be; returns n.
+function csvsplit(s, A,   n, c, v, q) {
+	n = 0
+	while (1) {
+		if (substr(s, 1, 1) == "\"") {
+			v = ""; s = substr(s, 2)
+			while ((q = index(s, "\"")) > 0) {
+				v = v substr(s, 1, q - 1); s = substr(s, q + 1)
+				if (substr(s, 1, 1) != "\"") break
+				v = v "\""; s = substr(s, 2)
+			}
+			if (!q) { v = v s; s = "" }
+			A[++n] = v
+			if (s == "") return n
+			s = substr(s, 2)
+		} else {
+			if (!(c = index(s, ","))) { A[++n] = s; return n }
+			A[++n] = substr(s, 1, c - 1); s = substr(s, c + 1)
+		}
+	}
 }
 
 # CSV header of the current file into H (name -> column).
@@ -372,19 +406,55 @@ view == "pathlen" {
 
 # Any CSV as a table: every column, each cell by fmt() of its column's
 # name; LABELS ("a|b|...") titles the columns, else their names do.
+# ALIGN ("lrr...", l or r a column) sets the alignment the first row
+# would guess; EMPTY is what an empty cell shows.
 view == "table" {
 	if (!rows++) {
 		nl = split(labels, L, "|")
 		line = "|"; rule = "|"
 		for (i = 1; i <= NF; i++) {
 			line = line " " (i <= nl ? L[i] : NAME[i]) " |"
-			rule = rule (NUMERIC[i] ? "---:|" : "---|")
+			a = substr(align, i, 1)
+			rule = rule ((a == "" ? NUMERIC[i] : a == "r") ? "---:|" : "---|")
 		}
 		print line; print rule
 	}
 	line = "|"
-	for (i = 1; i <= NF; i++) line = line " " ($i == "" ? "" : fmt(NAME[i], $i)) " |"
+	for (i = 1; i <= NF; i++) line = line " " ($i == "" ? empty : fmt(NAME[i], $i)) " |"
 	print line
+	next
+}
+
+# A name,value CSV (the provenance) as a two-column table headed by its
+# first row; the values are text, shown as they are.
+view == "keyvalue" {
+	csvsplit($0, F)
+	print "| " F[1] " | " F[2] " |"
+	if (!rows++) print "|---|---|"
+	next
+}
+
+# The disassembly (disasm-table.sh): counts.csv (variant,path,
+# instructions,calls; no instructions where the kernel inlines the path)
+# as path x variant, variants and paths in the order they come; then
+# listing.csv (variant,path,line,insn; no line where inlined) as each
+# listed path's code side by side, one <pre> cell a variant.
+function html(s) {
+	gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); gsub(/\|/, "\\\\|", s)
+	return s
+}
+view == "disasm" && ("insn" in H) {
+	csvsplit($0, F)
+	k = F[H["path"]]
+	if (!(k in DLP)) { DLP[k] = 1; DLPATHS[++NDLP] = k }
+	DL[k, F[H["variant"]]] = DL[k, F[H["variant"]]] (F[H["line"]] == "" ? "(inline)" : html(F[H["insn"]])) "<br>"
+	next
+}
+view == "disasm" {
+	if (!(g("variant") in DVS)) { DVS[g("variant")] = 1; DV[++NDV] = g("variant") }
+	if (!(g("path") in DPS)) { DPS[g("path")] = 1; DP[++NDP] = g("path") }
+	DN[g("path"), g("variant")] = g("instructions") == "" ? "inline" : \
+		g("instructions") (g("calls") == "" ? "" : " (→ " g("calls") ")")
 	next
 }
 
@@ -507,6 +577,28 @@ function contended_table(   nv, vs, i, a, b, p, s, t, k, fr) {
 	}
 }
 
+function disasm_tables(   i, r, line, rule) {
+	line = "| path |"; rule = "|---|"
+	for (i = 1; i <= NDV; i++) { line = line " " DV[i] " |"; rule = rule "---:|" }
+	print line; print rule
+	for (r = 1; r <= NDP; r++) {
+		line = "| " DP[r] " |"
+		for (i = 1; i <= NDV; i++) line = line " " DN[DP[r], DV[i]] " |"
+		print line
+	}
+	print ""
+	for (r = 1; r <= NDLP; r++) {
+		printf "### _raw_%s\n\n", DLPATHS[r]
+		line = "|"; rule = "|"
+		for (i = 1; i <= NDV; i++) { line = line " " DV[i] " |"; rule = rule "---|" }
+		print line; print rule
+		line = "|"
+		for (i = 1; i <= NDV; i++) line = line " <pre>" DL[DLPATHS[r], DV[i]] "</pre> |"
+		print line
+		print ""
+	}
+}
+
 function median_of(arr, k, n,   i, j, t, a) {
 	for (i = 1; i <= n; i++) a[i] = arr[k, i]
 	for (i = 2; i <= n; i++)
@@ -551,6 +643,8 @@ END {
 	}
 	if (view == "contended")
 		contended_table()
+	if (view == "disasm")
+		disasm_tables()
 	if (view == "pathlen")
 		pathlen_table()
 	if (view == "findings") {

@@ -48,16 +48,22 @@ done
 	declare -A PJ=()
 	while IFS=$'\t' read -r k v; do PJ[$k]=$v; done < <(jq -r 'to_entries[] | "\(.key)\t\(.value | tostring)"' "${provs[0]}")
 	js() { printf '%s\n' "${PJ[$1]:-null}"; }
-	echo "| run | \`$id\` |"
-	echo "|---|---|"
-	echo "| path lengths | $([ -n "${iid:-}" ] && echo "icount run \`$iid\`, in instructions" || echo "none") |"
-	echo "| accelerator (timed) | **${accel^^}**$([ "$accel" = tcg ] && echo ": multi-threaded TCG emulation. These figures compare variants on one host; they are not bare-metal costs.") |"
-	echo "| host | $(cat "$run/host.txt"), kernel $(js host_kernel); fingerprint \`$(js host_fingerprint)\` (records say host \`$(js host_id)\`) |"
-	echo "| guest | $(info vcpus) vCPUs$([ "$(info oversubscribed)" = 1 ] && echo ' (oversubscribed: more vCPUs than host CPUs)'), $(js qemu_version) |"
-	echo "| samples | $(info boots) boots x $(info repeat) passes per variant; the boot is the replicate (n = boots), each giving a cell the median of its passes; variant order shuffled each round (seed $(info order_seed)) |"
-	echo "| kernel source | $(js linux_source_version), patch series $(js patch_series_sha256) |"
-	echo "| lockbench | git $(js git_head | cut -c1-12)$([ "$(js git_dirty)" = true ] && echo ' (dirty tree)') |"
-	echo "| time | builds $(info build_seconds) s, whole run $(info total_seconds) s, failed boots: $(info failed_boots) |"
+	# The provenance as name,value CSV (a value quoted: it has commas),
+	# drawn by render.awk; the first row heads the table.
+	kv() { printf '%s,"%s"\n' "$1" "${2//\"/\"\"}"; }
+	{
+		echo "name,value"
+		kv run "\`$id\`"
+		kv "path lengths" "$([ -n "${iid:-}" ] && echo "icount run \`$iid\`, in instructions" || echo "none")"
+		kv "accelerator (timed)" "**${accel^^}**$([ "$accel" = tcg ] && echo ": multi-threaded TCG emulation. These figures compare variants on one host; they are not bare-metal costs.")"
+		kv host "$(cat "$run/host.txt"), kernel $(js host_kernel); fingerprint \`$(js host_fingerprint)\` (records say host \`$(js host_id)\`)"
+		kv guest "$(info vcpus) vCPUs$([ "$(info oversubscribed)" = 1 ] && echo ' (oversubscribed: more vCPUs than host CPUs)'), $(js qemu_version)"
+		kv samples "$(info boots) boots x $(info repeat) passes per variant; the boot is the replicate (n = boots), each giving a cell the median of its passes; variant order shuffled each round (seed $(info order_seed))"
+		kv "kernel source" "$(js linux_source_version), patch series $(js patch_series_sha256)"
+		kv lockbench "git $(js git_head | cut -c1-12)$([ "$(js git_dirty)" = true ] && echo ' (dirty tree)')"
+		kv time "builds $(info build_seconds) s, whole run $(info total_seconds) s, failed boots: $(info failed_boots)"
+	} >"$tmp/provenance.csv"
+	awk -f "$LB_TOP/scripts/report/render.awk" -v view=keyvalue "$tmp/provenance.csv"
 	echo
 	echo "Provenance of every boot: [results/provenance/](results/provenance/); job list: [results/jobs](results/jobs)."
 } >"$tmp/pieces/PROVENANCE"

@@ -40,3 +40,49 @@ grep -q -F '| rwlock_mix (50% read) | 12.500 | 11 | −1.500 |' <<<"$out" || fai
 echo "ok: path-length table and differences from lb-pathlen's CSV"
 expect_error "a pair with no counts" "pair pre:stock: variant stock has no path lengths" \
 	awk -f "$render" -v view=pathlen -v variants=pre -v pairs="pre:stock" "$TMP/pl.csv"
+# The tables the scripts used to write themselves, each drawn here from
+# its CSV: results.sh's provenance (keyvalue: a quoted value keeps its
+# commas and quotes, the first row heads), disasm-table.sh's counts and
+# listings (disasm: path x variant, then <pre> cells escaped for HTML),
+# events-table.sh's tables (table with align and empty; the events
+# columns rounded by fmt(), a failed verdict in bold).
+cat >"$TMP/kv.csv" <<'CSV'
+name,value
+run,`r1`
+host,"cpu x, kernel 6.1; ""quoted"""
+CSV
+out=$(awk -f "$render" -v view=keyvalue "$TMP/kv.csv")
+[ "$out" = $'| run | `r1` |\n|---|---|\n| host | cpu x, kernel 6.1; "quoted" |' ] || fail "keyvalue: $out"
+cat >"$TMP/counts.csv" <<'CSV'
+variant,path,instructions,calls
+pre,spin_lock,3,
+pre,spin_unlock,,
+post-debug,spin_lock,1,do_raw_spin_lock
+post-debug,spin_unlock,2,__raw_x do_raw_spin_unlock
+CSV
+cat >"$TMP/listing.csv" <<'CSV'
+variant,path,line,insn
+pre,spin_lock,1,"lock decb (%rdi)"
+pre,spin_lock,2,"js     <_raw_spin_lock+0x6>"
+post-debug,spin_lock,,
+CSV
+out=$(awk -f "$render" -v view=disasm "$TMP/counts.csv" "$TMP/listing.csv")
+want='| path | pre | post-debug |
+|---|---:|---:|
+| spin_lock | 3 | 1 (→ do_raw_spin_lock) |
+| spin_unlock | inline | 2 (→ __raw_x do_raw_spin_unlock) |
+
+### _raw_spin_lock
+
+| pre | post-debug |
+|---|---|
+| <pre>lock decb (%rdi)<br>js     &lt;_raw_spin_lock+0x6&gt;<br></pre> | <pre>(inline)<br></pre> |'
+[ "$out" = "$want" ] || fail "disasm: $(diff <(echo "$want") <(echo "$out"))"
+cat >"$TMP/ev.csv" <<'CSV'
+kind,variant,insns,cold_transfers,transfers_per_op,verdict
+spin_lock,pre,,1.005,0.98765,off
+CSV
+out=$(awk -f "$render" -v view=table -v align=lrrrrl -v empty=– "$TMP/ev.csv")
+[ "$out" = $'| kind | variant | insns | cold_transfers | transfers_per_op | verdict |\n|---|---:|---:|---:|---:|---|\n| spin_lock | pre | – | 1.00 | 0.988 | **off** |' ] ||
+	fail "table with align and empty: $out"
+echo "ok: provenance (keyvalue), disassembly (disasm) and the events tables (table) drawn from CSV"
