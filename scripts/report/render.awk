@@ -24,8 +24,8 @@
 # The rounding rule, by column: a figure looks the same wherever it is shown.
 function fmt(col, v) {
 	# A check that failed reads in bold.
-	if (col == "verdict" && v == "off")
-		return "**off**"
+	if (col == "verdict" && (v == "off" || v == "missing"))
+		return "**" v "**"
 	if (v == "" || v ~ /^-?nan$/ || v ~ /^-?inf$/)
 		return "n/a"
 	if (v !~ /^[-+]?[0-9.]+(e[-+]?[0-9]+)?$/)
@@ -419,8 +419,10 @@ view == "table" {
 		}
 		print line; print rule
 	}
+	# Values may be quoted (a label with a comma).
+	nv = csvsplit($0, V)
 	line = "|"
-	for (i = 1; i <= NF; i++) line = line " " ($i == "" ? empty : fmt(NAME[i], $i)) " |"
+	for (i = 1; i <= nv; i++) line = line " " (V[i] == "" ? empty : fmt(NAME[i], V[i])) " |"
 	print line
 	next
 }
