@@ -4,11 +4,13 @@
 # own Kbuild (its compiler, flags and headers); the variant's lock objects
 # are linked as they are; scripts/native/disasm-check.sh then compares
 # every lock function of the binary with the variant's vmlinux.
-. "$(dirname "$0")/common.sh"
+here=${0%/*}
+[ "$here" != "$0" ] || here=. # what dirname says of a bare name
+. "$here/common.sh"
 
 v=${1:?usage: build.sh VARIANT}
 native_need_kernel "$v"
-k=$(native_kdir "$v")
+k=$NATIVE_KDIR
 out=$LB_NATIVE_OUT/$v
 kobj=$out/kobj
 nat=$LB_TOP/bench-user/native
@@ -39,4 +41,6 @@ mapfile -t locks < <(native_lock_objs "$k")
 	cat "$out/disasm-check.txt" >&2
 	die "native $v: the binary's lock code is not the vmlinux's (see above): refusing to measure it"
 }
-note "native $v: ${out#"$LB_TOP"/}/lb-native ($(wc -l <"$out/stubs.txt") stubs; $(tail -n 1 "$out/disasm-check.txt"))"
+mapfile -t stubs <"$out/stubs.txt"
+mapfile -t check <"$out/disasm-check.txt"
+note "native $v: ${out#"$LB_TOP"/}/lb-native (${#stubs[@]} stubs; ${check[-1]})"

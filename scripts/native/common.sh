@@ -1,15 +1,18 @@
 # shellcheck shell=bash
 # What the native scripts share: where a variant's kernel build is, which
 # of its objects hold the lock code, and the host checks.  Sourced.
-. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+. "${BASH_SOURCE[0]%/*}/../lib.sh"
 
 # LB_NATIVE_KBUILD=dir reads the kernels from dir/VARIANT (read only: a
 # build elsewhere, another clone's); default: this clone's own.
 native_kdir() { # variant
+	native_kdir_set "$1" && printf '%s\n' "$NATIVE_KDIR"
+}
+native_kdir_set() { # variant -> NATIVE_KDIR, without a subshell of its own
 	if [ -n "${LB_NATIVE_KBUILD:-}" ]; then
-		printf '%s\n' "$LB_NATIVE_KBUILD/$1"
+		NATIVE_KDIR=$LB_NATIVE_KBUILD/$1
 	else
-		variant_path "$1" kdir
+		NATIVE_KDIR=$(variant_path "$1" kdir)
 	fi
 }
 LB_NATIVE_OUT=${LB_NATIVE_OUT:-$LB_BUILD/native}
@@ -35,12 +38,28 @@ native_lock_objs() { # kdir -> the variant's lock objects, absolute, one a line
 }
 
 # The variant's kernel must be built, with its lock objects; names the fix.
+# Leaves its build directory in NATIVE_KDIR.
 native_need_kernel() { # variant
 	local v=$1 k
 	variant_fragments "$v" >/dev/null
-	k=$(native_kdir "$v")
+	native_kdir_set "$v"
+	k=$NATIVE_KDIR
 	[ -f "$k/vmlinux" ] && [ -f "$k/kernel/locking/spinlock.o" ] ||
 		die "kernel $v is not built ($k/vmlinux or kernel/locking/spinlock.o missing): run 'make kernel VARIANT=$v'"
+}
+
+# The first line of FILE that starts with "flags" (a cpuinfo), into
+# NATIVE_CPU_FLAGS; empty when there is none.  As grep -m1 '^flags' read
+# it, without two processes per check.
+native_cpu_flags() { # file
+	local line
+	NATIVE_CPU_FLAGS=
+	[ -r "$1" ] || return 0
+	while IFS= read -r line || [ -n "$line" ]; do
+		[[ $line == flags* ]] || continue
+		NATIVE_CPU_FLAGS=$line
+		return 0
+	done <"$1"
 }
 
 # ACCEL=native needs x86_64 and a constant TSC; CPUINFO overrides the file.
@@ -48,6 +67,7 @@ native_host_ok() {
 	local m
 	m=$(uname -m)
 	[ "$m" = x86_64 ] || die "ACCEL=native runs x86_64 kernel objects on this host's CPUs, and this host is $m: run it on an x86_64 machine, or use ACCEL=tcg or icount here"
-	grep -m1 '^flags' "${LBN_CPUINFO:-/proc/cpuinfo}" | grep -qw constant_tsc ||
+	native_cpu_flags "${LBN_CPUINFO:-/proc/cpuinfo}"
+	[[ $NATIVE_CPU_FLAGS =~ (^|[^[:alnum:]_])constant_tsc($|[^[:alnum:]_]) ]] ||
 		die "this CPU's TSC is not constant (no constant_tsc in /proc/cpuinfo's flags), so its ticks are not time: run ACCEL=native on a CPU with constant_tsc, or use ACCEL=tcg or icount here"
 }

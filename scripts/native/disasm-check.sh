@@ -21,15 +21,23 @@ mapfile -t funcs < <(nm -g --defined-only "$@" | awk '$2 == "T" { print $3 }' | 
 # FILE.  One objdump per cluster of nearby functions (a process per
 # function took 20 s a variant).
 bodies() {
-	local f=$1 lo hi alias=
-	# In the binary, a per-CPU symbol is a --defsym'd absolute value, and
-	# objdump may name its %gs displacement after another symbol of that
-	# value (a C library TLS variable): name it after the per-CPU one.
-	[ "$f" != "$bin" ] || alias=$(nm "$f" | awk '$2 == "A" { a[$1] = $3 } $2 != "A" { o[$1] = o[$1] " " $3 }
-		END { for (v in a) { n = split(o[v], s, " "); for (i = 1; i <= n; i++) printf "%s=%s ", s[i], a[v] } }')
-	nm -S "$f" | awk -v want=" ${funcs[*]} " '
-		($3 == "T" || $3 == "t") && NF == 4 && index(want, " " $4 " ") { print $1, $2, $4 }' |
-		sort -u -k3,3 | sort >"$tmp/syms"
+	local f=$1 lo hi isbin=0 alias=
+	[ "$f" != "$bin" ] || isbin=1
+	# One nm for both: the wanted functions' "addr size name" (the first of
+	# each name), and in the binary the aliases: a per-CPU symbol there is
+	# a --defsym'd absolute value, and objdump may name its %gs displacement
+	# after another symbol of that value (a C library TLS variable), so
+	# that symbol is renamed to the per-CPU one.
+	nm -S "$f" | awk -v want=" ${funcs[*]} " -v isbin=$isbin -v aliasf="$tmp/alias" '
+		NF == 4 { v = $1; t = $3; s = $4 } NF == 3 { v = $1; t = $2; s = $3 } NF < 3 { next }
+		isbin { if (t == "A") a[v] = s; else o[v] = o[v] " " s }
+		(t == "T" || t == "t") && NF == 4 && index(want, " " s " ") && !seen[s]++ { print $1, $2, s }
+		END {
+			if (!isbin) exit
+			for (v in a) { n = split(o[v], w, " "); for (i = 1; i <= n; i++) printf "%s=%s ", w[i], a[v] >aliasf }
+			printf "\n" >aliasf
+		}' | sort >"$tmp/syms"
+	[ $isbin = 0 ] || read -r alias <"$tmp/alias"
 	{
 	local a z e n=0
 	while read -r a z _; do
@@ -86,9 +94,13 @@ awk -F'\t' -v want="${funcs[*]}" '
 				printf "same %s (%d instructions)\n", s, len[1, s]
 		}
 	}' "$tmp/bin" "$tmp/vml" >"$tmp/verdicts"
-cat "$tmp/verdicts"
-bad=$(grep -c -v '^same ' "$tmp/verdicts" || true)
-for s in $(awk '$1 == "DIFFERS" { print $2 }' "$tmp/verdicts"); do
+mapfile -t verdicts <"$tmp/verdicts"
+printf '%s\n' "${verdicts[@]}"
+bad=0
+for l in "${verdicts[@]}"; do [[ $l == "same "* ]] || bad=$((bad + 1)); done
+for l in "${verdicts[@]}"; do
+	[[ $l == "DIFFERS "* ]] || continue
+	s=${l#DIFFERS }
 	printf '  %s: vmlinux (<) against the binary (>):\n' "$s"
 	diff <(awk -F'\t' -v s="$s" '$1 == s { print $2 }' "$tmp/vml") \
 		<(awk -F'\t' -v s="$s" '$1 == s { print $2 }' "$tmp/bin") | sed 's/^/    /' | head -n 20 || true

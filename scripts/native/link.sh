@@ -17,7 +17,9 @@
 #   - anything else is data the harness does not provide: refused.
 # Symbols the harness defines itself (percpu.c: __per_cpu_offset,
 # loops_per_jiffy) are not undefined at all.
-. "$(dirname "$0")/../lib.sh"
+here=${0%/*}
+[ "$here" != "$0" ] || here=. # what dirname says of a bare name
+. "$here/../lib.sh"
 
 out=${1:?usage: link.sh OUT HARNESS HZ KOBJ...}
 harness=${2:?} hz=${3:?}
@@ -31,10 +33,12 @@ hobjs=("$harness"/*.o)
 declare -A pcpu=([__preempt_count]=0x40 [cpu_number]=0x48 [current_task]=0x50 [this_cpu_off]=0x58)
 markers=" __lock_text_start __lock_text_end "
 
-defined=" $(nm -g --defined-only "${kobjs[@]}" "${hobjs[@]}" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u | tr '\n' ' ') "
+# Membership tests only: the order does not matter.
+defined=$(nm -g --defined-only "${kobjs[@]}" "${hobjs[@]}" 2>/dev/null | awk 'NF == 3 && !seen[$3]++ { printf " %s", $3 } END { printf " " }')
 mapfile -t undef < <(nm -u "${kobjs[@]}" | awk 'NF == 2 { print $2 }' | sort -u)
 
-# Each relocation in code: SYMBOL CLASS (gs, call or other).
+# How code uses each relocated symbol: "SYMBOL CLASS..." (gs, call or
+# other, sorted), into classes_of[SYMBOL].
 uses=$(objdump -dr --no-show-raw-insn "${kobjs[@]}" | awk '
 	/^ *[0-9a-f]+:\t/ && !/R_X86_64_/ { insn = $0; next }
 	/R_X86_64_/ {
@@ -42,8 +46,22 @@ uses=$(objdump -dr --no-show-raw-insn "${kobjs[@]}" | awk '
 		if (insn ~ /%gs:/) c = "gs"
 		else if (insn ~ /\t(call|jmp)[a-z]* /) c = "call"
 		else c = "other"
-		print sym, c
-	}' | sort -u)
+		if (!(sym in seen)) order[++n] = sym
+		seen[sym] = 1; used[sym, c] = 1
+	}
+	END {
+		for (i = 1; i <= n; i++) {
+			sym = order[i]; l = sym
+			if ((sym, "call") in used) l = l " call"
+			if ((sym, "gs") in used) l = l " gs"
+			if ((sym, "other") in used) l = l " other"
+			print l
+		}
+	}')
+declare -A classes_of=()
+while read -r s c; do
+	[ -z "$s" ] || classes_of[$s]="$c "
+done <<<"$uses"
 
 stubs=() defsyms=()
 for s in "${!pcpu[@]}"; do
@@ -56,7 +74,7 @@ for s in "${undef[@]}"; do
 		defsyms+=("-Wl,--defsym=$s=0x100000")
 		continue
 	fi
-	classes=$(awk -v s="$s" '$1 == s { print $2 }' <<<"$uses" | sort -u | tr '\n' ' ')
+	classes=${classes_of[$s]:-}
 	case $classes in
 	*gs*) die "per-CPU variable $s: the native harness does not know what it holds; give it an offset and a value in scripts/native/link.sh and bench-user/native/percpu.c" ;;
 	"call ") stubs+=("$s") ;;

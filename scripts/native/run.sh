@@ -14,13 +14,15 @@
 #
 # VARIANTS=pre,post  RUNS=10  THREADS=1,2  JOBFILE=bench-user/jobs/native.jobs
 # ORDER_SEED=N  NATIVE_TIMEOUT=20 (seconds a process)  RUN_DIR=dir
-. "$(dirname "$0")/common.sh"
+here=${0%/*}
+[ "$here" != "$0" ] || here=. # what dirname says of a bare name
+. "$here/common.sh"
 
-start=$(date +%s)
+start=$EPOCHSECONDS
 runs=${RUNS:-${BOOTS:-10}}
 threads=${THREADS:-1,2}
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
-seed=${ORDER_SEED:-$(date +%s)}
+seed=${ORDER_SEED:-$start}
 tmo=${NATIVE_TIMEOUT:-20}
 ncpus=$(nproc)
 
@@ -37,18 +39,20 @@ for t in "${tlist[@]}"; do
 done
 [ -f "$jobfile" ] || die "no job list $jobfile"
 variants=$(parse_variants "${VARIANTS:-}") || exit 1
-# shellcheck disable=SC2086 # one word a variant
-variants=$(printf "%s " $variants)
-variants=${variants% }
+mapfile -t vlist <<<"$variants"
+variants=${vlist[*]}
 for v in $variants; do native_need_kernel "$v"; done
 
 # The objects linked, named inside their build directories (what was
-# measured, without this machine's paths).
+# measured, without this machine's paths), into OBJECTS_NAMED.
 objects_named() { # variant
-	local o k=$(native_kdir "$1")/
+	local o k
+	native_kdir_set "$1"
+	k=$NATIVE_KDIR/
+	OBJECTS_NAMED=
 	while IFS= read -r o; do
 		o=${o#"$k"}
-		printf '%s ' "${o#"$LB_NATIVE_OUT/$1/"}"
+		OBJECTS_NAMED+="${o#"$LB_NATIVE_OUT/$1/"} "
 	done <"$LB_NATIVE_OUT/$1/objects.txt"
 }
 
@@ -60,24 +64,48 @@ run=${RUN_DIR:-$LB_BUILD/runs/$name/native}
 [ ! -e "$run/run.info" ] || die "$run already holds a native run: give another NAME= (or RUN_DIR=)"
 mkdir -p "$run"
 jobs=$run/jobs
-grep -v '^[[:space:]]*\(#\|$\)' "$jobfile" | while IFS= read -r line; do
+njobs=0
+while IFS= read -r line || [ -n "$line" ]; do
+	[[ ! $line =~ ^[[:space:]]*(#|$) ]] || continue # a comment or a blank line
 	if [[ $line == *threads=SWEEP* ]]; then
 		for t in "${tlist[@]}"; do printf '%s\n' "${line/threads=SWEEP/threads=$t}"; done
+		njobs=$((njobs + ${#tlist[@]}))
 	else
 		printf '%s\n' "$line"
+		njobs=$((njobs + 1))
 	fi
-done >"$jobs"
+done <"$jobfile" >"$jobs"
 
+# Per variant, its replicates' provenance.json from one jq (a process
+# costs 40 ms): the binary's hash and its objects do not change during the
+# run; each replicate puts in its boot and exit status.
+declare -A prov=()
 for v in $variants; do
 	"$LB_TOP/scripts/native/build.sh" "$v" || die "native: building $v failed (see above)"
-	mkdir -p "$run/disasm-check"
+	[ -d "$run/disasm-check" ] || mkdir -p "$run/disasm-check"
 	cp "$LB_NATIVE_OUT/$v/disasm-check.txt" "$run/disasm-check/$v.txt"
+	objects_named "$v"
+	prov[$v]=$(jq -n --arg variant "$v" --arg boot 0 --arg host_cpu_model "$LB_HOST_CPU_MODEL" \
+		--arg host_cpus "$ncpus" --arg accel native --arg binary_sha "$(sha_of "$LB_NATIVE_OUT/$v/lb-native")" \
+		--arg objects "$OBJECTS_NAMED" --arg rc 0 \
+		'{variant: $variant, boot: ($boot | tonumber), accel: $accel, host_cpu_model: $host_cpu_model,
+		  host_cpus: ($host_cpus | tonumber), binary_sha256: $binary_sha, objects: $objects, exit: ($rc | tonumber)}')
 done
 first=${variants%% *}
 "$LB_NATIVE_OUT/$first/lb-native" -n -v "$first" -b 0 -H "$LB_HOST_ID" -j "$jobs" || die "the job list $jobfile is refused (see above)"
 
-hv=$(grep -m1 '^flags' /proc/cpuinfo | grep -qw hypervisor && echo 1 || echo 0)
-gov=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null || echo none)
+# sysfs_line FILE [UNREADABLE]: FILE's first line (sysfs files have one),
+# or UNREADABLE, into SYSFS_LINE; as $(cat FILE) is, without the process.
+sysfs_line() {
+	SYSFS_LINE=${2:-}
+	[ -r "$1" ] || return 0
+	IFS= read -r SYSFS_LINE <"$1" || true
+}
+native_cpu_flags /proc/cpuinfo
+hv=0
+[[ ! $NATIVE_CPU_FLAGS =~ (^|[^[:alnum:]_])hypervisor($|[^[:alnum:]_]) ]] || hv=1
+sysfs_line /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor none
+gov=$SYSFS_LINE
 {
 	echo "cpu_model=$LB_HOST_CPU_MODEL"
 	echo "host_id=$LB_HOST_ID"
@@ -88,10 +116,17 @@ gov=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null || e
 	[ "$hv" = 0 ] || echo "note=measured on a VM's vCPUs (the CPUID hypervisor flag is set)"
 	for c in /sys/devices/system/cpu/cpu[0-9]*; do
 		n=${c##*cpu}
-		printf 'cpu%s core_siblings=%s' "$n" "$(cat "$c/topology/thread_siblings_list" 2>/dev/null || echo ?)"
+		sysfs_line "$c/topology/thread_siblings_list" '?'
+		printf 'cpu%s core_siblings=%s' "$n" "$SYSFS_LINE"
 		for ca in "$c"/cache/index*; do
 			[ -f "$ca/shared_cpu_list" ] || continue
-			printf ' L%s%s_shared=%s' "$(cat "$ca/level")" "$(cut -c1 "$ca/type" | tr 'DIU' 'diu')" "$(cat "$ca/shared_cpu_list")"
+			sysfs_line "$ca/level"
+			level=$SYSFS_LINE
+			sysfs_line "$ca/type" # Data, Instruction or Unified: d, i or u
+			type=${SYSFS_LINE:0:1}
+			case $type in D) type=d ;; I) type=i ;; U) type=u ;; esac
+			sysfs_line "$ca/shared_cpu_list"
+			printf ' L%s%s_shared=%s' "$level" "$type" "$SYSFS_LINE"
 		done
 		printf '\n'
 	done
@@ -109,29 +144,29 @@ gov=$(cat /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor 2>/dev/null || e
 	echo "boots=$runs"
 	echo "repeat=1"
 	echo "order_seed=$seed"
-	echo "jobs=$(wc -l <"$jobs")"
+	echo "jobs=$njobs"
 	echo "threads=$threads"
 	echo "timeout=$tmo"
 } >"$run/run.info"
 
 failed=0
 echo "variant,boot,status,detail" >"$run/failures.csv"
-for r in $(seq 1 "$runs"); do
+for ((r = 1; r <= runs; r++)); do
 	# shellcheck disable=SC2086
-	order=$(seeded_shuffle "$seed-$r" $variants | tr '\n' ' ')
-	echo "order_round_$r=${order% }" >>"$run/run.info"
+	order=$(seeded_shuffle "$seed-$r" $variants)
+	order=${order//$'\n'/ }
+	echo "order_round_$r=$order" >>"$run/run.info"
+	bdirs=()
+	for v in $order; do bdirs+=("$run/boots/$v/boot$r"); done
+	mkdir -p "${bdirs[@]}"
 	for v in $order; do
 		b=$run/boots/$v/boot$r
-		mkdir -p "$b"
 		rc=0
 		timeout "$tmo" "$LB_NATIVE_OUT/$v/lb-native" -v "$v" -b "$r" -H "$LB_HOST_ID" -j "$jobs" \
 			-o "$b/results.csv" -p "$b/physlimit.csv" -F "$b/facts.txt" 2>"$b/native.log" || rc=$?
-		jq -n --arg variant "$v" --arg boot "$r" --arg host_cpu_model "$LB_HOST_CPU_MODEL" \
-			--arg host_cpus "$ncpus" --arg accel native --arg binary_sha "$(sha_of "$LB_NATIVE_OUT/$v/lb-native")" \
-			--arg objects "$(objects_named "$v")" --arg rc "$rc" \
-			'{variant: $variant, boot: ($boot | tonumber), accel: $accel, host_cpu_model: $host_cpu_model,
-			  host_cpus: ($host_cpus | tonumber), binary_sha256: $binary_sha, objects: $objects, exit: ($rc | tonumber)}' \
-			>"$b/provenance.json"
+		# jq escapes every string, so these two lines are the only ones
+		p=${prov[$v]/$'\n  "boot": 0,'/$'\n  "boot": '"$r,"}
+		printf '%s\n' "${p/%$'\n  "exit": 0\n}'/$'\n  "exit": '"$rc"$'\n}'}" >"$b/provenance.json"
 		if [ "$rc" != 0 ]; then
 			failed=$((failed + 1))
 			why=$([ "$rc" = 124 ] && echo "timeout after ${tmo}s" || tail -n 1 "$b/native.log" | tr ',' ';')
@@ -145,8 +180,8 @@ done
 # Per variant, the records of its good replicates; physical limits of all.
 for v in $variants; do
 	out=$run/$v.csv
-	head -n 2 "$(ls "$run"/boots/"$v"/boot*/results.csv | head -n 1)" >"$out"
-	for f in "$run"/boots/"$v"/boot*/results.csv; do tail -n +3 "$f" >>"$out"; done
+	# The first replicate's two header lines, then every replicate's records.
+	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "$run"/boots/"$v"/boot*/results.csv >"$out"
 	"$LB_TOP/bench-user/lb-validate" "$out" >/dev/null || die "native: $out does not validate"
 done
 {
@@ -155,6 +190,6 @@ done
 } >"$run/physlimit.csv"
 echo "failed_boots=$failed" >>"$run/run.info"
 "$LB_TOP/scripts/report/compare.sh" "$run" || die "native: compare failed (see above)"
-echo "total_seconds=$(($(date +%s) - start))" >>"$run/run.info"
+echo "total_seconds=$((EPOCHSECONDS - start))" >>"$run/run.info"
 [ "$failed" = 0 ] || die "native: $failed replicates failed (see $run/failures.csv)"
-say "native: ${run#"$LB_TOP"/} ($(($(date +%s) - start)) s); summary.csv and pairs.csv there"
+say "native: ${run#"$LB_TOP"/} ($((EPOCHSECONDS - start)) s); summary.csv and pairs.csv there"

@@ -16,9 +16,10 @@ export LB_BUILD=$TMP/build LB_NATIVE_OUT=$TMP/build/native
 cc=(gcc -O2 -fno-pie -Wall -Wextra -Werror -std=gnu11 -I"$TOP/schema" -I"$TOP/bench-user/native")
 "${cc[@]}" -c -o "$TMP/kl.o" "$fx/fake_kloops.c"
 gcc -c -o "$TMP/spinlock.o" "$fx/fake_spinlock.S"
-make -s -C "$TOP/bench-user/native" O="$TMP/harness" || fail "the harness does not build"
+# Where build.sh (run.sh, below) builds it: built once, it is up to date there.
+make -s -C "$TOP/bench-user/native" O="$LB_NATIVE_OUT/harness" || fail "the harness does not build"
 
-"$TOP/scripts/native/link.sh" "$TMP/out" "$TMP/harness" 250 "$TMP/kl.o" "$TMP/spinlock.o" || fail "link.sh failed"
+"$TOP/scripts/native/link.sh" "$TMP/out" "$LB_NATIVE_OUT/harness" 250 "$TMP/kl.o" "$TMP/spinlock.o" || fail "link.sh failed"
 [ "$(cat "$TMP/out/stubs.txt")" = _printk ] || fail "stubs from nm -u: want _printk only, got $(tr '\n' ' ' <"$TMP/out/stubs.txt")"
 bin=$TMP/out/lb-native
 "$bin" -v pre -b 1 -H testhost -o "$TMP/r.csv" "kind=empty mode=hot" "kind=spin_lock mode=hot" \
