@@ -4,7 +4,8 @@
 # RUN against itself in BASE_RUN, by lb-stat (rank test, bootstrap CI,
 # Holm per pair and mode; no A/A floor: two runs have no identical pair).
 # Writes RUN/compare-runs/BASE_ID/: pairs.csv and tables.md.
-. "$(dirname "$0")/../lib.sh"
+here=${0%/*} && [ "$here" != "$0" ] || here=.
+. "$here/../lib.sh"
 
 base=$(run_dir "${1:?usage: compare-runs.sh BASE_RUN RUN}") run=$(run_dir "${2:?usage: compare-runs.sh BASE_RUN RUN}")
 [ "$base" != "$run" ] || die "BASE_RUN and RUN are the same run ($1)"
@@ -17,7 +18,7 @@ rename() { # dir id -> the renamed record files of that run in $tmp
 	local f v
 	for f in "$1"/*.csv; do
 		is_record_file "$f" || continue
-		v=$(basename "$f" .csv)
+		v=${f##*/} v=${v%.csv}
 		awk -F, -v OFS=, -v to="$2@$v" 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == "variant") c = i }
 			NR > 2 && !/^#/ && c { $c = to } { print }' "$f" >"$tmp/$2@$v.csv"
 		echo "$v"

@@ -7,12 +7,17 @@
 # (seed and settings) and RUN/host.txt.  Derived files
 # are rebuilt in a temporary folder and swapped in whole; the records
 # themselves are only read.
-. "$(dirname "$0")/../lib.sh"
+here=${0%/*} && [ "$here" != "$0" ] || here=.
+. "$here/../lib.sh"
 
 [ -d "${1:?usage: compare.sh RUNDIR}" ] || die "no run directory $1"
 run=$(run_dir "$1" fresh)
 [ -f "$run/run.info" ] || die "$run has no run.info: not a run directory, or its provenance is missing"
-ls "$run"/boots/*/boot*/provenance.json >/dev/null 2>&1 ||
+# The provenance files (a glob, no process): the first names host.txt's host.
+shopt -s nullglob
+provs=("$run"/boots/*/boot*/provenance.json)
+shopt -u nullglob
+[ ${#provs[@]} -gt 0 ] ||
 	die "$run has no provenance records (boots/*/boot*/provenance.json): refusing to report on it"
 bin=$LB_TOP/bench-user
 have() { [ -f "$run/$1.csv" ]; }
@@ -22,18 +27,19 @@ mkdir -p "$tmp/compare"
 
 # Every pair in one lb-stat call: Holm families and the A/A noise floor
 # span all of them.  The pairs and the A/A pair are vm-configs/comparisons'.
+# The file is read once (comparison_lines), its roles sorted here as
+# comparisons ROLE... would.
 pairs=() aa=()
-all=$(comparisons aa headline pair timed) || exit 1
-for p in $all; do
-	have "${p%%:*}" && have "${p##*:}" && pairs+=(--pair "$p")
-done
-all=$(comparisons aa) || exit 1
-for p in $all; do
-	have "${p%%:*}" && have "${p##*:}" && aa=(--aa "$p")
-done
+all=$(comparison_lines) || exit 1
+while IFS=$'\t' read -r role b o _; do
+	case $role in aa | headline | pair | timed) ;; *) continue ;; esac
+	{ have "$b" && have "$o"; } || continue
+	pairs+=(--pair "$b:$o")
+	[ "$role" != aa ] || aa=(--aa "$b:$o")
+done <<<"$all"
 files=()
 for f in "$run"/*.csv; do
-	is_record_file "$f" && files+=("$(basename "$f")")
+	is_record_file "$f" && files+=("${f##*/}")
 done
 [ ${#files[@]} -gt 0 ] || die "$run has no result files"
 seed=${STAT_SEED:-1} resamples=${STAT_RESAMPLES:-4000}
@@ -45,7 +51,8 @@ if [ ${#pairs[@]} -gt 0 ]; then
 	(cd "$run" && "$bin/lb-stat" compare "${opts[@]}" "${aa[@]}" "${pairs[@]}" -o "$tmp/pairs.csv" \
 		"${files[@]}") || die "lb-stat compare failed (see above)"
 	# Findings and tables are drawn from pairs.csv by the one renderer.
-	accel=$(sed -n 's/^accel=//p' "$run/run.info" | head -n 1)
+	accel=""
+	while IFS= read -r line || [ -n "$line" ]; do [ "${line#accel=}" = "$line" ] || { accel=${line#accel=} && break; }; done <"$run/run.info"
 	awk -f "$LB_TOP/scripts/report/render.awk" -v view=findings -v accel="$accel" "$tmp/pairs.csv" >"$tmp/findings.md"
 	awk -f "$LB_TOP/scripts/report/render.awk" -v view=tables "$tmp/pairs.csv" >"$tmp/compare/tables.md"
 else
@@ -76,9 +83,10 @@ if [ -f "$run/icount/run.info" ]; then
 fi
 
 # perf diff of each compared pair that has perf data on both sides.
-if ls "$run"/perf/*/perf.data >/dev/null 2>&1; then
+perfdata=("$run"/perf/*/perf.data) perfdiff=("$run"/perf-diff/*.txt)
+if [ -e "${perfdata[0]}" ] || [ -L "${perfdata[0]}" ]; then
 	"$LB_TOP/scripts/report/perf-diff.sh" "$run" "$tmp/compare/perf-diff" || note "compare: perf diff failed (see above)"
-elif ls "$run"/perf-diff/*.txt >/dev/null 2>&1; then
+elif [ -e "${perfdiff[0]}" ] || [ -L "${perfdiff[0]}" ]; then
 	# Published raw data keeps the diffs (publish.sh), not perf.data.
 	mkdir -p "$tmp/compare/perf-diff"
 	cp "$run"/perf-diff/*.txt "$tmp/compare/perf-diff/"
@@ -92,9 +100,6 @@ if [ ! -f "$run/disasm.md" ] && [ -d "$run/kernels" ]; then
 		{ note "compare: no disassembly (a variant's vmlinux is missing from the run's kernels/)"; rm -f "$tmp/disasm.md"; }
 fi
 
-# The first provenance file (a glob, not ls | head: with many boots ls
-# writes more than one pipe buffer and head's exit would kill it).
-provs=("$run"/boots/*/boot*/provenance.json)
 prov=${provs[0]}
 jq -r '"\(.host_cpu_model) (\(.host_cpus) CPUs)"' "$prov" >"$tmp/host.txt" ||
 	die "$prov is not valid JSON"

@@ -5,13 +5,20 @@
 #   RUN/pathlen.csv       the same counts as data
 # lb-pathlen refuses the run if any count is not exact or differs between
 # boots; render.awk draws the two tables from its CSV.  Derived files are rebuilt whole; the records are only read.
-. "$(dirname "$0")/../lib.sh"
+here=${0%/*} && [ "$here" != "$0" ] || here=.
+. "$here/../lib.sh"
 
 run=$(readlink -f "${1:?usage: pathlen-table.sh RUNDIR}")
 [ -f "$run/run.info" ] || die "$1 has no run.info: not a run directory"
-[ "$(sed -n 's/^accel=//p' "$run/run.info")" = icount ] ||
-	die "$1 is not an icount run (run.info accel=$(sed -n 's/^accel=//p' "$run/run.info")): path lengths come from 'make pathlen'"
-mapfile -t vs < <(sed -n 's/^variants=//p' "$run/run.info" | tr ' ' '\n')
+# run.info read once: RI[KEY] is its first value (sed -n 's/^KEY=//p' | head -n 1).
+declare -A RI=()
+while IFS= read -r line || [ -n "$line" ]; do
+	k=${line%%=*}
+	[ "$k" = "$line" ] || [ -n "${RI[$k]+set}" ] || RI[$k]=${line#*=}
+done <"$run/run.info"
+[ "${RI[accel]:-}" = icount ] ||
+	die "$1 is not an icount run (run.info accel=${RI[accel]:-}): path lengths come from 'make pathlen'"
+read -r -a vs <<<"${RI[variants]:-}"
 files=() have=" "
 for v in "${vs[@]}"; do
 	[ -f "$run/$v.csv" ] || { note "pathlen: $v has no records in $1"; continue; }
@@ -19,10 +26,11 @@ for v in "${vs[@]}"; do
 done
 [ ${#files[@]} -gt 0 ] || die "$1 has no result files"
 pairs=""
-all=$(comparisons aa headline pair pathlen) || exit 1
-for p in $all; do
-	[[ $have == *" ${p%%:*} "* && $have == *" ${p##*:} "* ]] && pairs+="$p "
-done
+all=$(comparison_lines) || exit 1
+while IFS=$'\t' read -r role b o _; do
+	case $role in aa | headline | pair | pathlen) ;; *) continue ;; esac
+	[[ $have == *" $b "* && $have == *" $o "* ]] && pairs+="$b:$o "
+done <<<"$all"
 tmp=$(mktemp -d "$run/.pathlen.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 "$LB_TOP/bench-user/lb-pathlen" -o "$tmp/pathlen.csv" "${files[@]}" || die "lb-pathlen refused $1 (see above)"

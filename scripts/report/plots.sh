@@ -4,7 +4,8 @@
 # NAME.svg, with the reshaped data behind each in RUN/plots/data/.  The
 # gnuplot scripts and awk reshapers are in plots/.  Everything is written
 # to a temporary folder first: a failure leaves RUN/plots as it was.
-. "$(dirname "$0")/../lib.sh"
+here=${0%/*} && [ "$here" != "$0" ] || here=.
+. "$here/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 export LC_ALL=C
 P=$LB_TOP/plots
@@ -14,15 +15,44 @@ P=$LB_TOP/plots
 run=$(run_dir "$1")
 sum=$run/summary.csv pairs=$run/pairs.csv
 [ -f "$sum" ] || die "plots: $sum is missing (lb-stat summary writes it)"
-modes=$(contract_list modes)
-# csvawk PROGRAM FILE...: PROGRAM with csv.awk's v("column") (mawk has no -e).
-csvawk() { local prog=$1; shift; awk "$(cat "$P/csv.awk")"$'\n'"$prog" "$@"; }
-msg=$(awk -f "$P/csv.awk" -v need="$(contract_list summary)" -v modes="$modes" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
-if [ -f "$pairs" ] && [ "$(wc -l <"$pairs")" -le 1 ] && [ "$(head -n 1 "$pairs")" = "$(contract_header pairs)" ]; then
+# The contract's tables this script asks about, read once (contract_list
+# is two processes a question): clist SECTION [COLUMN=VALUE...] sets CLIST
+# to contract_list's answer.
+ct=$(contract_table modes && contract_table summary && contract_table pairs && contract_table kinds) || exit 1
+clist() {
+	local sec=$1 line fld w i keep cols=() out=""
+	shift
+	while IFS= read -r line; do
+		# A tab is IFS white space (empty fields would merge): split at \x1f.
+		IFS=$'\x1f' read -r -a fld <<<"${line//$'\t'/$'\x1f'}"
+		if [ "${fld[0]}" = "#$sec" ]; then cols=("${fld[@]}") && continue; fi
+		[ "${fld[0]}" = "$sec" ] || continue
+		keep=1
+		for w in "$@"; do
+			for ((i = 1; i < ${#cols[@]}; i++)); do [ "${cols[i]}" != "${w%%=*}" ] || break; done
+			[ "${fld[i]:-}" = "${w#*=}" ] || keep=0
+		done
+		[ $keep = 0 ] || out+="${out:+ }${fld[1]}"
+	done <<<"$ct"
+	CLIST=$out
+}
+clist modes && modes=$CLIST
+# csvawk PROGRAM FILE...: PROGRAM with csv.awk's v("column") (mawk has no
+# -e); csv.awk read once.
+csvlib=$(<"$P/csv.awk")
+csvawk() { local prog=$1; shift; awk "$csvlib"$'\n'"$prog" "$@"; }
+clist summary
+msg=$(awk -f "$P/csv.awk" -v need="$CLIST" -v modes="$modes" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
+clist pairs
+# A pairs.csv of the header alone: its first line, and whether a second
+# one ends in a newline (what head -n 1 and wc -l told).
+pline="" plines=0
+[ ! -f "$pairs" ] || { IFS= read -r pline && plines=1 && IFS= read -r _ && plines=2; } <"$pairs" || true
+if [ -f "$pairs" ] && [ $plines -le 1 ] && [ "$pline" = "${CLIST// /,}" ]; then
 	note "plots: $pairs has no pairs (fewer than two comparable variants): the headline graph says so instead"
 	pairs=
 elif [ -f "$pairs" ]; then
-	msg=$(awk -f "$P/csv.awk" -v what=pairs -v need="$(contract_list pairs)" -f "$P/validate.awk" "$pairs" 2>&1) || die "plots: malformed pairs: ${msg:-$pairs: unreadable}"
+	msg=$(awk -f "$P/csv.awk" -v what=pairs -v need="$CLIST" -f "$P/validate.awk" "$pairs" 2>&1) || die "plots: malformed pairs: ${msg:-$pairs: unreadable}"
 else
 	note "plots: $pairs is missing: the headline graph says so instead"
 	pairs=
@@ -31,24 +61,29 @@ command -v gnuplot >/dev/null || die "plots: gnuplot is not installed (apt-get i
 
 # Title parts.  Quotes and backslashes would break gnuplot -e strings.
 clean() { CLEAN=${1//[\'\"\\]/}; } # into CLEAN (no subshell)
-accel=$(sed -n 's/^accel=//p' "$run/run.info" 2>/dev/null | head -1)
+accel=""
+while IFS= read -r line || [ -n "$line" ]; do [ "${line#accel=}" = "$line" ] || { accel=${line#accel=} && break; }; done 2>/dev/null <"$run/run.info" || true
 [ -n "$accel" ] || { note "plots: no accel= in $run/run.info"; accel=unknown; }
 # These graphs are of time (ns, cycles); an icount run counts instructions
 # and has its own graph, the path-length one.
 [ "$accel" != icount ] || die "plots: $1 is an icount run (instructions, not time): its graph is make pathlen's (scripts/report/pathlen-plot.sh)"
-host=$(head -1 "$run/host.txt" 2>/dev/null || true)
+host=""
+{ IFS= read -r host || true; } 2>/dev/null <"$run/host.txt" || true
 [ -n "$host" ] || host="unknown host"
 clean "$host" && host=$CLEAN
-ACCEL=$(tr '[:lower:]' '[:upper:]' <<<"$accel")
+ACCEL=${accel^^}
 tcgnote=""
 [ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
 
 # Variants in the run: the default matrix's first, in its order (each
 # family before its debug twin), then any others sorted.
 mapfile -t present < <(csvawk 'NR == 1 { header(); next } v("variant") != "" { print v("variant") }' "$sum" | sort -u)
-main=$(matrix_variants | tr '\n' ' ') order=""
+main=$(matrix_variants) order=""
+main=${main//$'\n'/ }
+declare -A inrun=()
+for v in "${present[@]}"; do inrun[$v]=1; done
 for v in $main; do
-	if printf '%s\n' "${present[@]}" | grep -qx -- "$v"; then order+="$v "; else
+	if [ -n "${inrun[$v]:-}" ]; then order+="$v "; else
 		note "plots: variant $v is not in this run: graphs show the rest"
 	fi
 done
@@ -66,13 +101,21 @@ for v in $order; do
 	if [ "$(fragments_debug "${frags[$v]}")" = on ]; then debug+="$v "; else nodebug+="$v "; fi
 done
 for d in $debug; do
-	want=$(sed 's|/debug-[a-z]*\.config$|/debug-off.config|' <<<"${frags[$d]}")
+	# Each fragment line's /debug-*.config becomes /debug-off.config (the
+	# sed it was: s|/debug-[a-z]*\.config$|/debug-off.config|).
+	want=""
+	while IFS= read -r line; do
+		[[ $line =~ ^(.*)/debug-[a-z]*\.config$ ]] && line=${BASH_REMATCH[1]}/debug-off.config
+		want+=$line$'\n'
+	done <<<"${frags[$d]}"
+	want=${want%$'\n'}
 	for x in $nodebug; do [ "${frags[$x]}" != "$want" ] || twins+="$x:$d "; done
 done
 # shellcheck disable=SC2086 # one word per variant
 gpv=$(variant_gp $order)
 # Kinds and their roles from the contract.
-kinds=$(contract_list kinds hot=1) bases=$(contract_list kinds base=1)
+clist kinds hot=1 && kinds=$CLIST
+clist kinds base=1 && bases=$CLIST
 
 tmp=$(mktemp -d "$run/.plots.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -180,15 +223,18 @@ shapes() {
 		v("mode") == "contended" && v("kind") in want { print v("hold_ns") "/" v("parallel_ns") }' ks="$*" "$sum" |
 		sort -t/ -k1,1n -k2,2n -u
 }
-shapetext() { echo "hold ${1%/*} ns, parallel ${1#*/} ns"; } # HOLD/PARALLEL -> words
-panel_list=$(contract_list kinds cont=1 rw=0)
-for k in $(contract_list kinds cont=1 rw=1); do
+shapetext() { SHAPE="hold ${1%/*} ns, parallel ${1#*/} ns"; } # HOLD/PARALLEL -> words, into SHAPE
+clist kinds cont=1 rw=0 && panel_list=$CLIST
+clist kinds cont=1 rw=1
+for k in $CLIST; do
 	rps=$(read_pcts "$k")
 	panel_list+=" $(if [ -n "$rps" ]; then for rp in $rps; do printf '%s:%s ' "$k" "$rp"; done; else echo "$k"; fi)"
 done
-# shellcheck disable=SC2046 # one word per kind
-cshapes=$(shapes $(contract_list kinds cont=1))
-nshape=$(wc -w <<<"$cshapes")
+clist kinds cont=1
+# shellcheck disable=SC2086 # one word per kind
+cshapes=$(shapes $CLIST)
+nshape=0
+for s in $cshapes; do nshape=$((nshape + 1)); done
 np=0 anyov=0 panels="" threads="" drawnk=" "
 for s in $cshapes; do
 	for k in $panel_list; do
@@ -197,23 +243,35 @@ for s in $cshapes; do
 		f=$dat/ct-$((np + 1)).dat
 		awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v kind="$kind" -v read_pct="$rp" -v shape="$s" -v metrics=ops_per_s -v variants="$order" "$sum" >"$f"
 		load "$f"
-		if [ -z "${M[variants]:-}" ]; then rm "$f"; continue; fi
+		# A panel without data: the next panel's file takes its name.
+		[ -n "${M[variants]:-}" ] || continue
 		np=$((np + 1)) drawnk+="$k "
 		dupnote "contended-throughput $k"
 		[ -z "${M[oversub]:-}" ] || anyov=1
 		# A second line names the shape when the run has several.
 		pt="$kind${rp:+, $rp% read}"
-		[ "$nshape" -eq 1 ] || pt+="\n$(shapetext "$s")"
+		[ "$nshape" -eq 1 ] || { shapetext "$s" && pt+="\n$SHAPE"; }
 		panels+="pt$np=\"$pt\"; "
-		threads+=" $(awk '!/^#/ && NF && $1 > 0 { print $1 }' "$f")"
+		# Its thread counts: the first word of each data line.
+		while read -r x _; do
+			case $x in '' | '#'*) continue ;; esac
+			# awk's $1 > 0: numeric for a number (thread counts are
+			# integers), else a comparison of strings.
+			# shellcheck disable=SC2071
+			if [[ $x =~ ^[0-9]+$ ]]; then [ $((10#$x)) -gt 0 ] || continue; else [[ $x > 0 ]] || continue; fi
+			threads+=" $x"
+		done <"$f"
 		[ -n "${nsub:-}" ] || nsub=${M[sub]}
 	done
 done
+# The last panel's file, when it had no data.
+f=$dat/ct-$((np + 1)).dat
+[ ! -e "$f" ] || rm "$f"
 for k in $panel_list; do
 	[[ $drawnk == *" $k "* ]] || note "plots: contended-throughput: no ${k%%:*}$([ "${k#*:}" = "$k" ] || echo " read_pct=${k#*:}") rows"
 done
 t="Contended throughput: all threads on one lock"
-[ "$nshape" -ne 1 ] || t+=" ($(shapetext "$cshapes"))"
+[ "$nshape" -ne 1 ] || { shapetext "$cshapes" && t+=" ($SHAPE)"; }
 if [ $np -eq 0 ]; then
 	nodata contended-throughput "$t" "no contended ops_per_s rows"
 else
@@ -232,12 +290,16 @@ t="Fairness of contended spin_lock"
 if [ -z "${M[variants]:-}" ]; then nodata fairness "$t" "no contended spin_lock fair_ratio rows (it needs 2 or more threads)"; else
 	dupnote fairness
 	# The shape goes in the title when there is one, else in each panel's.
-	fshapes=$(for ((j = 1; j <= M[panels]; j++)); do echo "${M[shape$j]}"; done | sort -u)
-	[ "$(wc -l <<<"$fshapes")" -gt 1 ] || t+=" ($(shapetext "$fshapes"))"
+	declare -A fsh=()
+	nfs=0 fs1=""
+	for ((j = 1; j <= M[panels]; j++)); do
+		[ -n "${fsh[x${M[shape$j]}]:-}" ] || { fsh[x${M[shape$j]}]=1 && nfs=$((nfs + 1)) && fs1=${M[shape$j]}; }
+	done
+	[ $nfs -gt 1 ] || { shapetext "$fs1" && t+=" ($SHAPE)"; }
 	fp=""
 	for ((j = 1; j <= M[panels]; j++)); do
 		pt="${M[threads$j]} threads"
-		[ "$(wc -l <<<"$fshapes")" -eq 1 ] || pt="$(shapetext "${M[shape$j]}"), $pt"
+		[ $nfs -le 1 ] || { shapetext "${M[shape$j]}" && pt="$SHAPE, $pt"; }
 		fp+="pt$j='$pt'; "
 	done
 	gp fairness.gp fairness "$t" "${M[sub]}" "" \
@@ -270,23 +332,31 @@ fi
 # 6. Headline: the A/A and headline pairs of vm-configs/comparisons.
 f=$dat/headline.dat
 t="Headline: uncontended (hot) cost per lock kind, by comparison"
-hl=$(comparisons aa headline) || exit 1
-# Each pair's label: its own, else "base → other" (as comparison_label).
+# Each pair's label: its own, else "base → other" (as comparison_label);
+# hl, the A/A and headline pairs (comparisons aa headline), from the same
+# one reading of the file.
+cl=$(comparison_lines) || exit 1
 declare -A label=()
-while IFS=$'\t' read -r _ b o l; do label[$b:$o]=${l:-$b → $o}; done < <(comparison_lines)
+hl=""
+while IFS=$'\t' read -r r b o l; do
+	label[$b:$o]=${l:-$b → $o}
+	case $r in aa | headline) hl+="${hl:+ }$b:$o" ;; esac
+done <<<"$cl"
 if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
-	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="$(echo $hl)" -v kinds="$kinds" "$pairs" >"$f"
+	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="$hl" -v kinds="$kinds" "$pairs" >"$f"
 	load "$f"
 	for p in ${M[missing]:-}; do note "plots: headline: no hot ns_op pairs for ${p/:/ -> } in $pairs"; done
 	ps=${M[pairs]:-}
-	if [ -z "$ps" ]; then nodata headline "$t" "no hot ns_op rows in pairs.csv for the headline comparisons ($(echo $hl))"; else
+	if [ -z "$ps" ]; then nodata headline "$t" "no hot ns_op rows in pairs.csv for the headline comparisons ($hl)"; else
 		labels="" j=0
 		for p in $ps; do
 			j=$((j + 1))
 			clean "${label[$p]}"
 			labels+="pl$j='$CLEAN'; "
 		done
-		n=$(csvawk 'NR == 1 { header(); next } { print v("n_base"); print v("n_other") }' "$pairs" | sort -nu | sed -n '1p;$p' | paste -sd' ')
+		# The smallest and largest n (what sort -nu | sed -n '1p;$p' gave).
+		n=$(csvawk 'function keep(s) { if (!m++ || s + 0 < lo + 0) lo = s; if (m == 1 || s + 0 > hi + 0) hi = s }
+			NR == 1 { header(); next } { keep(v("n_base")); keep(v("n_other")) } END { if (m) print lo " " hi }' "$pairs")
 		[ "${n% *}" = "${n#* }" ] && n="n=${n% *} boots" || n="n=${n% *}-${n#* } boots"
 		gp headline.gp headline "$t" "$ACCEL, $host, $n per cell$tcgnote" "" "in='$f'; pairs='$ps'; $labels nk=${M[nkinds]:-}; $gpv"
 	fi
@@ -303,4 +373,7 @@ rm -rf "$run/plots.old"
 if [ -f "$run/icount/pathlen.csv" ]; then
 	"$LB_TOP/scripts/report/pathlen-plot.sh" "$run/icount" || die "plots: the path-length graph of $1/icount failed"
 fi
-say "plots: $(find "$run/plots" -maxdepth 1 -name '*.png' | wc -l) graphs in $run/plots"
+# The PNGs now in RUN/plots, as find -maxdepth 1 -name '*.png' counts them.
+shopt -s nullglob
+pngs=("$run"/plots/*.png "$run"/plots/.*.png)
+say "plots: ${#pngs[@]} graphs in $run/plots"

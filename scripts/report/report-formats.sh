@@ -6,14 +6,20 @@
 #   RESULTS.txt  the headline in plain text of at most 80 columns, to
 #                paste into a mail: path lengths (instructions) and the
 #                timed headline pairs with CI, Holm p and verdict
-. "$(dirname "$0")/../lib.sh"
+here=${0%/*} && [ "$here" != "$0" ] || here=.
+. "$here/../lib.sh"
 
 run=$(readlink -f "${1:?usage: report-formats.sh RUN}")
 rep=$run/report
 [ -f "$rep/RESULTS.md" ] || die "$1 has no report/RESULTS.md: run 'make results RUN=$1' first"
 command -v cmark-gfm >/dev/null || die "cmark-gfm is not installed: make deps (apt-get install cmark-gfm)"
-info() { sed -n "s/^$1=//p" "$run/run.info" | head -n 1; }
-id=$(info run_id) accel=$(info accel)
+# run.info read once: RI[KEY] is its first value (sed -n 's/^KEY=//p' | head -n 1).
+declare -A RI=()
+while IFS= read -r line || [ -n "$line" ]; do
+	k=${line%%=*}
+	[ "$k" = "$line" ] || [ -n "${RI[$k]+set}" ] || RI[$k]=${line#*=}
+done <"$run/run.info"
+id=${RI[run_id]:-} accel=${RI[accel]:-}
 
 # --- HTML --------------------------------------------------------------
 {
@@ -38,7 +44,7 @@ mv "$rep/index.html.tmp" "$rep/index.html"
 
 # --- 80 columns --------------------------------------------------------
 {
-	printf 'lockbench run %s: %s boots x %s passes per variant, %s\n' "$id" "$(info boots)" "$(info repeat)" "$accel"
+	printf 'lockbench run %s: %s boots x %s passes per variant, %s\n' "$id" "${RI[boots]:-}" "${RI[repeat]:-}" "$accel"
 	printf 'report: RESULTS.md beside this file\n'
 	icsv=""
 	[ -f "$run/icount/pathlen.csv" ] && icsv=$run/icount/pathlen.csv
@@ -46,7 +52,7 @@ mv "$rep/index.html.tmp" "$rep/index.html"
 		echo
 		echo "Path length (icount): guest instructions per acquire+release"
 		# kind x variant, the variants in the run's order, pad=0 only.
-		awk -F, -v order="$(info variants)" '
+		awk -F, -v order="${RI[variants]:-}" '
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["pad"] != 0 { next }
 		{ k = $c["kind"]; v = $c["variant"]; n[k, v] = $c["instructions"] + 0; if (!(k in seen)) { seen[k] = 1; ks[++nk] = k } }
@@ -69,11 +75,12 @@ mv "$rep/index.html.tmp" "$rep/index.html"
 	fi
 	if [ -f "$run/pairs.csv" ]; then
 		hl=$(comparisons aa headline) || exit 1
+		hl=${hl//$'\n'/ }
 		floor=$(hot_noise_floor "$run/pairs.csv")
 		echo
 		printf 'Timed (%s): hot ns per acquire+release, median of boot medians\n' "$accel"
 		printf 'noise floor (A/A): %s\n' "$([ -n "$floor" ] && echo "±$floor%" || echo none)"
-		awk -F, -v hl=" $(echo $hl) " '
+		awk -F, -v hl=" $hl " '
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		function g(n) { return $c[n] }
 		function f(x, fmt) { return x ~ /nan/ ? "n/a" : sprintf(fmt, x) }

@@ -4,19 +4,27 @@
 # and plots.sh.  The graphs, tables and provenance it shows are copied to
 # RUN/report/results/, so the report reads the same there as when
 # publish.sh copies both to the tracked RESULTS.md and results/.
-. "$(dirname "$0")/../lib.sh"
+here=${0%/*} && [ "$here" != "$0" ] || here=.
+. "$here/../lib.sh"
 
 run=$(run_dir "${1:?usage: results.sh RUNDIR}")
 for f in run.info summary.csv pairs.csv findings.md stat.info host.txt plots/headline.png; do
 	[ -f "$run/$f" ] || die "$run/$f is missing: run 'make compare plots RUN=$1' first"
 done
 id=$(dir_id "$run")
-# run.info read once: info KEY prints its first value.
+# A KEY=VALUE file read once: readkv ARRAY FILE fills ARRAY[KEY] with each
+# key's first value (what sed -n 's/^KEY=//p' | head -n 1 printed).
+readkv() {
+	local -n kv=$1
+	local line k
+	kv=()
+	while IFS= read -r line || [ -n "$line" ]; do
+		k=${line%%=*}
+		[ "$k" = "$line" ] || [ -n "${kv["$k"]+set}" ] || kv["$k"]=${line#*=}
+	done <"$2"
+}
 declare -A RI=()
-while IFS= read -r line; do
-	k=${line%%=*}
-	[ "$k" = "$line" ] || [ -n "${RI[$k]+set}" ] || RI[$k]=${line#*=}
-done <"$run/run.info"
+readkv RI "$run/run.info"
 info() { printf '%s\n' "${RI[$1]:-}"; }
 accel=$(info accel)
 [ "$accel" != icount ] ||
@@ -69,11 +77,14 @@ done
 } >"$tmp/pieces/PROVENANCE"
 
 floor=$(hot_noise_floor "$run/pairs.csv")
-aa=$(sed -n 's/^aa_pair=//p' "$run/stat.info" 2>/dev/null)
+declare -A SI=()
+readkv SI "$run/stat.info"
+aa=${SI[aa_pair]:-}
 # The headline table: the A/A and headline pairs of vm-configs/comparisons.
 render() { awk -f "$LB_TOP/scripts/report/render.awk" "$@"; }
 hl=$(comparisons aa headline) || exit 1
-render -v view=headline -v pairs=" $(echo $hl) " "$run/pairs.csv" >"$tmp/rows"
+hl=${hl//$'\n'/ }
+render -v view=headline -v pairs=" $hl " "$run/pairs.csv" >"$tmp/rows"
 {
 	if [ -n "$floor" ]; then
 		echo "**Noise floor: ±${floor}%.** That is the largest |change| of the A/A pair (\`${aa:-pre:post}\`, the same instructions: see the path-length table) over its hot cells. Any other change smaller than it is *within noise*, whatever its p."
@@ -87,7 +98,7 @@ render -v view=headline -v pairs=" $(echo $hl) " "$run/pairs.csv" >"$tmp/rows"
 } >"$tmp/pieces/HEADLINE"
 render -v view=modes "$run/summary.csv" >"$tmp/pieces/MODES"
 {
-	echo "Generated from this run's pairs.csv: every change above the noise floor with Holm-adjusted p < 0.05, in the headline metric of its mode (ns per op, or acquisitions per second when contended). Resampling seed $(sed -n 's/^seed=//p' "$run/stat.info" 2>/dev/null), $(sed -n 's/^resamples=//p' "$run/stat.info" 2>/dev/null) bootstrap draws."
+	echo "Generated from this run's pairs.csv: every change above the noise floor with Holm-adjusted p < 0.05, in the headline metric of its mode (ns per op, or acquisitions per second when contended). Resampling seed ${SI[seed]:-}, ${SI[resamples]:-} bootstrap draws."
 	echo
 	# TCG models no cache and times a hand-off at emulation speed: a cold
 	# cell is no cache-miss cost, so it stays out of the text (its rows
@@ -102,7 +113,7 @@ render -v view=modes "$run/summary.csv" >"$tmp/pieces/MODES"
 	echo "Contended spin_lock against the no-lock baseline (\`kind=empty\`, the same hold and parallel work), $accel, medians of boot medians with bootstrap 95% CIs; throughput in acquisitions per second of all threads together. \`fair_ratio\` is the busiest thread's share over the least busy one's (1 is fair)."
 	echo
 	[ -f "$run/baseline.csv" ] || die "$run has no baseline.csv: run 'make compare RUN=$1'"
-	render -v view=contended -v order="$(sed -n 's/^variants=//p' "$run/run.info")" "$run/summary.csv" "$run/baseline.csv"
+	render -v view=contended -v order="${RI[variants]:-}" "$run/summary.csv" "$run/baseline.csv"
 } >"$tmp/pieces/CONTENDED"
 
 {
@@ -118,17 +129,18 @@ render -v view=modes "$run/summary.csv" >"$tmp/pieces/MODES"
 
 # The path-length run (icount) and the calibration, when there are any.
 if [ -n "$iid" ]; then
-	iinfo() { sed -n "s/^$1=//p" "$icount/run.info" | head -n 1; }
+	declare -A II=()
+	readkv II "$icount/run.info"
 	mkdir -p "$stage/pathlen"
 	cp "$icount"/pathlen.md "$icount"/pathlen-diff.md "$icount"/pathlen.csv "$icount"/run.info "$icount"/jobs "$stage/pathlen/"
 	for f in "$icount"/*.csv; do
-		case $(basename "$f") in pathlen.csv | failures.csv) ;; *) cp "$f" "$stage/pathlen/" ;; esac
+		case ${f##*/} in pathlen.csv | failures.csv) ;; *) cp "$f" "$stage/pathlen/" ;; esac
 	done
-	qargs=$(sed -n 's/^qemu_args=//p' "$icount/run.info")
+	qargs=${II[qemu_args]:-}
 	[ -f "$icount/plots/pathlen.png" ] && cp "$icount"/plots/pathlen.png "$icount"/plots/pathlen.svg "$stage/graphs/"
 	{
 		[ -f "$icount/plots/pathlen.png" ] && printf '![path length](results/graphs/pathlen.png)\n\n'
-		echo "Instrument: **icount**, QEMU's instruction counter (\`${qargs:-${LB_ICOUNT_QEMU[*]}}\`, 1 vCPU), run \`$iid\`: $(iinfo boots) boots per variant, every count identical in every boot (\`lb-pathlen\` refuses a run where any differs). The guest TSC advances one tick per guest instruction, so each figure is **guest instructions per acquire+release**, counted with \`slope=1\` (the loop of 2n minus the loop of n, minus the same for the empty kind), so the harness's own instructions are not in it. A locked RMW counts as one instruction, like a register move: these are path lengths, not costs."
+		echo "Instrument: **icount**, QEMU's instruction counter (\`${qargs:-${LB_ICOUNT_QEMU[*]}}\`, 1 vCPU), run \`$iid\`: ${II[boots]:-} boots per variant, every count identical in every boot (\`lb-pathlen\` refuses a run where any differs). The guest TSC advances one tick per guest instruction, so each figure is **guest instructions per acquire+release**, counted with \`slope=1\` (the loop of 2n minus the loop of n, minus the same for the empty kind), so the harness's own instructions are not in it. A locked RMW counts as one instruction, like a register move: these are path lengths, not costs."
 		echo
 		cat "$icount/pathlen.md"
 		echo
@@ -149,14 +161,13 @@ if [ -f "$cal/report.txt" ]; then
 	cp "$cal"/report.txt "$cal"/icount.txt "$cal"/*.jobs "$stage/calibrate/"
 	# The timed boots' records: the boot medians the timed test compares,
 	# kept so a reader (and make results RUN=results/raw) can see each one.
-	recs=()
+	recs=() rel=()
 	for r in "$cal"/timed-boot*/records.csv; do
 		[ -f "$r" ] || continue
-		d=$stage/calibrate/${r#"$cal"/}
-		mkdir -p "${d%/*}"
-		cp "$r" "$d"
-		recs+=("$r")
+		recs+=("$r") rel+=("${r#"$cal"/}")
 	done
+	# Each as calibrate/timed-bootN/records.csv: one cp for all.
+	[ ${#rel[@]} -eq 0 ] || (cd "$cal" && cp --parents "${rel[@]}" "$stage/calibrate/")
 	# The test is rerun from those records, so a report always shows the
 	# statistics of the tools that made it (exit 3: no pad resolved).
 	if [ ${#recs[@]} -gt 0 ]; then
@@ -181,13 +192,15 @@ if [ -f "$cal/report.txt" ]; then
 		[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "lb-resolution failed on $cal's native records"
 		resolution_csv "$stage/calibrate/native.txt" >"$tmp/cal/native.csv"
 	fi
-	echo "run_id=$(dir_id "$cal")" >"$stage/calibrate/run.info"
-	cinfo() { sed -n "s/^$1=//p" "$cal/report.txt" | head -n 1; }
+	cid=$(dir_id "$cal")
+	echo "run_id=$cid" >"$stage/calibrate/run.info"
+	declare -A CI=()
+	readkv CI "$cal/report.txt"
 	{
-		echo "\`make calibrate\` on **$(cinfo variant)** (\`$(dir_id "$cal")\`): \`pad=N\` adds exactly N single-instruction increments inside each spin_lock critical section."
+		echo "\`make calibrate\` on **${CI[variant]:-}** (\`$cid\`): \`pad=N\` adds exactly N single-instruction increments inside each spin_lock critical section."
 		echo
-		echo "- icount: $(cinfo icount) ([results/calibrate/icount.txt](results/calibrate/icount.txt): each pad=1…512 against spin_lock, and every other hot kind beside the pads against a boot without them)."
-		echo "- timed ($(cinfo timed_accel), $(cinfo boots) boots x $(cinfo repeat) passes, one median per boot): $(tail -n 1 "$stage/calibrate/timed.txt"). The test is the exact rank-sum test on the boot medians, Holm over the pads; the smallest Holm p it can reach is in its own column, far below 0.01 at 10 boots a side. The column "per added instruction" is the added time over N: TCG's cost of an instruction is not a constant, so timed ns are never converted into instructions here."
+		echo "- icount: ${CI[icount]:-} ([results/calibrate/icount.txt](results/calibrate/icount.txt): each pad=1…512 against spin_lock, and every other hot kind beside the pads against a boot without them)."
+		echo "- timed (${CI[timed_accel]:-}, ${CI[boots]:-} boots x ${CI[repeat]:-} passes, one median per boot): $(tail -n 1 "$stage/calibrate/timed.txt"). The test is the exact rank-sum test on the boot medians, Holm over the pads; the smallest Holm p it can reach is in its own column, far below 0.01 at 10 boots a side. The column "per added instruction" is the added time over N: TCG's cost of an instruction is not a constant, so timed ns are never converted into instructions here."
 		echo
 		awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/timed.txt"
 		if [ -f "$stage/calibrate/native.txt" ]; then
@@ -197,7 +210,7 @@ if [ -f "$cal/report.txt" ]; then
 			awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/native.txt"
 		else
 			echo
-			nline=$(sed -n 's/^native=//p' "$cal/report.txt" | head -n 1)
+			nline=${CI[native]:-}
 			echo "- native: ${nline:-not measured in this calibration}."
 		fi
 	} >"$tmp/pieces/CALIBRATION"
@@ -212,17 +225,20 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 	cp "$nat"/summary.csv "$nat"/pairs.csv "$nat"/baseline.csv "$nat"/physlimit.csv "$nat"/host-facts.txt \
 		"$nat"/run.info "$nat"/jobs "$stage/native/"
 	[ -d "$nat/disasm-check" ] && cp -r "$nat/disasm-check" "$stage/native/"
-	nv=$(sed -n 's/^variants=//p' "$nat/run.info" | head -n 1)
-	nfact() { sed -n "s/^$1=//p" "$nat/host-facts.txt" | head -n 1; }
+	declare -A NI=() NF=()
+	readkv NI "$nat/run.info"
+	readkv NF "$nat/host-facts.txt"
+	nv=${NI[variants]:-} nid=$(dir_id "$nat")
 	nfloor=$(hot_noise_floor "$nat/pairs.csv" cyc_op)
 	tsc=$(awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == "tsc_khz") c = i }
 		NR > 2 && !/^#/ && c { print $c; exit }' "$nat/${nv%% *}.csv")
 	{
-		echo "Instrument: **native**, each variant's own compiled lock code (its \`spinlock.o\`, \`spinlock_debug.o\`, \`qspinlock.o\`, \`rwlock_legacy.o\`, and the module's loops built against its tree) linked into a user process and timed with \`lfence; rdtsc\` on this host's CPUs: $(nfact cpu_model), $(nfact online_cpus) CPUs$([ "$(nfact vm)" = 1 ] && echo ", **measured on a VM's vCPUs**"). Run \`$(dir_id "$nat")\`: $(sed -n 's/^boots=//p' "$nat/run.info") processes per variant (one process is the replicate), rounds in shuffled order; figures are **TSC cycles** per acquire+release (the TSC runs at ${tsc:+$((tsc / 1000)) MHz, measured in every process}), the empty kind's loop subtracted. Only the kinds a user-mode CPU can run are measured: the _irq, _irqsave and _bh kinds need ring 0 and are refused by name."
+		echo "Instrument: **native**, each variant's own compiled lock code (its \`spinlock.o\`, \`spinlock_debug.o\`, \`qspinlock.o\`, \`rwlock_legacy.o\`, and the module's loops built against its tree) linked into a user process and timed with \`lfence; rdtsc\` on this host's CPUs: ${NF[cpu_model]:-}, ${NF[online_cpus]:-} CPUs$([ "${NF[vm]:-}" = 1 ] && echo ", **measured on a VM's vCPUs**"). Run \`$nid\`: ${NI[boots]:-} processes per variant (one process is the replicate), rounds in shuffled order; figures are **TSC cycles** per acquire+release (the TSC runs at ${tsc:+$((tsc / 1000)) MHz, measured in every process}), the empty kind's loop subtracted. Only the kinds a user-mode CPU can run are measured: the _irq, _irqsave and _bh kinds need ring 0 and are refused by name."
 		echo
 		for f in "$nat"/disasm-check/*.txt; do
 			[ -f "$f" ] || continue
-			printf -- '- %s: %s\n' "$(basename "$f" .txt)" "$(tail -n 1 "$f")"
+			b=${f##*/}
+		printf -- '- %s: %s\n' "${b%.txt}" "$(tail -n 1 "$f")"
 		done
 		echo
 		if [ -n "$nfloor" ]; then
@@ -239,7 +255,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 		echo
 		echo "The headline comparisons, natively (same statistics as the timed tables below: ratio of medians with its bootstrap CI, exact rank-sum p, Holm within the family):"
 		echo
-		render -v view=headline -v metric=cyc_op -v pairs=" $(echo $hl) " "$nat/pairs.csv"
+		render -v view=headline -v metric=cyc_op -v pairs=" $hl " "$nat/pairs.csv"
 		echo
 		echo "Cold: cycles per acquire+release when every acquire finds the lock's line last written by the other CPU (two threads pinned to different CPUs hand the lock back and forth):"
 		echo
@@ -291,7 +307,7 @@ if [ -n "${COMPARISONS:-}" ]; then
 	# Its figures are of vm-configs/comparisons' pairs, which this report
 	# may not have.
 	echo "No hand-written interpretation: this report compares the pairs of COMPARISONS=$COMPARISONS, not vm-configs/comparisons." >"$tmp/pieces/INTERPRETATION"
-elif [ -f "$interp" ] && head -n 1 "$interp" | grep -q "run: $id"; then
+elif [ -f "$interp" ] && { IFS= read -r first <"$interp" || [ -n "$first" ]; } && grep -q "run: $id" <<<"$first"; then
 	# Its figures are {{...}} references into this run's tables, drawn by
 	# the same renderer: a reference that matches nothing stops the report.
 	tail -n +2 "$interp" >"$tmp/interp.md"
@@ -303,7 +319,7 @@ else
 	echo "No hand-written interpretation for run \`$id\` (report/interpretation.md must start with \`<!-- run: $id -->\`): the findings above are the whole reading of it." >"$tmp/pieces/INTERPRETATION"
 fi
 
-mapfile -t vs < <(sed -n 's/^variants=//p' "$run/run.info" | tr ' ' '\n')
+read -r -a vs <<<"${RI[variants]:-}"
 # The disassembly of the kernels this run measured (run.sh keeps them,
 # the report disassembles them), never of whatever build/ holds now.
 if [ -f "$run/disasm.md" ]; then
@@ -321,7 +337,7 @@ cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 	echo
 	for p in "$run"/perf/*/perf-top.txt; do
 		[ -f "$p" ] || continue
-		v=$(basename "$(dirname "$p")")
+		v=${p%/*} v=${v##*/}
 		cp "$p" "$stage/perf-top-$v.txt"
 		echo "<details><summary>$v</summary>"
 		echo
@@ -332,14 +348,18 @@ cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 		echo "</details>"
 		echo
 	done
-	if ls "$run"/compare/perf-diff/*.txt >/dev/null 2>&1; then
+	pd=("$run"/compare/perf-diff/*.txt)
+	if [ -e "${pd[0]}" ] || [ -L "${pd[0]}" ]; then
 		mkdir -p "$stage/perf-diff"
 		cp "$run"/compare/perf-diff/*.txt "$stage/perf-diff/"
 		echo "\`perf diff\` of each compared pair (the first variant is the baseline; symbols by build id from the kernels the run kept):"
-		for d in "$run"/compare/perf-diff/*.txt; do
-			d=$(basename "$d")
-			echo "[${d%.txt}](results/perf-diff/$d)"
-		done | paste -sd' ' | sed 's/ /, /g'
+		# One line, the links joined with ", " (as paste -sd' ' | sed 's/ /, /g').
+		links=""
+		for d in "${pd[@]}"; do
+			d=${d##*/}
+			links+="${links:+ }[${d%.txt}](results/perf-diff/$d)"
+		done
+		echo "${links// /, }"
 		echo
 	fi
 	if [ -f "$run/pmu.csv" ]; then

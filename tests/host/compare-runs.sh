@@ -2,13 +2,15 @@
 # make compare BASE_RUN=A RUN=B: each variant of B against itself in A.
 # Two copies of the published records: unchanged cells are not
 # significant; post-debug's spin_lock made 1.5x slower in B is a change;
-# a BASE_RUN that is no run is refused before any work.
+# a BASE_RUN that is no run is refused before any work.  Each copy holds
+# the records of the two variants checked and its run.info (all that
+# compare-runs reads; lb-stat's time is per variant).
 . "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build
 for r in A B; do
-	cp -r "$TOP/results/raw" "$TMP/$r"
-	rm "$TMP/$r/raw.info"
-	sed -i "s/^run_id=.*/run_id=run$r/" "$TMP/$r/run.info"
+	mkdir "$TMP/$r"
+	cp "$TOP/results/raw/pre.csv" "$TOP/results/raw/post-debug.csv" "$TMP/$r/"
+	sed "s/^run_id=.*/run_id=run$r/" "$TOP/results/raw/run.info" >"$TMP/$r/run.info"
 done
 awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i }
 	NR > 2 && !/^#/ && $h["kind"] == "spin_lock" && $h["mode"] == "hot" { $h["ns_op"] = sprintf("%.3f", 1.5 * $h["ns_op"]) } { print }' \
