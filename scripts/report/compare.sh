@@ -9,6 +9,7 @@
 # themselves are only read.
 here=${0%/*} && [ "$here" != "$0" ] || here=.
 . "$here/../lib.sh"
+. "$LB_TOP/schema/contract.sh"
 
 [ -d "${1:?usage: compare.sh RUNDIR}" ] || die "no run directory $1"
 run=$(run_dir "$1" fresh)
@@ -57,7 +58,7 @@ if [ ${#pairs[@]} -gt 0 ]; then
 	awk -f "$LB_TOP/scripts/report/render.awk" -v view=tables "$tmp/pairs.csv" >"$tmp/compare/tables.md"
 else
 	note "compare: fewer than two comparable variants: no pairs"
-	echo "base,other,kind,mode,threads,metric" >"$tmp/pairs.csv"
+	contract_header pairs >"$tmp/pairs.csv"
 	: >"$tmp/findings.md"
 fi
 # Contended spin_lock against the no-lock baseline of the same shape.

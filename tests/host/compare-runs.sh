@@ -24,3 +24,17 @@ v() { awk -F, -v o="$1" -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i
 grep -q '^### runA@post-debug → runB@post-debug' "$TMP/B/compare-runs/runA/tables.md" || fail "no table for post-debug"
 echo "ok: B against A: the slowed cell changed, an unchanged one not significant"
 expect_error "BASE_RUN that is no run" "BASE_RUN=.* has no run.info" make -s -C "$TOP" compare BASE_RUN="$TMP" RUN="$TMP/B"
+
+# A run of one variant has no pairs: compare writes the contract's pairs
+# header, and the graphs are drawn from it (the headline a placeholder).
+one=$TMP/one
+mkdir -p "$one/boots"
+cp -r "$TOP/results/raw/boots/pre" "$one/boots/"
+cp "$TOP/results/raw/pre.csv" "$TMP/A/run.info" "$one/"
+"$TOP/scripts/report/compare.sh" "$one" >"$TMP/out" 2>&1 || fail "compare on one variant failed: $(tail -n 5 "$TMP/out")"
+[ "$(head -n 1 "$one/pairs.csv")" = "$(LB_TOP=$TOP && . "$TOP/schema/contract.sh" && contract_header pairs)" ] ||
+	fail "one variant's pairs.csv header is not the contract's: $(head -n 1 "$one/pairs.csv")"
+if command -v gnuplot >/dev/null; then
+	"$TOP/scripts/report/plots.sh" "$one" >"$TMP/out" 2>&1 || fail "plots on one variant failed: $(tail -n 5 "$TMP/out")"
+fi
+echo "ok: one variant: no pairs, the contract's header, graphs drawn"
