@@ -5,7 +5,19 @@ set -euo pipefail
 
 LB_TOP=${BASH_SOURCE[0]%/*}
 [ "$LB_TOP" != "${BASH_SOURCE[0]}" ] || LB_TOP=. # sourced as lib.sh, from scripts/
-LB_TOP=$(cd "$LB_TOP/.." && pwd)
+# $(cd "$LB_TOP/.." && pwd) without the subshell (every script starts
+# here): a logical cd drops "." and "name/.." by text, and so does this.
+lb_top() { # dir -> LB_TOP
+	local p=$1/.. c out=""
+	[[ $p == /* ]] || p=$PWD/$p
+	while [ -n "$p" ]; do
+		c=${p%%/*}
+		p=${p#"$c"} && p=${p#/}
+		case $c in '' | .) ;; ..) out=${out%/*} ;; *) out+=/$c ;; esac
+	done
+	LB_TOP=${out:-/}
+}
+lb_top "$LB_TOP"
 LB_BUILD=${LB_BUILD:-$LB_TOP/build}
 LB_SRC_TARBALL=${LB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 LB_SRC_PKG=${LB_SRC_PKG:-linux-source-6.1}
@@ -32,11 +44,32 @@ say() {
 	printf 'lockbench: %s\n' "$*" >&2
 }
 
+# mkdir -p DIR... without a process when they all exist already (scripts
+# run this often, and every process costs milliseconds).
+mkdir_p() {
+	local d
+	for d; do [ -d "$d" ] || { mkdir -p "$@"; return; }; done
+}
+
+# $(cat FILE 2>/dev/null) without a process, into the variable VAR.
+slurp() { # VAR FILE
+	local -n _slurp=$1
+	_slurp=""
+	if [ -f "$2" ] && [ -r "$2" ]; then _slurp=$(<"$2"); fi
+}
+
+# cut -c1-N of one line (which counts bytes), into REPLY.
+cut_c() { # text N
+	local LC_ALL=C
+	REPLY=${1:0:$2}
+}
+
 # Refuse to start work that would die half way on a full disk.
 need_disk() { # need_disk DIR MIB
-	local avail
-	mkdir -p "$1"
-	avail=$(df -Pm "$1" | awk 'NR == 2 { print $4 }')
+	local avail="" _
+	mkdir_p "$1"
+	# df's second line, fourth field, read without an awk.
+	{ read -r _ && read -r _ _ _ avail _; } < <(df -Pm "$1") || true
 	[ "$avail" -ge "$2" ] ||
 		die "only ${avail} MiB free on $(df -P "$1" | awk 'NR == 2 { print $6 }'), need $2 MiB for $1; free space (make clean removes build/) and retry"
 }
@@ -59,16 +92,23 @@ matrix_files() { # [builtin|all] -> the files a lookup reads, into MATRIX_FILES
 	esac
 }
 
-# All variant names known to the matrix files, one per line.
-matrix_variants() { # [builtin] -> also matrix.extra; [all] -> and the user's
+# All variant names known to the matrix files, into MATRIX_NAMES.
+matrix_names() { # [builtin] -> also matrix.extra; [all] -> and the user's
 	local f name rest MATRIX_FILES
+	MATRIX_NAMES=()
 	matrix_files "${1:-}"
 	for f in "${MATRIX_FILES[@]}"; do
 		[ -f "$f" ] || continue
 		while read -r name rest; do
-			case $name in '' | '#'*) ;; *) printf '%s\n' "$name" ;; esac
+			case $name in '' | '#'*) ;; *) MATRIX_NAMES+=("$name") ;; esac
 		done <"$f"
 	done
+}
+# The same, one per line.
+matrix_variants() { # [builtin|all]
+	local MATRIX_NAMES
+	matrix_names "${1:-}"
+	[ ${#MATRIX_NAMES[@]} -eq 0 ] || printf '%s\n' "${MATRIX_NAMES[@]}"
 }
 
 # One variant's matrix line without its name, into VARIANT_REST (no
@@ -154,28 +194,52 @@ kconfig_fragment() { # words
 # line (byo.sh checks them): BASE_NAME (from BASE, else "base"), then
 # PATCHED_NAME (from PATCHED, else the PATCHES directory's name) when
 # there is a second side, then a prebuilt kernel's VARIANT (else "prebuilt").
-byo_variants() {
+# byo_names puts them in BYO_NAMES (no subshell).
+byo_names() {
+	local VARIANT_NAME p
+	BYO_NAMES=()
 	if [ -n "${KSRC:-}" ]; then
-		printf '%s\n' "${BASE_NAME:-$(variant_name "${BASE:-base}")}"
+		VARIANT_NAME=${BASE_NAME:-}
+		[ -n "$VARIANT_NAME" ] || variant_name_of "${BASE:-base}"
+		BYO_NAMES+=("$VARIANT_NAME")
 		if [ -n "${PATCHED:-}" ]; then
-			printf '%s\n' "${PATCHED_NAME:-$(variant_name "$PATCHED")}"
+			VARIANT_NAME=${PATCHED_NAME:-}
+			[ -n "$VARIANT_NAME" ] || variant_name_of "$PATCHED"
+			BYO_NAMES+=("$VARIANT_NAME")
 		elif [ -n "${PATCHES:-}" ]; then
-			printf '%s\n' "${PATCHED_NAME:-$(variant_name "$(basename "$PATCHES")")}"
+			VARIANT_NAME=${PATCHED_NAME:-}
+			if [ -z "$VARIANT_NAME" ]; then
+				# basename "$PATCHES": trailing slashes off, then the last part
+				p=${PATCHES%"${PATCHES##*[!/]}"}
+				p=${p:-/} && [ "$p" = / ] || p=${p##*/}
+				variant_name_of "$p"
+			fi
+			BYO_NAMES+=("$VARIANT_NAME")
 		fi
 	fi
-	[ -z "${KERNEL:-}" ] || printf '%s\n' "${VARIANT:-prebuilt}"
+	[ -z "${KERNEL:-}" ] || BYO_NAMES+=("${VARIANT:-prebuilt}")
+}
+byo_variants() {
+	local BYO_NAMES
+	byo_names
+	[ ${#BYO_NAMES[@]} -eq 0 ] || printf '%s\n' "${BYO_NAMES[@]}"
 }
 
 # A git ref as a variant name: lower case letters, digits and '-' (a name
 # is also a path, a kernel argument and part of APPEND_<variant>).
 variant_name() { # ref
+	local VARIANT_NAME
+	variant_name_of "$1"
+	printf '%s' "$VARIANT_NAME"
+}
+variant_name_of() { # ref -> VARIANT_NAME (no subshell)
 	local LC_ALL=C n=${1,,}
 	n=${n//[^a-z0-9]/-}
 	while [[ $n == *--* ]]; do n=${n//--/-}; done
 	n=${n:0:40}
 	while [[ $n == -* ]]; do n=${n#-}; done
 	while [[ $n == *- ]]; do n=${n%-}; done
-	printf '%s' "$n"
+	VARIANT_NAME=$n
 }
 
 # The variants a make works on when it names none: the user's, when it
@@ -269,7 +333,10 @@ pmu_ok() {
 }
 
 sha_of() { # files... -> short sha256 of their concatenation
-	cat "$@" | sha256sum | cut -c1-16
+	local s rc=0
+	s=$(cat "$@" | sha256sum) || rc=$?
+	printf '%s\n' "${s:0:16}"
+	return $rc
 }
 
 # make bisect's settings (scripts/boot/bisect.sh), checked before any work

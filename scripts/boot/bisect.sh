@@ -7,7 +7,7 @@
 # byo.sh), which git bisect run moves; scripts/boot/bisect-step.sh judges each.
 # Writes build/bisect-runs/TIMESTAMP/: good.count, steps.log, bisect.log,
 # result.
-. "$(dirname "$0")/../lib.sh"
+case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
 
 bisect_args_ok
 export THRESHOLD=${THRESHOLD%\%}

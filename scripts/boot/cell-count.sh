@@ -4,7 +4,7 @@
 # mode=hot"), and print that job's cyc_op: guest instructions per
 # acquire+release, the same on every boot, so one boot is a measurement.
 # make bisect measures each commit with it.
-. "$(dirname "$0")/../lib.sh"
+case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
 
 v=${1:?usage: cell-count.sh VARIANT CELL} cell=${2:?usage: cell-count.sh VARIANT CELL}
 "$LB_TOP/scripts/build/ensure-built.sh" "$v"

@@ -2,7 +2,7 @@
 # provenance.sh VARIANT ACCEL VCPUS BOOT QEMU_CMDLINE_FILE: print one boot's
 # provenance record as JSON on stdout.  jq builds it, so every string is
 # escaped whatever it holds; readers use jq too.
-. "$(dirname "$0")/../lib.sh"
+case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
 
 v=$1 accel=$2 vcpus=$3 boot=$4 cmdfile=$5
 kdir=$(variant_path "$v" kdir)

@@ -7,7 +7,7 @@
 # unit of replication (lb-stat takes one median per boot), so the timed
 # default is 10 boots of 3 passes; each round of boots runs the variants
 # in a shuffled order, from ORDER_SEED (recorded in run.info).
-. "$(dirname "$0")/../lib.sh"
+case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
 
 parse_variants "${VARIANTS:-}" >/dev/null # dies on an unknown name
 mapfile -t variants < <(parse_variants "${VARIANTS:-}")

@@ -6,7 +6,7 @@
 #            (build/kernel/VARIANT/lb-modules.cpio; variant_path ... state)
 # The launcher appends a small per-boot archive (jobs or script); the kernel
 # unpacks concatenated newc archives in order.
-. "$(dirname "$0")/../lib.sh"
+case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
 
 mkcpio() { # dir out
 	(cd "$1" && find . -print0 | LC_ALL=C sort -z |

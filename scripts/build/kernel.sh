@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # kernel.sh VARIANT: configure and build one variant out of tree, in
 # build/kernel/VARIANT, from the one patched tree, with ccache.
-. "$(dirname "$0")/../lib.sh"
+case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
 
 v=${1:?usage: kernel.sh VARIANT}
 variant_fragments "$v" >/dev/null # dies on an unknown name

@@ -3,7 +3,7 @@
 # Sources are copied to build/module/VARIANT so each variant's objects stay
 # apart and bench-module/ stays clean; the schema header is included from
 # the top-level schema/ (Kbuild's LB_SCHEMA).
-. "$(dirname "$0")/../lib.sh"
+case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
 
 v=${1:?usage: module.sh VARIANT}
 variant_fragments "$v" >/dev/null
