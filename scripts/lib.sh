@@ -58,6 +58,21 @@ slurp() { # VAR FILE
 	if [ -f "$2" ] && [ -r "$2" ]; then _slurp=$(<"$2"); fi
 }
 
+# dirname PATH without a process, into REPLY.
+dir_of() { # path
+	local p=$1
+	while [[ $p == */ && $p != / ]]; do p=${p%/}; done
+	case $p in
+	/) REPLY=/ ;;
+	*/*)
+		p=${p%/*}
+		while [[ $p == */ ]]; do p=${p%/}; done
+		REPLY=${p:-/}
+		;;
+	*) REPLY=. ;;
+	esac
+}
+
 # cut -c1-N of one line (which counts bytes), into REPLY.
 cut_c() { # text N
 	local LC_ALL=C
@@ -128,7 +143,14 @@ variant_rest() { # variant
 # Fragments of one variant, one path per line; dies on an unknown name.
 # A fragment is a name in vm-configs/ or, in the user's matrix, a path.
 variant_fragments() { # variant
+	local FRAGMENT_LIST
+	variant_fragment_list "$1"
+	[ ${#FRAGMENT_LIST[@]} -eq 0 ] || printf '%s\n' "${FRAGMENT_LIST[@]}"
+}
+# The same paths into the array FRAGMENT_LIST (no subshell).
+variant_fragment_list() { # variant
 	local frag
+	FRAGMENT_LIST=()
 	variant_rest "$1"
 	for frag in $VARIANT_REST; do
 		case $frag in
@@ -136,12 +158,12 @@ variant_fragments() { # variant
 		/*)
 			[ -f "$frag" ] ||
 				die "variant '$1' names fragment $frag, which does not exist; fix FRAGMENTS= and rerun make tree with it"
-			printf '%s\n' "$frag"
+			FRAGMENT_LIST+=("$frag")
 			;;
 		*)
 			[ -f "$LB_VMCONFIGS/$frag.config" ] ||
 				die "variant '$1' names fragment '$frag' but vm-configs/$frag.config does not exist"
-			printf '%s\n' "$LB_VMCONFIGS/$frag.config"
+			FRAGMENT_LIST+=("$LB_VMCONFIGS/$frag.config")
 			;;
 		esac
 	done
@@ -158,6 +180,19 @@ variant_fragments() { # variant
 # relative path (../src) from its build directory and ccache hits across
 # the two sides of a comparison (see LB_KBUILD above).
 variant_path() { # variant tree|kdir|image|state
+	local VARIANT_TREE VARIANT_KDIR VARIANT_IMAGE VARIANT_STATE
+	case $2 in tree | kdir | image | state) ;; *) variant_rest "$1" && die "variant_path: no such field '$2'" ;; esac
+	variant_paths "$1"
+	case $2 in
+	tree) printf '%s\n' "$VARIANT_TREE" ;;
+	kdir) printf '%s\n' "$VARIANT_KDIR" ;;
+	image) printf '%s\n' "$VARIANT_IMAGE" ;;
+	state) printf '%s\n' "$VARIANT_STATE" ;;
+	esac
+}
+# All four at once, into VARIANT_TREE, VARIANT_KDIR, VARIANT_IMAGE and
+# VARIANT_STATE (no subshell).
+variant_paths() { # variant
 	local tok tree=$LB_TREE kdir=$LB_KBUILD/$1 image="" state=""
 	variant_rest "$1"
 	for tok in $VARIANT_REST; do
@@ -167,13 +202,7 @@ variant_path() { # variant tree|kdir|image|state
 		kbuild=*) kdir=${tok#kbuild=} ;;
 		esac
 	done
-	case $2 in
-	tree) printf '%s\n' "$tree" ;;
-	kdir) printf '%s\n' "$kdir" ;;
-	image) printf '%s\n' "${image:-$kdir/arch/x86/boot/bzImage}" ;;
-	state) printf '%s\n' "${state:-$kdir}" ;;
-	*) die "variant_path: no such field '$2'" ;;
-	esac
+	VARIANT_TREE=$tree VARIANT_KDIR=$kdir VARIANT_IMAGE=${image:-$kdir/arch/x86/boot/bzImage} VARIANT_STATE=${state:-$kdir}
 }
 
 # KCONFIG="CONFIG_X=y CONFIG_Y=n ..." -> the lines of a Kconfig fragment
@@ -313,7 +342,9 @@ lb_cc() { # [DIR]
 	auto)
 		command -v ccache >/dev/null || return 0
 		if [ -n "${1:-}" ] && [ -f "$1/.lb-cc" ]; then
-			[ "$(cat "$1/.lb-cc")" = "ccache gcc" ] || return 0
+			local was
+			slurp was "$1/.lb-cc"
+			[ "$was" = "ccache gcc" ] || return 0
 		else
 			[ "$(ccache --print-stats 2>/dev/null | awk '$1 == "files_in_cache" { print $2 }')" -gt 0 ] 2>/dev/null || return 0
 		fi
