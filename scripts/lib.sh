@@ -73,6 +73,14 @@ dir_of() { # path
 	esac
 }
 
+# basename PATH without a process, into REPLY.
+base_of() { # path
+	local p=$1
+	while [[ $p == */ && $p != / ]]; do p=${p%/}; done
+	[ "$p" = / ] || p=${p##*/}
+	REPLY=$p
+}
+
 # cut -c1-N of one line (which counts bytes), into REPLY.
 cut_c() { # text N
 	local LC_ALL=C
@@ -279,11 +287,24 @@ default_variants() {
 
 # VARIANTS="a,b c" -> validated names, one per line.
 parse_variants() { # list
-	local v list=${1//,/ }
-	[ -n "${list// /}" ] || list=$(default_variants)
+	local PARSED_VARIANTS
+	parse_variant_list "$1"
+	[ ${#PARSED_VARIANTS[@]} -eq 0 ] || printf '%s\n' "${PARSED_VARIANTS[@]}"
+}
+# The same names into the array PARSED_VARIANTS (no subshell).
+parse_variant_list() { # list
+	local v list=${1//,/ } MATRIX_NAMES BYO_NAMES FRAGMENT_LIST
+	PARSED_VARIANTS=()
+	if [ -z "${list// /}" ]; then # default_variants
+		if [ -n "${KSRC:-}${KERNEL:-}" ]; then
+			byo_names && list=${BYO_NAMES[*]}
+		else
+			matrix_names && list=${MATRIX_NAMES[*]}
+		fi
+	fi
 	for v in $list; do
-		variant_fragments "$v" >/dev/null
-		printf '%s\n' "$v"
+		variant_fragment_list "$v"
+		PARSED_VARIANTS+=("$v")
 	done
 }
 
@@ -294,27 +315,37 @@ parse_variants() { # list
 # scripts each boot runs, reuse them instead of asking again.
 host_facts() {
 	[ -z "${LB_HOST_ID:-}" ] || return 0
-	local tsc name sep=$'\x1f'
+	local tsc name fp sep=$'\x1f'
 	IFS=$sep read -r LB_HOST_CPU_MODEL LB_HOST_CPU_VENDOR LB_HOST_CPU_FAMILY LB_HOST_CPU_MODEL_ID LB_HOST_CPU_STEPPING < <(
 		awk -F': ' 'BEGIN { n = split("model name|vendor_id|cpu family|model|stepping", k, "|") }
 			{ for (i = 1; i <= n; i++) if (!(i in v) && $1 ~ "^" k[i] "[ \t]*$") v[i] = $2 }
 			END { for (i = 1; i <= n; i++) printf "%s%c", v[i], i < n ? 31 : 10 }' /proc/cpuinfo)
-	tsc=$({ dmesg 2>/dev/null || journalctl -k -b 2>/dev/null; } | sed -n 's/.*tsc: Detected \([0-9.]*\) MHz.*/\1/p' | head -n 1)
+	# sed prints the first match only and reads on (no SIGPIPE): no head.
+	tsc=$({ dmesg 2>/dev/null || journalctl -k -b 2>/dev/null; } |
+		sed -n -e '/.*tsc: Detected \([0-9.]*\) MHz.*/{s//\1/p;:rest' -e 'n;b rest' -e '}')
 	LB_HOST_KERNEL=$(uname -r) LB_HOST_CPUS=$(nproc)
-	LB_QEMU_VERSION=$(qemu-system-x86_64 --version 2>/dev/null | head -n 1) || true
+	LB_QEMU_VERSION=$(qemu-system-x86_64 --version 2>/dev/null) || true
+	LB_QEMU_VERSION=${LB_QEMU_VERSION%%$'\n'*} # its first line
 	local qv=${LB_QEMU_VERSION#* * * } # "QEMU emulator version X (...)": X
 	[ "$qv" != "$LB_QEMU_VERSION" ] || qv=""
-	LB_HOST_FP=$(printf 'vendor=%s family=%s model=%s stepping=%s tsc_mhz=%s kernel=%s qemu=%s' \
+	printf -v LB_HOST_FP 'vendor=%s family=%s model=%s stepping=%s tsc_mhz=%s kernel=%s qemu=%s' \
 		"$LB_HOST_CPU_VENDOR" "$LB_HOST_CPU_FAMILY" "$LB_HOST_CPU_MODEL_ID" "$LB_HOST_CPU_STEPPING" "${tsc:-unknown}" \
-		"$LB_HOST_KERNEL" "${qv%% *}")
+		"$LB_HOST_KERNEL" "${qv%% *}"
 	# The host field of every record: the CPU's name and count, readable,
 	# and 8 hex digits of the fingerprint, so two machines with one model
 	# name (or one machine after a kernel or QEMU upgrade) never look the
 	# same.
-	name=$(LC_ALL=C && n=${LB_HOST_CPU_MODEL//[^A-Za-z0-9.]/_} && while [[ $n == *__* ]]; do n=${n//__/_}; done && printf '%s' "${n:0:28}")
-	LB_HOST_ID=$(printf '%s_x%s-%s' "${name%_}" "$LB_HOST_CPUS" "$(printf '%s\n' "$LB_HOST_FP" | sha256sum | cut -c1-8)")
+	host_name_part
+	name=$REPLY
+	fp=$(printf '%s\n' "$LB_HOST_FP" | sha256sum)
+	LB_HOST_ID=${name%_}_x${LB_HOST_CPUS}-${fp:0:8}
 	export LB_HOST_CPU_MODEL LB_HOST_CPU_VENDOR LB_HOST_CPU_FAMILY LB_HOST_CPU_MODEL_ID LB_HOST_CPU_STEPPING \
 		LB_HOST_KERNEL LB_HOST_CPUS LB_QEMU_VERSION LB_HOST_FP LB_HOST_ID
+}
+host_name_part() { # LB_HOST_CPU_MODEL as a name part, into REPLY
+	local LC_ALL=C n=${LB_HOST_CPU_MODEL//[^A-Za-z0-9.]/_}
+	while [[ $n == *__* ]]; do n=${n//__/_}; done
+	REPLY=${n:0:28}
 }
 host_fingerprint() { host_facts && printf '%s\n' "$LB_HOST_FP"; }
 host_id() { host_facts && printf '%s\n' "$LB_HOST_ID"; }
@@ -365,7 +396,11 @@ pmu_ok() {
 
 sha_of() { # files... -> short sha256 of their concatenation
 	local s rc=0
-	s=$(cat "$@" | sha256sum) || rc=$?
+	if [ $# -eq 1 ] && [ -f "$1" ] && [ -r "$1" ]; then
+		s=$(sha256sum <"$1") || rc=$? # one file: no cat
+	else
+		s=$(cat "$@" | sha256sum) || rc=$?
+	fi
 	printf '%s\n' "${s:0:16}"
 	return $rc
 }
@@ -526,9 +561,19 @@ is_record_file() { # is_record_file FILE
 # fixed once per make, so make all's stages share one directory), else the
 # UTC time now.
 run_name() {
-	local n=${LB_RUN_NAME:-$(date -u +%Y%m%dT%H%M%SZ)}
+	local RUN_NAME
+	run_name_of
+	echo "$RUN_NAME"
+}
+run_name_of() { # -> RUN_NAME (no subshell, no date)
+	local n=${LB_RUN_NAME:-}
+	[ -n "$n" ] || { utc_now %Y%m%dT%H%M%SZ && n=$REPLY; }
 	[[ $n =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "NAME=$n: a run name is letters, digits, '.', '_' and '-'"
-	echo "$n"
+	RUN_NAME=$n
+}
+# date -u +FORMAT without a process, into REPLY.
+utc_now() { # strftime format
+	TZ=UTC0 printf -v REPLY "%($1)T" -1
 }
 
 dir_id() { # dir_id DIR

@@ -9,8 +9,8 @@
 # in a shuffled order, from ORDER_SEED (recorded in run.info).
 case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
 
-parse_variants "${VARIANTS:-}" >/dev/null # dies on an unknown name
-mapfile -t variants < <(parse_variants "${VARIANTS:-}")
+parse_variant_list "${VARIANTS:-}" # dies on an unknown name
+variants=("${PARSED_VARIANTS[@]}")
 [ ${#variants[@]} -gt 0 ] || die "no variants to run"
 want_accel=${ACCEL:-auto}
 # icount counts instructions on one vCPU: its own default, checked early.
@@ -27,7 +27,8 @@ done
 [ "$want_accel" = icount ] && icount_vcpus_ok "$vcpus"
 pmu_ok
 
-name=$(run_name)
+run_name_of
+name=$RUN_NAME
 ts=$name
 run=$LB_BUILD/runs/$name
 if [ "$want_accel" = icount ]; then
@@ -67,18 +68,33 @@ done
 # (as kernel.sh timed it) of each kernel an earlier make built (make run
 # after make kernels only checks them).
 build_s=$check_s
+kernel_build_seconds=""
 for v in "${variants[@]}"; do
-	f=$(variant_path "$v" state)/.lb-build-seconds
-	if [ -f "$f" ] && [ "$(stat -c %Y "$f")" -lt "$start" ]; then build_s=$((build_s + $(cat "$f"))); fi
+	variant_paths "$v"
+	f=$VARIANT_STATE/.lb-build-seconds
+	s=unknown
+	if [ -f "$f" ] && [ -r "$f" ]; then slurp s "$f"; fi
+	kernel_build_seconds+="$v:$s " # for run.info
+	if [ -f "$f" ] && [ "$(stat -c %Y "$f")" -lt "$start" ]; then build_s=$((build_s + s)); fi
 done
 
-# One probe for the whole run, so every boot uses the same accelerator.
-accel=$("$LB_TOP/scripts/boot/accel.sh" "$want_accel" "$(variant_path "${variants[0]}" image)")
+# One probe for the whole run, so every boot uses the same accelerator
+# (tcg and icount need none: accel.sh would only say them back).
+case $want_accel in
+tcg | icount) accel=$want_accel ;;
+*)
+	variant_paths "${variants[0]}"
+	accel=$("$LB_TOP/scripts/boot/accel.sh" "$want_accel" "$VARIANT_IMAGE")
+	;;
+esac
+ncpus=$(nproc)
 oversub=0
-if [ "$vcpus" -gt "$(nproc)" ]; then
+if [ "$vcpus" -gt "$ncpus" ]; then
 	oversub=1
-	note "run: VCPUS=$vcpus exceeds the host's $(nproc) CPUs: every cell is flagged oversubscribed"
+	note "run: VCPUS=$vcpus exceeds the host's $ncpus CPUs: every cell is flagged oversubscribed"
 fi
+# wc -l of the jobs file, which is "$jobs" and a newline.
+newlines=${jobs//[!$'\n']/}
 accel_qemu_args "$accel" qargs
 cat >"$run/run.info" <<EOT
 run_id=$ts
@@ -87,15 +103,15 @@ accel=${accel%%:*}
 accel_detail=$accel
 qemu_args=${qargs[*]}
 vcpus=$vcpus
-host_cpus=$(nproc)
+host_cpus=$ncpus
 oversubscribed=$oversub
 boots=$boots
 repeat=$repeat
 order_seed=$order_seed
-jobs=$(wc -l <"$run/jobs")
+jobs=$((${#newlines} + 1))
 build_seconds=$build_s
 check_seconds=$check_s
-kernel_build_seconds=$(for v in "${variants[@]}"; do printf '%s:%s ' "$v" "$(cat "$(variant_path "$v" state)/.lb-build-seconds" 2>/dev/null || echo unknown)"; done)
+kernel_build_seconds=$kernel_build_seconds
 EOT
 if [ -n "${RERUN_OF:-}" ]; then
 	echo "rerun_of=$RERUN_OF" >>"$run/run.info"
@@ -107,9 +123,10 @@ fi
 round_order() { # round
 	seeded_shuffle "$order_seed:$1" "${variants[@]}"
 }
+order=("${variants[@]}") # one variant: every order is that one
 nboots=$((boots * ${#variants[@]})) k=0 spent=0
-for b in $(seq 1 "$boots"); do
-	mapfile -t order < <(round_order "$b")
+for ((b = 1; b <= boots; b++)); do
+	[ ${#variants[@]} -eq 1 ] || mapfile -t order < <(round_order "$b")
 	echo "order_round_$b=${order[*]}" >>"$run/run.info"
 	for v in "${order[@]}"; do
 		bd=$run/boots/$v/boot$b
