@@ -1,6 +1,9 @@
 # shellcheck shell=bash
 # Shared helpers for lockbench's pipeline scripts: paths, errors, the
 # variant matrix.  Sourced, never run.
+# Scripts start one another as "bash SCRIPT": the same bash their
+# "#!/usr/bin/env bash" finds on PATH, without env's exec (milliseconds a
+# start, and a run starts hundreds).
 set -euo pipefail
 
 LB_TOP=${BASH_SOURCE[0]%/*}

@@ -28,4 +28,4 @@ esac
 export VARIANTS=${VARIANTS:-$(info variants)} ACCEL=${ACCEL:-$(info accel)}
 export VCPUS=${VCPUS:-$(info vcpus)} BOOTS=${BOOTS:-$(info boots)} REPEAT=${REPEAT:-$(info repeat)}
 export ORDER_SEED=${ORDER_SEED:-$(info order_seed)} JOBFILE=$src/jobs RERUN_OF=$(info run_id)
-exec "$LB_TOP/scripts/boot/run.sh"
+exec bash "$LB_TOP/scripts/boot/run.sh"

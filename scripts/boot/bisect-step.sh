@@ -12,7 +12,8 @@ if ! count=$("$LB_BISECT_MEASURE" "$LB_BISECT_VARIANT" "$CELL"); then
 	echo "$commit skip (no measurement: build or boot failed)" >>"$LB_BISECT_DIR/steps.log"
 	exit 125
 fi
-verdict=$(awk -v c="$count" -v r="$(cat "$LB_BISECT_DIR/good.count")" -v t="$THRESHOLD" \
+slurp good_count "$LB_BISECT_DIR/good.count"
+verdict=$(awk -v c="$count" -v r="$good_count" -v t="$THRESHOLD" \
 	'BEGIN { d = (c - r) * 100 / r; printf "%s %+.2f%%\n", (d > t ? "bad" : "good"), d }')
 echo "$commit $count $verdict" >>"$LB_BISECT_DIR/steps.log"
 note "bisect: $commit: $CELL = $count, $verdict against GOOD"

@@ -7,11 +7,11 @@ case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname withou
 
 v=${1:?usage: perf.sh VARIANT JOB [OUTDIR]} job=${2:?usage: perf.sh VARIANT JOB [OUTDIR]}
 out=${3:-$LB_BUILD/perf/$v-$(date -u +%Y%m%dT%H%M%SZ)}
-"$LB_TOP/scripts/build/ensure-built.sh" "$v"
+bash "$LB_TOP/scripts/build/ensure-built.sh" "$v"
 mkdir -p "$out"
 printf '%s\n' "$job" >"$out/perf.jobs"
 JOBFILE=$out/perf.jobs PERF_JOB=0 REPEAT=1 TIMEOUT=${TIMEOUT:-300} \
-	"$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/boot" || die "perf boot for $v failed: see ${out#"$LB_TOP"/}/boot"
+	bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/boot" || die "perf boot for $v failed: see ${out#"$LB_TOP"/}/boot"
 data=$out/boot/guest/perf.data
 [ -s "$data" ] || die "the guest wrote no perf.data (see ${out#"$LB_TOP"/}/boot/guest/runner.log)"
 cp "$data" "$out/perf.data"

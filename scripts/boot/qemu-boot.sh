@@ -48,7 +48,7 @@ mods=$VARIANT_STATE/lb-modules.cpio
 [ -z "${INITRD_EXTRA:-}" ] || [ -f "$INITRD_EXTRA" ] || die "INITRD_EXTRA=$INITRD_EXTRA does not exist"
 
 accel=${ACCEL:-auto}
-case $accel in auto | kvm) accel=$("$LB_TOP/scripts/boot/accel.sh" "$accel" "$kernel") ;; esac
+case $accel in auto | kvm) accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$accel" "$kernel") ;; esac
 accel_qemu_args "$accel" qaccel
 [ "$accel" = icount ] && icount_vcpus_ok "$vcpus"
 # A TCG plugin (PLUGIN=) needs TCG: refused before anything is written.
@@ -74,7 +74,7 @@ elif [ -n "${JOBFILE:-}" ]; then
 		# Refused here, before the boot, not by the module inside it: a
 		# mode icount cannot serve, named with the reason (jobs.sh).
 		# Written in place with mode 0644 (as install -m 0644 would).
-		(umask 022 && exec "$LB_TOP/scripts/boot/jobs.sh" "$JOBFILE" 1 icount user >"$stage/lb/jobs") || { rm -rf "$out"; exit 1; }
+		(umask 022 && exec bash "$LB_TOP/scripts/boot/jobs.sh" "$JOBFILE" 1 icount user >"$stage/lb/jobs") || { rm -rf "$out"; exit 1; }
 	else
 		install -m 0644 "$JOBFILE" "$stage/lb/jobs"
 	fi
@@ -109,7 +109,7 @@ cmd=(qemu-system-x86_64 "${qaccel[@]}" -smp "$vcpus" -m "$mem" -nodefaults
 [ -z "${PLUGIN:-}" ] || cmd+=(-plugin "$PLUGIN")
 printf '%q ' "${cmd[@]}" >"$out/qemu.cmdline"
 echo >>"$out/qemu.cmdline"
-"$LB_TOP/scripts/boot/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
+bash "$LB_TOP/scripts/boot/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
 # LB_QEMU_DRYRUN=1: stop at the command line (tests/host/kvm-pin.sh).
 if [ "${LB_QEMU_DRYRUN:-0}" = 1 ]; then
 	rm -f "$initrd" "$out/boot.cpio" "$disk" "$journal"
@@ -133,7 +133,7 @@ rc=0
 if [ $pin = 1 ]; then
 	sh -c '"$@" >"$0" 2>&1' "$out/qemu.stderr" timeout -k 5 "$limit" "${cmd[@]}" &
 	qemu_bg=$!
-	if ! "$LB_TOP/scripts/boot/kvm-pin.sh" pin "$out/qemu.pid" "$vcpus" "$out/pinning.txt" 2>"$out/pin.err"; then
+	if ! bash "$LB_TOP/scripts/boot/kvm-pin.sh" pin "$out/qemu.pid" "$vcpus" "$out/pinning.txt" 2>"$out/pin.err"; then
 		echo "unpinned: $(tail -n 1 "$out/pin.err")" >"$out/pinning.txt"
 		note "boot $v: vCPUs not pinned: $(tail -n 1 "$out/pin.err")"
 	fi
@@ -178,8 +178,8 @@ if [ $status = ok ]; then
 	[ "$rcs" = 0 ] || status=guest-error
 fi
 # A fault anywhere in the console or the guest's dmesg fails the boot.
-if ! "$LB_TOP/scripts/boot/console-scan.sh" "$out/console.log" >"$out/faults.txt" ||
-	{ [ -f "$out/guest/dmesg.txt" ] && ! "$LB_TOP/scripts/boot/console-scan.sh" "$out/guest/dmesg.txt" >>"$out/faults.txt"; }; then
+if ! bash "$LB_TOP/scripts/boot/console-scan.sh" "$out/console.log" >"$out/faults.txt" ||
+	{ [ -f "$out/guest/dmesg.txt" ] && ! bash "$LB_TOP/scripts/boot/console-scan.sh" "$out/guest/dmesg.txt" >>"$out/faults.txt"; }; then
 	status=fault
 fi
 echo "$status" >"$out/status"

@@ -37,7 +37,7 @@ if [ "$want_accel" = icount ]; then
 fi
 [ ! -f "$run/run.info" ] || die "run $name already holds this measurement ($run): give another NAME="
 need_disk "$LB_BUILD/runs" 500
-jobs=$("$LB_TOP/scripts/boot/jobs.sh" "$jobfile" "$vcpus" "$want_accel" "$jobs_origin")
+jobs=$(bash "$LB_TOP/scripts/boot/jobs.sh" "$jobfile" "$vcpus" "$want_accel" "$jobs_origin")
 [ -n "$jobs" ] || die "$jobfile has no job that ACCEL=$want_accel can run"
 mkdir -p "$run"
 # The whole run's output, as it scrolled by, stays with it.
@@ -57,12 +57,12 @@ move_latest() { # variant just collected (failures.csv is no record file)
 }
 host_facts # once, for every boot below
 start=$EPOCHSECONDS
-"$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
+bash "$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
 check_s=$(($EPOCHSECONDS - start))
 # The run keeps the kernels and modules it measures, so it can be
 # re-analysed after build/ changes (the report disassembles them).
 for v in "${variants[@]}"; do
-	"$LB_TOP/scripts/build/keep-kernel.sh" "$v" "$run/kernels/$v"
+	bash "$LB_TOP/scripts/build/keep-kernel.sh" "$v" "$run/kernels/$v"
 done
 # The real build time: this make's builds and checks, plus the last build
 # (as kernel.sh timed it) of each kernel an earlier make built (make run
@@ -84,7 +84,7 @@ case $want_accel in
 tcg | icount) accel=$want_accel ;;
 *)
 	variant_paths "${variants[0]}"
-	accel=$("$LB_TOP/scripts/boot/accel.sh" "$want_accel" "$VARIANT_IMAGE")
+	accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$want_accel" "$VARIANT_IMAGE")
 	;;
 esac
 ncpus=$(nproc)
@@ -137,8 +137,8 @@ for ((b = 1; b <= boots; b++)); do
 		progress $k $nboots "boot $v #$b" "$left"
 		t0=$EPOCHSECONDS
 		ACCEL=$accel BOOT=$b REPEAT=$repeat JOBFILE=$run/jobs VCPUS=$vcpus \
-			TIMEOUT=${TIMEOUT:-600} "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" || true
-		"$LB_TOP/scripts/boot/collect.sh" "$run" "$v" "$bd"
+			TIMEOUT=${TIMEOUT:-600} bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" || true
+		bash "$LB_TOP/scripts/boot/collect.sh" "$run" "$v" "$bd"
 		move_latest "$v"
 		spent=$((spent + $EPOCHSECONDS - t0))
 	done
@@ -149,7 +149,7 @@ if [ "${PERF:-1}" = 1 ]; then
 	# One vCPU: a long hot job is what icount can record.
 	[ "$accel" = icount ] && perf_job="kind=spin_lock mode=hot batches=2000 batch_ops=1000 slope=1"
 	for v in "${variants[@]}"; do
-		ACCEL=$accel VCPUS=$vcpus "$LB_TOP/scripts/boot/perf.sh" "$v" "$perf_job" \
+		ACCEL=$accel VCPUS=$vcpus bash "$LB_TOP/scripts/boot/perf.sh" "$v" "$perf_job" \
 			"$run/perf/$v" || note "run: perf recording for $v failed (see $run/perf/$v)"
 	done
 fi

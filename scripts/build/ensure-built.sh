@@ -6,8 +6,8 @@
 case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
 [ $# -gt 0 ] || die "usage: ensure-built.sh VARIANT..."
 for v in "$@"; do
-	"$LB_TOP/scripts/build/kernel.sh" "$v" >&2
-	"$LB_TOP/scripts/build/module.sh" "$v" >&2
-	"$LB_TOP/scripts/build/initramfs.sh" "$v" >&2
+	bash "$LB_TOP/scripts/build/kernel.sh" "$v" >&2
+	bash "$LB_TOP/scripts/build/module.sh" "$v" >&2
+	bash "$LB_TOP/scripts/build/initramfs.sh" "$v" >&2
 done
-"$LB_TOP/scripts/build/initramfs.sh" base >&2
+bash "$LB_TOP/scripts/build/initramfs.sh" base >&2

@@ -60,7 +60,7 @@ if [ "$old_key" != "$cfg_key" ] || [ ! -f "$out/.config" ]; then
 	(cd "$out" && "$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "${frags[@]}") >"$out/merge.log" 2>&1 ||
 		{ cat "$out/merge.log" >&2; die "merge_config.sh failed for $v"; }
 	kmake -s olddefconfig >/dev/null
-	"$LB_TOP/scripts/build/check-config.sh" "$out/.config" "${frags[@]}"
+	bash "$LB_TOP/scripts/build/check-config.sh" "$out/.config" "${frags[@]}"
 	printf '%s\n' "$cfg_key" >"$out/.lb-config-key"
 fi
 

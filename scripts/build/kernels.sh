@@ -12,5 +12,5 @@ for i in "${!vs[@]}"; do
 	left=0
 	for v in "${vs[@]:i}"; do left=$((left + $(last "$v"))); done
 	progress $((i + 1)) ${#vs[@]} "kernel ${vs[i]}" "$left"
-	"$LB_TOP/scripts/build/kernel.sh" "${vs[i]}"
+	bash "$LB_TOP/scripts/build/kernel.sh" "${vs[i]}"
 done

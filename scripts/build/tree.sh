@@ -6,7 +6,7 @@ case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname withou
 
 # Your own kernels (KSRC=, KERNEL=) are set up by byo.sh.  linux-source-6.1
 # is then prepared only if a variant this make names is built from it.
-[ -z "${KSRC:-}${KERNEL:-}" ] || "$LB_TOP/scripts/build/byo.sh"
+[ -z "${KSRC:-}${KERNEL:-}" ] || bash "$LB_TOP/scripts/build/byo.sh"
 wanted=${VARIANTS:-}
 [ -n "${wanted//[, ]/}" ] || wanted=${VARIANT:-}
 if names=$(parse_variants "$wanted" 2>/dev/null); then

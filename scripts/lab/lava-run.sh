@@ -50,4 +50,4 @@ rm -rf "$out/work"
 grep -q '^lava job pass' "$out/lava-results" ||
 	die "lava-run: the job did not pass (lava-run exit $rc): $(grep -v ' pass' "$out/lava-results" | head -n 5 | tr '\n' ';') full log: $out/lava.log"
 say "lava-run: $v: LAVA job passed, $(grep -c '^lockbench .* pass' "$out/lava-results") test cases pass"
-BUNDLE=$bundle "$LB_TOP/scripts/lab/import.sh" "$v" "$out/lava.log"
+BUNDLE=$bundle bash "$LB_TOP/scripts/lab/import.sh" "$v" "$out/lava.log"
