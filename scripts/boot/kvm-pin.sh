@@ -21,11 +21,13 @@ plan() { # vcpus hostcpus
 	for ((i = 0; i < n; i++)); do echo "$i $((i + off))"; done
 }
 
-# The TID of vCPU N's thread in PID, or nothing yet.
+# The TID of vCPU N's thread in PID, or nothing yet, into TID.
 vcpu_tid() { # pid n
-	local t
+	local t comm
+	TID=""
 	for t in /proc/"$1"/task/*; do
-		[ "$(cat "$t/comm" 2>/dev/null)" = "CPU $2/KVM" ] && { basename "$t"; return; }
+		slurp comm "$t/comm"
+		[ "$comm" = "CPU $2/KVM" ] && { TID=${t##*/}; return; }
 	done
 	return 0
 }
@@ -43,15 +45,16 @@ pin)
 	for p in "${pairs[@]}"; do
 		vcpu=${p% *} cpu=${p#* } tid=
 		while :; do
-			[ -n "$pid" ] || pid=$(cat "$pidfile" 2>/dev/null || true)
-			[ -n "$pid" ] && tid=$(vcpu_tid "$pid" "$vcpu")
+			[ -n "$pid" ] || slurp pid "$pidfile"
+			[ -n "$pid" ] && vcpu_tid "$pid" "$vcpu" && tid=$TID
 			[ -n "$tid" ] && break
 			[ "$EPOCHSECONDS" -lt "$deadline" ] ||
 				die "kvm-pin: no thread 'CPU $vcpu/KVM' in QEMU ${pid:-(no pid in $pidfile)} after ${LB_PIN_WAIT_S:-10}s (is -name ...,debug-threads=on set?)"
 			sleep 0.1
 		done
 		taskset -p -c "$cpu" "$tid" >/dev/null || die "kvm-pin: taskset could not pin thread $tid (vCPU $vcpu) to CPU $cpu"
-		got=$(taskset -p -c "$tid" | sed 's/.*: *//')
+		got=$(taskset -p -c "$tid")
+		got=${got##*:} && got=${got#"${got%%[! ]*}"} # sed 's/.*: *//'
 		[ "$got" = "$cpu" ] || die "kvm-pin: vCPU $vcpu (thread $tid) runs on CPUs $got, not $cpu"
 		echo "vcpu $vcpu thread $tid host_cpu $cpu" >>"$out.tmp"
 	done
