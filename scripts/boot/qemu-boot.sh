@@ -80,7 +80,6 @@ elif [ -n "${JOBFILE:-}" ]; then
 	fi
 fi
 (cd "$stage" && find . | cpio -o -H newc --owner 0:0 --quiet) >"$out/boot.cpio"
-rm -rf "$stage"
 initrd=$out/initrd.cpio
 parts=("$base")
 [ ! -f "$mods" ] || parts+=("$mods")
@@ -112,7 +111,7 @@ echo >>"$out/qemu.cmdline"
 bash "$LB_TOP/scripts/boot/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
 # LB_QEMU_DRYRUN=1: stop at the command line (tests/host/kvm-pin.sh).
 if [ "${LB_QEMU_DRYRUN:-0}" = 1 ]; then
-	rm -f "$initrd" "$out/boot.cpio" "$disk" "$journal"
+	rm -rf "$stage" "$initrd" "$out/boot.cpio" "$disk" "$journal"
 	exit 0
 fi
 
@@ -145,7 +144,6 @@ end=$EPOCHREALTIME
 wall_elapsed "$start" "$end"
 wall=$REPLY
 printf '%.2f\n' "$wall" >"$out/wall_s"
-rm -f "$initrd" "$out/boot.cpio"
 
 status=ok
 mkdir -p "$out/guest"
@@ -167,7 +165,8 @@ tr -d '\000' <"$journal" >"$out/records.csv"
 if [ $status != boot-timeout ] && [ $status != killed ] && ! tar -xf "$disk" -C "$out/guest" 2>"$out/tar.err"; then
 	[ $status = ok ] && status=no-results
 fi
-rm -f "$journal" "$disk"
+# What only the boot needed, in one rm.
+rm -rf "$stage" "$initrd" "$out/boot.cpio" "$journal" "$disk"
 [ -f "$out/guest/runner.rc" ] || [ -f "$out/guest/script.rc" ] || [ $status != ok ] || status=no-results
 if [ $status = ok ]; then
 	rcs=""

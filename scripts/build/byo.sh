@@ -269,7 +269,8 @@ side() { # name commit [patch...]
 	g worktree add -q -f --detach "$w" "$c" ||
 		die "git worktree add of $c for $n failed (see above)"
 	local id=()
-	git -C "$w" config user.email >/dev/null || id=("${git_id[@]}")
+	# git am needs an identity (asked only when there are patches).
+	[ $# -eq 0 ] || git -C "$w" config user.email >/dev/null || id=("${git_id[@]}")
 	for p in "$@"; do
 		if ! git -C "$w" "${id[@]}" am -q "$p" >"$LB_USER/$n/am.log" 2>&1; then
 			grep -E 'error:|Patch failed|does not apply' "$LB_USER/$n/am.log" >&2 || cat "$LB_USER/$n/am.log" >&2
