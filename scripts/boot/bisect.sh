@@ -7,7 +7,7 @@
 # byo.sh), which git bisect run moves; scripts/boot/bisect-step.sh judges each.
 # Writes build/bisect-runs/TIMESTAMP/: good.count, steps.log, bisect.log,
 # result.
-case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 bisect_args_ok
 export THRESHOLD=${THRESHOLD%\%}
@@ -40,6 +40,7 @@ measure() { # ref -> count at that commit
 }
 note "bisect: measuring $CELL at GOOD=$GOOD"
 measure "$good" GOOD >"$dir/good.count"
+good_count="" # (slurp sets it)
 slurp good_count "$dir/good.count"
 awk '{ exit !($1 > 0) }' "$dir/good.count" || die "bisect: GOOD's count is '$good_count', not a positive number"
 note "bisect: measuring $CELL at BAD=$BAD"

@@ -2,7 +2,7 @@
 # provenance.sh VARIANT ACCEL VCPUS BOOT QEMU_CMDLINE_FILE: print one boot's
 # provenance record as JSON on stdout.  jq builds it, so every string is
 # escaped whatever it holds; readers use jq too.
-case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=$1 accel=$2 vcpus=$3 boot=$4 cmdfile=$5
 variant_paths "$v"
@@ -41,6 +41,7 @@ if [ -f "$LB_STAMP" ] && [ -r "$LB_STAMP" ]; then
 	done <"$LB_STAMP"
 fi
 while [[ $series == *$'\n' ]]; do series=${series%$'\n'}; done # as $(sed ...)
+kernel_release="" # (slurp sets it)
 slurp kernel_release "$kdir/include/config/kernel.release"
 jq -n \
 	--arg variant "$v" \

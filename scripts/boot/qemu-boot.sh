@@ -21,7 +21,7 @@
 # when the guest died), faults.txt and status, one of the contract's boot
 # statuses (lb-validate --describe boot_statuses): ok, boot-timeout, killed,
 # qemu-error, fault, no-results or guest-error.  Exit status 0 only for ok.
-case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=${1:?usage: qemu-boot.sh VARIANT OUTDIR}
 out=${2:?usage: qemu-boot.sh VARIANT OUTDIR}
@@ -171,6 +171,7 @@ rm -rf "$stage" "$initrd" "$out/boot.cpio" "$journal" "$disk"
 if [ $status = ok ]; then
 	rcs=""
 	for f in "$out/guest/"{runner,script}.rc; do
+		rc_text="" # (slurp sets it)
 		slurp rc_text "$f" && rcs+=$rc_text
 	done
 	rcs=${rcs//[$' \n']/} # cat ... | tr -d ' \n'

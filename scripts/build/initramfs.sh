@@ -6,7 +6,7 @@
 #            (build/kernel/VARIANT/lb-modules.cpio; variant_path ... state)
 # The launcher appends a small per-boot archive (jobs or script); the kernel
 # unpacks concatenated newc archives in order.
-case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 mkcpio() { # dir out
 	(cd "$1" && find . -print0 | LC_ALL=C sort -z |
@@ -34,6 +34,7 @@ if [ "$what" = base ]; then
 			"$LB_TOP"/tests/guest/*.sh "$LB_TOP/schema/contract.sh" "$runner" \
 			"$LB_TOP/bench-user/lb-validate" "$0" 2>&1
 	} | md5sum)
+	old_key="" # (slurp sets it)
 	slurp old_key "$LB_BUILD/initramfs/base.key"
 	if [ -f "$LB_BUILD/initramfs/base.cpio" ] && [ "$old_key" = "$key" ]; then
 		exit 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # kernel.sh VARIANT: configure and build one variant out of tree, in
 # build/kernel/VARIANT, from the one patched tree, with ccache.
-case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=${1:?usage: kernel.sh VARIANT}
 variant_fragment_list "$v" # dies on an unknown name
@@ -50,6 +50,7 @@ kmake() { make -C "$tree" O="$out" CC="$cc" HOSTCC="$cc" "$@"; }
 
 # Reconfigure only when the fragments or the tree changed.
 cfg_key=$(sha_of "${frags[@]}" "$tree_key")
+old_key="" # (slurp sets it)
 slurp old_key "$out/.lb-config-key"
 if [ "$old_key" != "$cfg_key" ] || [ ! -f "$out/.config" ]; then
 	note "kernel $v: configuring from tinyconfig + ${frags[*]##*/}"

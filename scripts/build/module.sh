@@ -3,7 +3,7 @@
 # Sources are copied to build/module/VARIANT so each variant's objects stay
 # apart and bench-module/ stays clean; the schema header is included from
 # the top-level schema/ (Kbuild's LB_SCHEMA).
-case $0 in */*) . "${0%/*}/../lib.sh" ;; *) . ../lib.sh ;; esac # dirname without a process
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=${1:?usage: module.sh VARIANT}
 variant_fragments "$v" >/dev/null
@@ -18,6 +18,7 @@ cc=$LB_CC
 # sources, the schema nor the kernel it builds against changed since.
 gcc_version=$(gcc --version) # its first line, without a head
 fresh_key="$cc $kdir ${gcc_version%%$'\n'*}"
+old_key="" # (slurp sets it)
 slurp old_key "$mdir/.lb-fresh"
 if [ -f "$mdir/lockbench.ko" ] && [ "$old_key" = "$fresh_key" ] &&
 	[ -z "$(find "$LB_TOP/bench-module" "$LB_TOP/schema" "$kdir/Module.symvers" "$kdir/vmlinux" "$kdir/.config" -newer "$mdir/.lb-fresh" -print -quit)" ]; then

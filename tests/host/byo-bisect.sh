@@ -36,7 +36,7 @@ EOT
 chmod +x "$TMP/measure"
 export TOP LB_BISECT_MEASURE=$TMP/measure
 # As env KSRC=... "$@" bisect.sh, with two execs fewer.
-b() { (export KSRC="$k" CELL='kind=spin_lock mode=hot' THRESHOLD=5% "$@" && exec bash "$TOP/scripts/boot/bisect.sh"); }
+b() { (declare -x -- KSRC="$k" CELL='kind=spin_lock mode=hot' THRESHOLD=5% "$@" && exec bash "$TOP/scripts/boot/bisect.sh"); }
 
 out=$(b GOOD=c1 BAD=c8 2>&1) || fail "bisect failed: $out"
 want=$(git -C "$k" log -1 --format='%h c7' c7)
