@@ -1,11 +1,26 @@
 # shellcheck shell=bash
 # Shared helpers for lockbench's pipeline scripts: paths, errors, the
 # variant matrix.  Sourced, never run.
+# Scripts start one another as "bash SCRIPT": the same bash their
+# "#!/usr/bin/env bash" finds on PATH, without env's exec (milliseconds a
+# start, and a run starts hundreds).
 set -euo pipefail
 
 LB_TOP=${BASH_SOURCE[0]%/*}
 [ "$LB_TOP" != "${BASH_SOURCE[0]}" ] || LB_TOP=. # sourced as lib.sh, from scripts/
-LB_TOP=$(cd "$LB_TOP/.." && pwd)
+# $(cd "$LB_TOP/.." && pwd) without the subshell (every script starts
+# here): a logical cd drops "." and "name/.." by text, and so does this.
+lb_top() { # dir -> LB_TOP
+	local p=$1/.. c out=""
+	[[ $p == /* ]] || p=$PWD/$p
+	while [ -n "$p" ]; do
+		c=${p%%/*}
+		p=${p#"$c"} && p=${p#/}
+		case $c in '' | .) ;; ..) out=${out%/*} ;; *) out+=/$c ;; esac
+	done
+	LB_TOP=${out:-/}
+}
+lb_top "$LB_TOP"
 LB_BUILD=${LB_BUILD:-$LB_TOP/build}
 LB_SRC_TARBALL=${LB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 LB_SRC_PKG=${LB_SRC_PKG:-linux-source-6.1}
@@ -32,11 +47,55 @@ say() {
 	printf 'lockbench: %s\n' "$*" >&2
 }
 
+# mkdir -p DIR... without a process when they all exist already (scripts
+# run this often, and every process costs milliseconds).
+mkdir_p() {
+	local d
+	for d; do [ -d "$d" ] || { mkdir -p "$@"; return; }; done
+}
+
+# $(cat FILE 2>/dev/null) without a process, into the variable VAR.
+slurp() { # VAR FILE
+	local -n _slurp=$1
+	_slurp=""
+	if [ -f "$2" ] && [ -r "$2" ]; then _slurp=$(<"$2"); fi
+}
+
+# dirname PATH without a process, into REPLY.
+dir_of() { # path
+	local p=$1
+	while [[ $p == */ && $p != / ]]; do p=${p%/}; done
+	case $p in
+	/) REPLY=/ ;;
+	*/*)
+		p=${p%/*}
+		while [[ $p == */ ]]; do p=${p%/}; done
+		REPLY=${p:-/}
+		;;
+	*) REPLY=. ;;
+	esac
+}
+
+# basename PATH without a process, into REPLY.
+base_of() { # path
+	local p=$1
+	while [[ $p == */ && $p != / ]]; do p=${p%/}; done
+	[ "$p" = / ] || p=${p##*/}
+	REPLY=$p
+}
+
+# cut -c1-N of one line (which counts bytes), into REPLY.
+cut_c() { # text N
+	local LC_ALL=C
+	REPLY=${1:0:$2}
+}
+
 # Refuse to start work that would die half way on a full disk.
 need_disk() { # need_disk DIR MIB
-	local avail
-	mkdir -p "$1"
-	avail=$(df -Pm "$1" | awk 'NR == 2 { print $4 }')
+	local avail="" _
+	mkdir_p "$1"
+	# df's second line, fourth field, read without an awk.
+	{ read -r _ && read -r _ _ _ avail _; } < <(df -Pm "$1") || true
 	[ "$avail" -ge "$2" ] ||
 		die "only ${avail} MiB free on $(df -P "$1" | awk 'NR == 2 { print $6 }'), need $2 MiB for $1; free space (make clean removes build/) and retry"
 }
@@ -59,16 +118,23 @@ matrix_files() { # [builtin|all] -> the files a lookup reads, into MATRIX_FILES
 	esac
 }
 
-# All variant names known to the matrix files, one per line.
-matrix_variants() { # [builtin] -> also matrix.extra; [all] -> and the user's
+# All variant names known to the matrix files, into MATRIX_NAMES.
+matrix_names() { # [builtin] -> also matrix.extra; [all] -> and the user's
 	local f name rest MATRIX_FILES
+	MATRIX_NAMES=()
 	matrix_files "${1:-}"
 	for f in "${MATRIX_FILES[@]}"; do
 		[ -f "$f" ] || continue
 		while read -r name rest; do
-			case $name in '' | '#'*) ;; *) printf '%s\n' "$name" ;; esac
+			case $name in '' | '#'*) ;; *) MATRIX_NAMES+=("$name") ;; esac
 		done <"$f"
 	done
+}
+# The same, one per line.
+matrix_variants() { # [builtin|all]
+	local MATRIX_NAMES
+	matrix_names "${1:-}"
+	[ ${#MATRIX_NAMES[@]} -eq 0 ] || printf '%s\n' "${MATRIX_NAMES[@]}"
 }
 
 # One variant's matrix line without its name, into VARIANT_REST (no
@@ -88,7 +154,14 @@ variant_rest() { # variant
 # Fragments of one variant, one path per line; dies on an unknown name.
 # A fragment is a name in vm-configs/ or, in the user's matrix, a path.
 variant_fragments() { # variant
+	local FRAGMENT_LIST
+	variant_fragment_list "$1"
+	[ ${#FRAGMENT_LIST[@]} -eq 0 ] || printf '%s\n' "${FRAGMENT_LIST[@]}"
+}
+# The same paths into the array FRAGMENT_LIST (no subshell).
+variant_fragment_list() { # variant
 	local frag
+	FRAGMENT_LIST=()
 	variant_rest "$1"
 	for frag in $VARIANT_REST; do
 		case $frag in
@@ -96,12 +169,12 @@ variant_fragments() { # variant
 		/*)
 			[ -f "$frag" ] ||
 				die "variant '$1' names fragment $frag, which does not exist; fix FRAGMENTS= and rerun make tree with it"
-			printf '%s\n' "$frag"
+			FRAGMENT_LIST+=("$frag")
 			;;
 		*)
 			[ -f "$LB_VMCONFIGS/$frag.config" ] ||
 				die "variant '$1' names fragment '$frag' but vm-configs/$frag.config does not exist"
-			printf '%s\n' "$LB_VMCONFIGS/$frag.config"
+			FRAGMENT_LIST+=("$LB_VMCONFIGS/$frag.config")
 			;;
 		esac
 	done
@@ -118,6 +191,19 @@ variant_fragments() { # variant
 # relative path (../src) from its build directory and ccache hits across
 # the two sides of a comparison (see LB_KBUILD above).
 variant_path() { # variant tree|kdir|image|state
+	local VARIANT_TREE VARIANT_KDIR VARIANT_IMAGE VARIANT_STATE
+	case $2 in tree | kdir | image | state) ;; *) variant_rest "$1" && die "variant_path: no such field '$2'" ;; esac
+	variant_paths "$1"
+	case $2 in
+	tree) printf '%s\n' "$VARIANT_TREE" ;;
+	kdir) printf '%s\n' "$VARIANT_KDIR" ;;
+	image) printf '%s\n' "$VARIANT_IMAGE" ;;
+	state) printf '%s\n' "$VARIANT_STATE" ;;
+	esac
+}
+# All four at once, into VARIANT_TREE, VARIANT_KDIR, VARIANT_IMAGE and
+# VARIANT_STATE (no subshell).
+variant_paths() { # variant
 	local tok tree=$LB_TREE kdir=$LB_KBUILD/$1 image="" state=""
 	variant_rest "$1"
 	for tok in $VARIANT_REST; do
@@ -127,13 +213,7 @@ variant_path() { # variant tree|kdir|image|state
 		kbuild=*) kdir=${tok#kbuild=} ;;
 		esac
 	done
-	case $2 in
-	tree) printf '%s\n' "$tree" ;;
-	kdir) printf '%s\n' "$kdir" ;;
-	image) printf '%s\n' "${image:-$kdir/arch/x86/boot/bzImage}" ;;
-	state) printf '%s\n' "${state:-$kdir}" ;;
-	*) die "variant_path: no such field '$2'" ;;
-	esac
+	VARIANT_TREE=$tree VARIANT_KDIR=$kdir VARIANT_IMAGE=${image:-$kdir/arch/x86/boot/bzImage} VARIANT_STATE=${state:-$kdir}
 }
 
 # KCONFIG="CONFIG_X=y CONFIG_Y=n ..." -> the lines of a Kconfig fragment
@@ -154,28 +234,52 @@ kconfig_fragment() { # words
 # line (byo.sh checks them): BASE_NAME (from BASE, else "base"), then
 # PATCHED_NAME (from PATCHED, else the PATCHES directory's name) when
 # there is a second side, then a prebuilt kernel's VARIANT (else "prebuilt").
-byo_variants() {
+# byo_names puts them in BYO_NAMES (no subshell).
+byo_names() {
+	local VARIANT_NAME p
+	BYO_NAMES=()
 	if [ -n "${KSRC:-}" ]; then
-		printf '%s\n' "${BASE_NAME:-$(variant_name "${BASE:-base}")}"
+		VARIANT_NAME=${BASE_NAME:-}
+		[ -n "$VARIANT_NAME" ] || variant_name_of "${BASE:-base}"
+		BYO_NAMES+=("$VARIANT_NAME")
 		if [ -n "${PATCHED:-}" ]; then
-			printf '%s\n' "${PATCHED_NAME:-$(variant_name "$PATCHED")}"
+			VARIANT_NAME=${PATCHED_NAME:-}
+			[ -n "$VARIANT_NAME" ] || variant_name_of "$PATCHED"
+			BYO_NAMES+=("$VARIANT_NAME")
 		elif [ -n "${PATCHES:-}" ]; then
-			printf '%s\n' "${PATCHED_NAME:-$(variant_name "$(basename "$PATCHES")")}"
+			VARIANT_NAME=${PATCHED_NAME:-}
+			if [ -z "$VARIANT_NAME" ]; then
+				# basename "$PATCHES": trailing slashes off, then the last part
+				p=${PATCHES%"${PATCHES##*[!/]}"}
+				p=${p:-/} && [ "$p" = / ] || p=${p##*/}
+				variant_name_of "$p"
+			fi
+			BYO_NAMES+=("$VARIANT_NAME")
 		fi
 	fi
-	[ -z "${KERNEL:-}" ] || printf '%s\n' "${VARIANT:-prebuilt}"
+	[ -z "${KERNEL:-}" ] || BYO_NAMES+=("${VARIANT:-prebuilt}")
+}
+byo_variants() {
+	local BYO_NAMES
+	byo_names
+	[ ${#BYO_NAMES[@]} -eq 0 ] || printf '%s\n' "${BYO_NAMES[@]}"
 }
 
 # A git ref as a variant name: lower case letters, digits and '-' (a name
 # is also a path, a kernel argument and part of APPEND_<variant>).
 variant_name() { # ref
+	local VARIANT_NAME
+	variant_name_of "$1"
+	printf '%s' "$VARIANT_NAME"
+}
+variant_name_of() { # ref -> VARIANT_NAME (no subshell)
 	local LC_ALL=C n=${1,,}
 	n=${n//[^a-z0-9]/-}
 	while [[ $n == *--* ]]; do n=${n//--/-}; done
 	n=${n:0:40}
 	while [[ $n == -* ]]; do n=${n#-}; done
 	while [[ $n == *- ]]; do n=${n%-}; done
-	printf '%s' "$n"
+	VARIANT_NAME=$n
 }
 
 # The variants a make works on when it names none: the user's, when it
@@ -186,11 +290,24 @@ default_variants() {
 
 # VARIANTS="a,b c" -> validated names, one per line.
 parse_variants() { # list
-	local v list=${1//,/ }
-	[ -n "${list// /}" ] || list=$(default_variants)
+	local PARSED_VARIANTS
+	parse_variant_list "$1"
+	[ ${#PARSED_VARIANTS[@]} -eq 0 ] || printf '%s\n' "${PARSED_VARIANTS[@]}"
+}
+# The same names into the array PARSED_VARIANTS (no subshell).
+parse_variant_list() { # list
+	local v list=${1//,/ } MATRIX_NAMES BYO_NAMES FRAGMENT_LIST
+	PARSED_VARIANTS=()
+	if [ -z "${list// /}" ]; then # default_variants
+		if [ -n "${KSRC:-}${KERNEL:-}" ]; then
+			byo_names && list=${BYO_NAMES[*]}
+		else
+			matrix_names && list=${MATRIX_NAMES[*]}
+		fi
+	fi
 	for v in $list; do
-		variant_fragments "$v" >/dev/null
-		printf '%s\n' "$v"
+		variant_fragment_list "$v"
+		PARSED_VARIANTS+=("$v")
 	done
 }
 
@@ -201,27 +318,37 @@ parse_variants() { # list
 # scripts each boot runs, reuse them instead of asking again.
 host_facts() {
 	[ -z "${LB_HOST_ID:-}" ] || return 0
-	local tsc name sep=$'\x1f'
+	local tsc name fp sep=$'\x1f'
 	IFS=$sep read -r LB_HOST_CPU_MODEL LB_HOST_CPU_VENDOR LB_HOST_CPU_FAMILY LB_HOST_CPU_MODEL_ID LB_HOST_CPU_STEPPING < <(
 		awk -F': ' 'BEGIN { n = split("model name|vendor_id|cpu family|model|stepping", k, "|") }
 			{ for (i = 1; i <= n; i++) if (!(i in v) && $1 ~ "^" k[i] "[ \t]*$") v[i] = $2 }
 			END { for (i = 1; i <= n; i++) printf "%s%c", v[i], i < n ? 31 : 10 }' /proc/cpuinfo)
-	tsc=$({ dmesg 2>/dev/null || journalctl -k -b 2>/dev/null; } | sed -n 's/.*tsc: Detected \([0-9.]*\) MHz.*/\1/p' | head -n 1)
+	# sed prints the first match only and reads on (no SIGPIPE): no head.
+	tsc=$({ dmesg 2>/dev/null || journalctl -k -b 2>/dev/null; } |
+		sed -n -e '/.*tsc: Detected \([0-9.]*\) MHz.*/{s//\1/p;:rest' -e 'n;b rest' -e '}')
 	LB_HOST_KERNEL=$(uname -r) LB_HOST_CPUS=$(nproc)
-	LB_QEMU_VERSION=$(qemu-system-x86_64 --version 2>/dev/null | head -n 1) || true
+	LB_QEMU_VERSION=$(qemu-system-x86_64 --version 2>/dev/null) || true
+	LB_QEMU_VERSION=${LB_QEMU_VERSION%%$'\n'*} # its first line
 	local qv=${LB_QEMU_VERSION#* * * } # "QEMU emulator version X (...)": X
 	[ "$qv" != "$LB_QEMU_VERSION" ] || qv=""
-	LB_HOST_FP=$(printf 'vendor=%s family=%s model=%s stepping=%s tsc_mhz=%s kernel=%s qemu=%s' \
+	printf -v LB_HOST_FP 'vendor=%s family=%s model=%s stepping=%s tsc_mhz=%s kernel=%s qemu=%s' \
 		"$LB_HOST_CPU_VENDOR" "$LB_HOST_CPU_FAMILY" "$LB_HOST_CPU_MODEL_ID" "$LB_HOST_CPU_STEPPING" "${tsc:-unknown}" \
-		"$LB_HOST_KERNEL" "${qv%% *}")
+		"$LB_HOST_KERNEL" "${qv%% *}"
 	# The host field of every record: the CPU's name and count, readable,
 	# and 8 hex digits of the fingerprint, so two machines with one model
 	# name (or one machine after a kernel or QEMU upgrade) never look the
 	# same.
-	name=$(LC_ALL=C && n=${LB_HOST_CPU_MODEL//[^A-Za-z0-9.]/_} && while [[ $n == *__* ]]; do n=${n//__/_}; done && printf '%s' "${n:0:28}")
-	LB_HOST_ID=$(printf '%s_x%s-%s' "${name%_}" "$LB_HOST_CPUS" "$(printf '%s\n' "$LB_HOST_FP" | sha256sum | cut -c1-8)")
+	host_name_part
+	name=$REPLY
+	fp=$(printf '%s\n' "$LB_HOST_FP" | sha256sum)
+	LB_HOST_ID=${name%_}_x${LB_HOST_CPUS}-${fp:0:8}
 	export LB_HOST_CPU_MODEL LB_HOST_CPU_VENDOR LB_HOST_CPU_FAMILY LB_HOST_CPU_MODEL_ID LB_HOST_CPU_STEPPING \
 		LB_HOST_KERNEL LB_HOST_CPUS LB_QEMU_VERSION LB_HOST_FP LB_HOST_ID
+}
+host_name_part() { # LB_HOST_CPU_MODEL as a name part, into REPLY
+	local LC_ALL=C n=${LB_HOST_CPU_MODEL//[^A-Za-z0-9.]/_}
+	while [[ $n == *__* ]]; do n=${n//__/_}; done
+	REPLY=${n:0:28}
 }
 host_fingerprint() { host_facts && printf '%s\n' "$LB_HOST_FP"; }
 host_id() { host_facts && printf '%s\n' "$LB_HOST_ID"; }
@@ -249,7 +376,9 @@ lb_cc() { # [DIR]
 	auto)
 		command -v ccache >/dev/null || return 0
 		if [ -n "${1:-}" ] && [ -f "$1/.lb-cc" ]; then
-			[ "$(cat "$1/.lb-cc")" = "ccache gcc" ] || return 0
+			local was
+			slurp was "$1/.lb-cc"
+			[ "$was" = "ccache gcc" ] || return 0
 		else
 			[ "$(ccache --print-stats 2>/dev/null | awk '$1 == "files_in_cache" { print $2 }')" -gt 0 ] 2>/dev/null || return 0
 		fi
@@ -269,7 +398,14 @@ pmu_ok() {
 }
 
 sha_of() { # files... -> short sha256 of their concatenation
-	cat "$@" | sha256sum | cut -c1-16
+	local s rc=0
+	if [ $# -eq 1 ] && [ -f "$1" ] && [ -r "$1" ]; then
+		s=$(sha256sum <"$1") || rc=$? # one file: no cat
+	else
+		s=$(cat "$@" | sha256sum) || rc=$?
+	fi
+	printf '%s\n' "${s:0:16}"
+	return $rc
 }
 
 # make bisect's settings (scripts/boot/bisect.sh), checked before any work
@@ -428,9 +564,19 @@ is_record_file() { # is_record_file FILE
 # fixed once per make, so make all's stages share one directory), else the
 # UTC time now.
 run_name() {
-	local n=${LB_RUN_NAME:-$(date -u +%Y%m%dT%H%M%SZ)}
+	local RUN_NAME
+	run_name_of
+	echo "$RUN_NAME"
+}
+run_name_of() { # -> RUN_NAME (no subshell, no date)
+	local n=${LB_RUN_NAME:-}
+	[ -n "$n" ] || { utc_now %Y%m%dT%H%M%SZ && n=$REPLY; }
 	[[ $n =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "NAME=$n: a run name is letters, digits, '.', '_' and '-'"
-	echo "$n"
+	RUN_NAME=$n
+}
+# date -u +FORMAT without a process, into REPLY.
+utc_now() { # strftime format
+	TZ=UTC0 printf -v REPLY "%($1)T" -1
 }
 
 dir_id() { # dir_id DIR

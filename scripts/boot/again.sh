@@ -4,7 +4,7 @@
 # variant-order seed) as RUN, with the kernels as they are built now.
 # Any of VARIANTS, ACCEL, VCPUS, BOOTS, REPEAT, ORDER_SEED given to make
 # again overrides the run's own.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 [ -n "${1:-}" ] || die "make again needs RUN=build/runs/ID: the run to repeat"
 [ -e "$1" ] || die "make again: RUN=$1 does not exist; runs are in $LB_BUILD/runs/ (make again RUN=build/runs/latest)"
@@ -28,4 +28,4 @@ esac
 export VARIANTS=${VARIANTS:-$(info variants)} ACCEL=${ACCEL:-$(info accel)}
 export VCPUS=${VCPUS:-$(info vcpus)} BOOTS=${BOOTS:-$(info boots)} REPEAT=${REPEAT:-$(info repeat)}
 export ORDER_SEED=${ORDER_SEED:-$(info order_seed)} JOBFILE=$src/jobs RERUN_OF=$(info run_id)
-exec "$LB_TOP/scripts/boot/run.sh"
+exec bash "$LB_TOP/scripts/boot/run.sh"

@@ -5,14 +5,16 @@
 # 125 (skip) when the commit cannot be built or booted.  Environment from
 # bisect.sh: LB_BISECT_VARIANT, LB_BISECT_DIR (good.count, steps.log),
 # CELL, THRESHOLD (a number, percent), LB_BISECT_MEASURE (the measurer).
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 commit=$(git rev-parse --short HEAD)
 if ! count=$("$LB_BISECT_MEASURE" "$LB_BISECT_VARIANT" "$CELL"); then
 	echo "$commit skip (no measurement: build or boot failed)" >>"$LB_BISECT_DIR/steps.log"
 	exit 125
 fi
-verdict=$(awk -v c="$count" -v r="$(cat "$LB_BISECT_DIR/good.count")" -v t="$THRESHOLD" \
+good_count="" # (slurp sets it)
+slurp good_count "$LB_BISECT_DIR/good.count"
+verdict=$(awk -v c="$count" -v r="$good_count" -v t="$THRESHOLD" \
 	'BEGIN { d = (c - r) * 100 / r; printf "%s %+.2f%%\n", (d > t ? "bad" : "good"), d }')
 echo "$commit $count $verdict" >>"$LB_BISECT_DIR/steps.log"
 note "bisect: $commit: $CELL = $count, $verdict against GOOD"

@@ -7,7 +7,7 @@
 # byo.sh), which git bisect run moves; scripts/boot/bisect-step.sh judges each.
 # Writes build/bisect-runs/TIMESTAMP/: good.count, steps.log, bisect.log,
 # result.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 bisect_args_ok
 export THRESHOLD=${THRESHOLD%\%}
@@ -19,8 +19,9 @@ export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/boot/cell-count.sh
 # left over from an interrupted run is reset first.
 w=$LB_USER/$v/src
 [ ! -d "$w" ] || git -C "$w" bisect reset >/dev/null 2>&1 || true
-env -u PATCHED -u PATCHES -u KERNEL -u PATCHED_NAME BASE="$BAD" BASE_NAME="$v" "$LB_TOP/scripts/build/byo.sh"
-[ "$(variant_path "$v" tree)" = "$w" ] || die "bisect: $v is not a worktree at $w"
+env -u PATCHED -u PATCHES -u KERNEL -u PATCHED_NAME BASE="$BAD" BASE_NAME="$v" bash "$LB_TOP/scripts/build/byo.sh"
+variant_paths "$v"
+[ "$VARIANT_TREE" = "$w" ] || die "bisect: $v is not a worktree at $w"
 commit_of() { # VAR ref
 	git -C "$w" rev-parse --verify -q "$2^{commit}" ||
 		die "$1=$2 is not a commit in $KSRC: check the spelling (git -C $KSRC log --oneline $2), or fetch it first"
@@ -29,7 +30,8 @@ good=$(commit_of GOOD "$GOOD") bad=$(commit_of BAD "$BAD")
 git -C "$w" merge-base --is-ancestor "$good" "$bad" ||
 	die "GOOD=$GOOD is not an ancestor of BAD=$BAD: git bisect needs GOOD before BAD on one line of history"
 
-dir=$LB_BUILD/bisect-runs/$(date -u +%Y%m%dT%H%M%SZ)-$$
+utc_now %Y%m%dT%H%M%SZ
+dir=$LB_BUILD/bisect-runs/$REPLY-$$
 mkdir -p "$dir"
 export LB_BISECT_DIR=$dir
 measure() { # ref -> count at that commit
@@ -38,21 +40,30 @@ measure() { # ref -> count at that commit
 }
 note "bisect: measuring $CELL at GOOD=$GOOD"
 measure "$good" GOOD >"$dir/good.count"
-awk '{ exit !($1 > 0) }' "$dir/good.count" || die "bisect: GOOD's count is '$(cat "$dir/good.count")', not a positive number"
+good_count="" # (slurp sets it)
+slurp good_count "$dir/good.count"
+awk '{ exit !($1 > 0) }' "$dir/good.count" || die "bisect: GOOD's count is '$good_count', not a positive number"
 note "bisect: measuring $CELL at BAD=$BAD"
 bad_count=$(measure "$bad" BAD)
-rise=$(awk -v c="$bad_count" -v r="$(cat "$dir/good.count")" 'BEGIN { printf "%.2f", (c - r) * 100 / r }')
-echo "good $(git -C "$w" rev-parse --short "$good") $(cat "$dir/good.count")" >"$dir/steps.log"
+# The rise, and whether it is over THRESHOLD (as the rounded figure), in one awk.
+over=1
+rise=$(awk -v c="$bad_count" -v r="$good_count" -v t="$THRESHOLD" \
+	'BEGIN { d = sprintf("%.2f", (c - r) * 100 / r); printf "%s", d; exit !(d + 0 > t) }') || over=0
+echo "good $(git -C "$w" rev-parse --short "$good") $good_count" >"$dir/steps.log"
 echo "bad $(git -C "$w" rev-parse --short "$bad") $bad_count $rise%" >>"$dir/steps.log"
-awk -v d="$rise" -v t="$THRESHOLD" 'BEGIN { exit !(d > t) }' ||
-	die "BAD=$BAD counts $bad_count against GOOD's $(cat "$dir/good.count") ($rise%), not more than THRESHOLD=$THRESHOLD%: nothing to bisect; lower THRESHOLD or check CELL"
+[ $over = 1 ] ||
+	die "BAD=$BAD counts $bad_count against GOOD's $good_count ($rise%), not more than THRESHOLD=$THRESHOLD%: nothing to bisect; lower THRESHOLD or check CELL"
 
 git -C "$w" bisect start "$bad" "$good" >/dev/null
 rc=0
-git -C "$w" bisect run "$LB_TOP/scripts/boot/bisect-step.sh" >"$dir/bisect.log" 2>&1 || rc=$?
+git -C "$w" bisect run bash "$LB_TOP/scripts/boot/bisect-step.sh" >"$dir/bisect.log" 2>&1 || rc=$?
 git -C "$w" bisect log >"$dir/bisect.replay" 2>/dev/null || true
 git -C "$w" bisect reset >/dev/null 2>&1 || true
-first=$(sed -n 's/^\([0-9a-f]\{7,\}\) is the first bad commit$/\1/p' "$dir/bisect.log" | head -n 1)
+first=""
+while IFS= read -r line || [ -n "$line" ]; do # sed -n 's/^.../\1/p' | head -n 1
+	[[ $line =~ ^([0-9a-f]{7,})\ is\ the\ first\ bad\ commit$ ]] || continue
+	first=${BASH_REMATCH[1]} && break
+done <"$dir/bisect.log"
 [ $rc -eq 0 ] && [ -n "$first" ] || {
 	tail -n 20 "$dir/bisect.log" >&2
 	die "git bisect run did not name one first bad commit (above; all of ${dir#"$LB_TOP"/})"

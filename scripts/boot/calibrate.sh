@@ -14,7 +14,7 @@
 #           can run it; the smallest N resolved, in cycles.
 # Output: the run directory's calibrate/ (build/runs/NAME/calibrate), with
 # report.txt.  Fails when the icount counts are not exact.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 . "$LB_TOP/scripts/native/common.sh"
 
 v=${1:-stock}
@@ -25,7 +25,7 @@ for n in boots repeat; do
 done
 timed_accel=${ACCEL:-auto}
 [ "$timed_accel" = icount ] && timed_accel=auto
-"$LB_TOP/scripts/build/ensure-built.sh" "$v"
+bash "$LB_TOP/scripts/build/ensure-built.sh" "$v"
 name=$(run_name)
 out=$LB_BUILD/runs/$name/calibrate
 [ ! -f "$out/report.txt" ] || die "run $name already holds a calibration ($out): give another NAME="
@@ -39,14 +39,14 @@ read -r -a pads <<<"$(contract_list pads)"
 hot="kind=spin_lock mode=hot batches=200 batch_ops=100"
 
 # 1. icount: exact, or the instrument is broken.
-"$LB_TOP/scripts/boot/jobs.sh" "$LB_TOP/bench-user/jobs/default.jobs" 1 icount default >"$out/icount-plain.jobs" 2>/dev/null
+bash "$LB_TOP/scripts/boot/jobs.sh" "$LB_TOP/bench-user/jobs/default.jobs" 1 icount default >"$out/icount-plain.jobs" 2>/dev/null
 {
 	cat "$out/icount-plain.jobs"
 	for n in "${pads[@]}"; do echo "$hot slope=1 pad=$n"; done
 } >"$out/icount-padded.jobs"
 for w in plain padded; do
 	ACCEL=icount VCPUS=1 BOOT=1 REPEAT=1 JOBFILE=$out/icount-$w.jobs TIMEOUT=${TIMEOUT:-300} \
-		"$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/icount-$w" || die "calibrate: icount $w boot of $v failed"
+		bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/icount-$w" || die "calibrate: icount $w boot of $v failed"
 done
 rc=0
 "$bin/lb-pathlen" --calibrate "$out/icount-padded/guest/results.csv" "$out/icount-plain/guest/results.csv" \
@@ -55,7 +55,7 @@ cat "$out/icount.txt" >&2
 [ $rc -eq 0 ] || die "calibrate: the icount instrument is not exact on $v (see ${out#"$LB_TOP"/}/icount.txt)"
 
 # 2. timed: what it can resolve over the default boots.
-accel=$("$LB_TOP/scripts/boot/accel.sh" "$timed_accel" "$(variant_path "$v" image)")
+accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$timed_accel" "$(variant_path "$v" image)")
 {
 	echo "$hot"
 	for n in "${pads[@]}"; do echo "$hot pad=$n"; done
@@ -63,7 +63,7 @@ accel=$("$LB_TOP/scripts/boot/accel.sh" "$timed_accel" "$(variant_path "$v" imag
 files=()
 for b in $(seq 1 "$boots"); do
 	ACCEL=$accel VCPUS=${VCPUS:-2} BOOT=$b REPEAT=$repeat JOBFILE=$out/timed.jobs TIMEOUT=${TIMEOUT:-300} \
-		"$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/timed-boot$b" || die "calibrate: timed boot $b of $v failed"
+		bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/timed-boot$b" || die "calibrate: timed boot $b of $v failed"
 	files+=("$out/timed-boot$b/guest/results.csv")
 done
 rc=0

@@ -7,24 +7,38 @@
 # still contributes the jobs it finished, from its journal (records.csv),
 # and its failure line says how many; a boot that logged a fault
 # contributes none: its numbers stay in its boot directory.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 . "$LB_TOP/schema/contract.sh"
 
 run=$1 v=$2 boot=$3
-status=$(cat "$boot/status" 2>/dev/null || echo missing)
+status=missing
+[ ! -f "$boot/status" ] || [ ! -r "$boot/status" ] || slurp status "$boot/status"
+base_of "$boot"
+bname=$REPLY
 fail() { # reason
 	local job
-	job=$(grep -a -o 'lockbench: job [0-9]* start: .*' "$boot/console.log" 2>/dev/null | tail -n 1 |
-		sed 's/lockbench: job \([0-9]*\) start: /\1,/' | tr ',' ' ' | tr -d '\r' || true)
+	# The last "lockbench: job N start: JOB" as "N JOB" (commas as spaces,
+	# no CR), in one awk.
+	job=$(awk '{ if (match($0, /lockbench: job [0-9]* start: .*/)) m = substr($0, RSTART, RLENGTH) }
+		END { sub(/^lockbench: job /, "", m); sub(/ start: /, ",", m); gsub(/,/, " ", m); gsub(/\r/, "", m); print m }' \
+		"$boot/console.log" 2>/dev/null || true)
 	[ -f "$run/failures.csv" ] || contract_header failures >"$run/failures.csv"
-	printf '%s,%s,%s,%s,%s\n' "$v" "$(basename "$boot")" "$1" "${job:-none}" \
+	printf '%s,%s,%s,%s,%s\n' "$v" "$bname" "$1" "${job:-none}" \
 		"${boot#"$run"/}/console.log" >>"$run/failures.csv"
 	{
-		echo "== $v $(basename "$boot"): $1 (last job: ${job:-none})"
+		echo "== $v $bname: $1 (last job: ${job:-none})"
 		tail -n 20 "$boot/console.log" 2>/dev/null
 		cat "$boot/faults.txt" 2>/dev/null
 	} >>"$run/failures.txt"
-	note "collect: $v $(basename "$boot") failed: $1"
+	note "collect: $v $bname failed: $1"
+}
+# head -n 2 FILE, into REPLY (to compare two files' schema headers).
+head2() { # file
+	local a="" b="" ra=0 rb=0
+	{ IFS= read -r a || ra=1; IFS= read -r b || rb=1; } <"$1"
+	REPLY=$a
+	[ $ra = 1 ] || REPLY+=$'\n'$b
+	[ $ra = 1 ] || [ $rb = 1 ] || REPLY+=$'\n'
 }
 
 res=$boot/guest/results.csv
@@ -51,9 +65,11 @@ if ! "$LB_TOP/bench-user/lb-validate" "$res" >"$boot/validate.txt" 2>&1; then
 fi
 dest=$run/$v.csv
 if [ -f "$dest" ]; then
-	head -n 2 "$res" | cmp -s - <(head -n 2 "$dest") ||
-		die "collect: $res has a different schema header than $dest"
-	tail -n +3 "$res" | grep -v '^#' >>"$dest" || true
+	head2 "$res" && res_head=$REPLY
+	head2 "$dest"
+	[ "$res_head" = "$REPLY" ] || die "collect: $res has a different schema header than $dest"
+	awk 'NR > 2 && !/^#/' "$res" >>"$dest" # tail -n +3 | grep -v '^#'
+
 else
 	cp "$res" "$dest"
 fi
@@ -64,7 +80,7 @@ pmu=$boot/guest/pmu.csv
 if [ -f "$pmu" ]; then
 	hdr=$(contract_header pmu)
 	if [ "$(head -n 1 "$pmu")" != "$hdr" ]; then
-		note "collect: $v $(basename "$boot"): pmu.csv's columns are not the contract's ($hdr); its counts stay in the boot"
+		note "collect: $v $bname: pmu.csv's columns are not the contract's ($hdr); its counts stay in the boot"
 	else
 		[ -f "$run/pmu.csv" ] || printf '%s\n' "$hdr" >"$run/pmu.csv"
 		tail -n +2 "$pmu" >>"$run/pmu.csv"

@@ -20,7 +20,7 @@
 # cold or contended job (icount runs 1 vCPU: jobs.sh), an smp list with a
 # hot job (hot counts are the icount pass's), VCPUS outside 2..32 (the
 # directory models at most 32 caches).
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 parse_variants "${VARIANTS:-}" >/dev/null
 mapfile -t variants < <(parse_variants "${VARIANTS:-}")
@@ -42,9 +42,9 @@ ts=$name-events
 run=$LB_BUILD/runs/$name/events
 [ ! -f "$run/run.info" ] || die "run $name already holds an events pass ($run): give another NAME="
 # The refusals, before anything boots.
-hot=$("$LB_TOP/scripts/boot/jobs.sh" "$hot_jobs" 1 icount user)
+hot=$(bash "$LB_TOP/scripts/boot/jobs.sh" "$hot_jobs" 1 icount user)
 [ -n "$hot" ] || die "$hot_jobs has no job"
-smp=$("$LB_TOP/scripts/boot/jobs.sh" "$smp_jobs" "$vcpus")
+smp=$(bash "$LB_TOP/scripts/boot/jobs.sh" "$smp_jobs" "$vcpus")
 [ -n "$smp" ] || die "$smp_jobs has no job"
 n=0
 while IFS= read -r line; do
@@ -54,7 +54,7 @@ while IFS= read -r line; do
 	[[ $line != *kind=rwlock_mix* ]] ||
 		die "$smp_jobs: '$line': rwlock_mix takes read or write per op, and the plugin counts per kind and site: name read_lock or write_lock"
 done <<<"$smp"
-"$LB_TOP/scripts/build/events-plugin.sh" >&2
+bash "$LB_TOP/scripts/build/events-plugin.sh" >&2
 
 need_disk "$LB_BUILD/runs" 200
 mkdir -p "$run"
@@ -63,7 +63,7 @@ printf '%s\n' "$hot" >"$run/jobs.hot"
 printf '%s\n' "$smp" >"$run/jobs.smp"
 host_facts
 start=$EPOCHSECONDS
-"$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
+bash "$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
 qa_hot=() qa_smp=()
 accel_qemu_args icount qa_hot
 accel_qemu_args tcg qa_smp
@@ -89,7 +89,7 @@ boot_pass() {
 	local p="$plugin,out=$bd.tsv,$arg"
 	[ -n "${3:-}" ] && p=""
 	APPEND="noreplace-smp ${APPEND:-}" ACCEL=$accel VCPUS=$nv JOBFILE=$jobs PLUGIN=$p \
-		TIMEOUT=${TIMEOUT:-600} "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" ||
+		TIMEOUT=${TIMEOUT:-600} bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" ||
 		die "events: $v $pass: the boot failed (${bd#"$LB_TOP"/}/console.log)"
 	[ -n "${3:-}" ] && return 0
 	mv "$bd.tsv" "$bd/events.tsv"
@@ -98,7 +98,7 @@ boot_pass() {
 	fi
 }
 
-"$LB_TOP/scripts/report/events-csv.sh" --header >"$run/events.csv"
+bash "$LB_TOP/scripts/report/events-csv.sh" --header >"$run/events.csv"
 k=0
 for v in "${variants[@]}"; do
 	for pass in hot smp; do
@@ -107,7 +107,7 @@ for v in "${variants[@]}"; do
 		boot_pass "$v" "$pass"
 		a=icount nv=1
 		[ $pass = smp ] && a=tcg nv=$vcpus
-		"$LB_TOP/scripts/report/events-csv.sh" "$v" "$a" "$nv" "$run/boots/$v/$pass/events.tsv" >>"$run/events.csv"
+		bash "$LB_TOP/scripts/report/events-csv.sh" "$v" "$a" "$nv" "$run/boots/$v/$pass/events.tsv" >>"$run/events.csv"
 	done
 done
 
@@ -148,15 +148,15 @@ calibrate_plugin() {
 ' >"$run/cal.sh"
 	rm -rf "$st"
 	INITRD_EXTRA=$run/cal.cpio SCRIPT=$run/cal.sh ACCEL=tcg VCPUS=2 PLUGIN="$plugin,out=$bd.tsv" \
-		TIMEOUT=${TIMEOUT:-600} "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" ||
+		TIMEOUT=${TIMEOUT:-600} bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" ||
 		die "events: the plugin's calibration boot failed (${bd#"$LB_TOP"/}/console.log)"
 	mv "$bd.tsv" "$bd/events.tsv"
 	rm -f "$run/cal.cpio" "$run/cal.sh"
-	"$LB_TOP/scripts/report/events-calibration.sh" "$bd/events.tsv" >"$run/calibration.md" ||
+	bash "$LB_TOP/scripts/report/events-calibration.sh" "$bd/events.tsv" >"$run/calibration.md" ||
 		{ cat "$run/calibration.md" >&2; die "events: the plugin's calibration is off (${run#"$LB_TOP"/}/calibration.md)"; }
 }
 calibrate_plugin
-"$LB_TOP/scripts/report/events-table.sh" "$run" >"$run/events.md"
+bash "$LB_TOP/scripts/report/events-table.sh" "$run" >"$run/events.md"
 { echo && cat "$run/calibration.md"; } >>"$run/events.md"
 echo "total_seconds=$((EPOCHSECONDS - start))" >>"$run/run.info"
 say "events: ${#variants[@]} variants in $((EPOCHSECONDS - start))s -> ${run#"$LB_TOP"/}/events.md"

@@ -4,16 +4,31 @@
 # with slope=1 so that its counts are whole instructions: cold and
 # contended jobs are left out of the default list with a note, and refused
 # from a list the user named.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 usage="usage: jobs.sh JOBFILE VCPUS [ACCEL [default]]"
 f=${1:?$usage} n=${2:?$usage} accel=${3:-} origin=${4:-user}
 [ -f "$f" ] || die "job file $f does not exist"
+# sed -n 's/.*\bmode=\([^ ]*\).*/\1/p' in bash, into MODE: the value of the
+# last mode= that starts a word, up to a space.
+mode_of() { # line
+	local pre=$1 v
+	MODE=""
+	while [[ $pre == *mode=* ]]; do
+		pre=${pre%mode=*}
+		if [ -z "$pre" ] || [[ ${pre: -1} != [[:alnum:]_] ]]; then
+			v=${1:${#pre}+5}
+			MODE=${v%% *}
+			return
+		fi
+	done
+}
 if [ "$accel" = icount ]; then
 	skipped=0 lineno=0
 	while IFS= read -r line; do
 		lineno=$((lineno + 1))
 		case $line in '' | '#'*) continue ;; esac
-		mode=$(sed -n 's/.*\bmode=\([^ ]*\).*/\1/p' <<<"$line")
+		mode_of "$line"
+		mode=$MODE
 		if [ "$mode" != hot ]; then
 			[ "$origin" = default ] ||
 				die "$f:$lineno: mode=${mode:-?} cannot run under ACCEL=icount: only hot jobs do, because icount runs 1 vCPU ($LB_ICOUNT_WHY_1CPU) and ${mode:-this mode} needs 2 or more"

@@ -9,7 +9,7 @@
 #       QEMU's PIDFILE and its vCPU threads, which -name ...,debug-threads=on
 #       names "CPU N/KVM", pin each with taskset, check the affinity took,
 #       and write "vcpu N thread TID host_cpu C" lines to OUT
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 plan() { # vcpus hostcpus
 	local n=$1 h=$2 off=0 i
@@ -21,11 +21,13 @@ plan() { # vcpus hostcpus
 	for ((i = 0; i < n; i++)); do echo "$i $((i + off))"; done
 }
 
-# The TID of vCPU N's thread in PID, or nothing yet.
+# The TID of vCPU N's thread in PID, or nothing yet, into TID.
 vcpu_tid() { # pid n
-	local t
+	local t comm
+	TID=""
 	for t in /proc/"$1"/task/*; do
-		[ "$(cat "$t/comm" 2>/dev/null)" = "CPU $2/KVM" ] && { basename "$t"; return; }
+		slurp comm "$t/comm"
+		[ "$comm" = "CPU $2/KVM" ] && { TID=${t##*/}; return; }
 	done
 	return 0
 }
@@ -43,15 +45,16 @@ pin)
 	for p in "${pairs[@]}"; do
 		vcpu=${p% *} cpu=${p#* } tid=
 		while :; do
-			[ -n "$pid" ] || pid=$(cat "$pidfile" 2>/dev/null || true)
-			[ -n "$pid" ] && tid=$(vcpu_tid "$pid" "$vcpu")
+			[ -n "$pid" ] || slurp pid "$pidfile"
+			[ -n "$pid" ] && vcpu_tid "$pid" "$vcpu" && tid=$TID
 			[ -n "$tid" ] && break
 			[ "$EPOCHSECONDS" -lt "$deadline" ] ||
 				die "kvm-pin: no thread 'CPU $vcpu/KVM' in QEMU ${pid:-(no pid in $pidfile)} after ${LB_PIN_WAIT_S:-10}s (is -name ...,debug-threads=on set?)"
 			sleep 0.1
 		done
 		taskset -p -c "$cpu" "$tid" >/dev/null || die "kvm-pin: taskset could not pin thread $tid (vCPU $vcpu) to CPU $cpu"
-		got=$(taskset -p -c "$tid" | sed 's/.*: *//')
+		got=$(taskset -p -c "$tid")
+		got=${got##*:} && got=${got#"${got%%[! ]*}"} # sed 's/.*: *//'
 		[ "$got" = "$cpu" ] || die "kvm-pin: vCPU $vcpu (thread $tid) runs on CPUs $got, not $cpu"
 		echo "vcpu $vcpu thread $tid host_cpu $cpu" >>"$out.tmp"
 	done

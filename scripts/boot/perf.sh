@@ -3,15 +3,15 @@
 # record -g inside the guest (hardware cycles when the guest has a PMU, a
 # software clock otherwise), bring perf.data back and summarise its top
 # symbols with that variant's vmlinux.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=${1:?usage: perf.sh VARIANT JOB [OUTDIR]} job=${2:?usage: perf.sh VARIANT JOB [OUTDIR]}
 out=${3:-$LB_BUILD/perf/$v-$(date -u +%Y%m%dT%H%M%SZ)}
-"$LB_TOP/scripts/build/ensure-built.sh" "$v"
+bash "$LB_TOP/scripts/build/ensure-built.sh" "$v"
 mkdir -p "$out"
 printf '%s\n' "$job" >"$out/perf.jobs"
 JOBFILE=$out/perf.jobs PERF_JOB=0 REPEAT=1 TIMEOUT=${TIMEOUT:-300} \
-	"$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/boot" || die "perf boot for $v failed: see ${out#"$LB_TOP"/}/boot"
+	bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/boot" || die "perf boot for $v failed: see ${out#"$LB_TOP"/}/boot"
 data=$out/boot/guest/perf.data
 [ -s "$data" ] || die "the guest wrote no perf.data (see ${out#"$LB_TOP"/}/boot/guest/runner.log)"
 cp "$data" "$out/perf.data"

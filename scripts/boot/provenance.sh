@@ -2,16 +2,20 @@
 # provenance.sh VARIANT ACCEL VCPUS BOOT QEMU_CMDLINE_FILE: print one boot's
 # provenance record as JSON on stdout.  jq builds it, so every string is
 # escaped whatever it holds; readers use jq too.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=$1 accel=$2 vcpus=$3 boot=$4 cmdfile=$5
-kdir=$(variant_path "$v" kdir)
-tree=$(variant_path "$v" tree)
+variant_paths "$v"
+kdir=$VARIANT_KDIR
+tree=$VARIANT_TREE
 # Where the kernel came from: the Debian tree's stamp, a user tree's commit
 # (docs/own-kernel.md), or a prebuilt image.  No host paths.
 case $tree in
-"$LB_TREE") linux_source=$(cat "$LB_STAMP" 2>/dev/null || echo missing) ;;
-"") linux_source="prebuilt $(basename "$(variant_path "$v" image)")" ;;
+"$LB_TREE")
+	linux_source=missing
+	[ ! -f "$LB_STAMP" ] || [ ! -r "$LB_STAMP" ] || slurp linux_source "$LB_STAMP"
+	;;
+"") base_of "$VARIANT_IMAGE" && linux_source="prebuilt $REPLY" ;;
 *) linux_source="git $(git -C "$tree" rev-parse HEAD 2>/dev/null) ($(git -C "$tree" describe --always --dirty 2>/dev/null))" ;;
 esac
 command -v jq >/dev/null || die "jq is not installed: run 'make deps'"
@@ -19,20 +23,35 @@ head=$(git -C "$LB_TOP" rev-parse HEAD 2>/dev/null || echo none)
 dirty=false
 # The command line as it ran, with this checkout's paths made relative: a
 # published provenance names no machine's directories.
-qcmd=$(cat "$cmdfile")
+qcmd=$(<"$cmdfile")
 qcmd=${qcmd//"$LB_BUILD"/build}
 qcmd=${qcmd//"$LB_TOP"\//}
 [ -n "$(git -C "$LB_TOP" status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=true
 host_facts
+utc_now %Y-%m-%dT%H:%M:%SZ
+date_utc=$REPLY
+# sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP", in bash: each line's
+# last series= value.
+series="" sep=""
+if [ -f "$LB_STAMP" ] && [ -r "$LB_STAMP" ]; then
+	while IFS= read -r line || [ -n "$line" ]; do
+		[[ $line == *series=* ]] || continue
+		line=${line##*series=}
+		series+=$sep${line%% *} sep=$'\n'
+	done <"$LB_STAMP"
+fi
+while [[ $series == *$'\n' ]]; do series=${series%$'\n'}; done # as $(sed ...)
+kernel_release="" # (slurp sets it)
+slurp kernel_release "$kdir/include/config/kernel.release"
 jq -n \
 	--arg variant "$v" \
 	--argjson boot "$boot" \
-	--arg date_utc "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+	--arg date_utc "$date_utc" \
 	--arg linux_source "$linux_source" \
 	--arg linux_source_version "$(dpkg-query -W -f='${Version}' "$LB_SRC_PKG" 2>/dev/null || echo unknown)" \
-	--arg patch_series_sha256 "$(sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP" 2>/dev/null)" \
+	--arg patch_series_sha256 "$series" \
 	--arg config_sha256 "$(sha_of "$kdir/.config")" \
-	--arg kernel_release "$(cat "$kdir/include/config/kernel.release" 2>/dev/null)" \
+	--arg kernel_release "$kernel_release" \
 	--arg qemu_version "$LB_QEMU_VERSION" \
 	--arg qemu_cmdline "$qcmd" \
 	--arg accel "$accel" \

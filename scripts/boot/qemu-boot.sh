@@ -21,7 +21,7 @@
 # when the guest died), faults.txt and status, one of the contract's boot
 # statuses (lb-validate --describe boot_statuses): ok, boot-timeout, killed,
 # qemu-error, fault, no-results or guest-error.  Exit status 0 only for ok.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=${1:?usage: qemu-boot.sh VARIANT OUTDIR}
 out=${2:?usage: qemu-boot.sh VARIANT OUTDIR}
@@ -39,15 +39,16 @@ pmu_ok
 command -v qemu-system-x86_64 >/dev/null ||
 	die "qemu-system-x86_64 not found: install qemu-system-x86 ('make deps')"
 
-kernel=$(variant_path "$v" image)
+variant_paths "$v"
+kernel=$VARIANT_IMAGE
 [ -f "$kernel" ] || die "no kernel for $v at $kernel: run 'make kernel VARIANT=$v'"
 base=$LB_BUILD/initramfs/base.cpio
 [ -f "$base" ] || die "no guest initramfs at $base: run 'make initramfs'"
-mods=$(variant_path "$v" state)/lb-modules.cpio
+mods=$VARIANT_STATE/lb-modules.cpio
 [ -z "${INITRD_EXTRA:-}" ] || [ -f "$INITRD_EXTRA" ] || die "INITRD_EXTRA=$INITRD_EXTRA does not exist"
 
 accel=${ACCEL:-auto}
-case $accel in auto | kvm) accel=$("$LB_TOP/scripts/boot/accel.sh" "$accel" "$kernel") ;; esac
+case $accel in auto | kvm) accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$accel" "$kernel") ;; esac
 accel_qemu_args "$accel" qaccel
 [ "$accel" = icount ] && icount_vcpus_ok "$vcpus"
 # A TCG plugin (PLUGIN=) needs TCG: refused before anything is written.
@@ -57,13 +58,13 @@ case ${PLUGIN:+$accel} in kvm:*) die "PLUGIN=${PLUGIN%%,*}: TCG plugins run unde
 pin=0
 case $accel in kvm:*) pin=1 qaccel+=(-name "lockbench-$v,debug-threads=on" -pidfile "$out/qemu.pid") ;; esac
 
-need_disk "$(dirname "$out")" 200
+dir_of "$out"
+need_disk "$REPLY" 200
 [ -e "$out/status" ] && die "$out already holds a boot; refusing to overwrite it"
-mkdir -p "$out"
 
 # This boot's own archive: the job list or script.
 stage=$out/boot.stage
-mkdir -p "$stage/lb"
+mkdir -p "$stage/lb" # and $out
 if [ -n "${SCRIPT:-}" ]; then
 	[ -f "$SCRIPT" ] || die "SCRIPT=$SCRIPT does not exist"
 	install -m 0755 "$SCRIPT" "$stage/lb/script"
@@ -72,17 +73,19 @@ elif [ -n "${JOBFILE:-}" ]; then
 	if [ "$accel" = icount ]; then
 		# Refused here, before the boot, not by the module inside it: a
 		# mode icount cannot serve, named with the reason (jobs.sh).
-		"$LB_TOP/scripts/boot/jobs.sh" "$JOBFILE" 1 icount user >"$out/jobs.icount" || { rm -rf "$out"; exit 1; }
-		install -m 0644 "$out/jobs.icount" "$stage/lb/jobs"
-		rm -f "$out/jobs.icount"
+		# Written in place with mode 0644 (as install -m 0644 would).
+		(umask 022 && exec bash "$LB_TOP/scripts/boot/jobs.sh" "$JOBFILE" 1 icount user >"$stage/lb/jobs") || { rm -rf "$out"; exit 1; }
 	else
 		install -m 0644 "$JOBFILE" "$stage/lb/jobs"
 	fi
 fi
 (cd "$stage" && find . | cpio -o -H newc --owner 0:0 --quiet) >"$out/boot.cpio"
-rm -rf "$stage"
 initrd=$out/initrd.cpio
-cat "$base" ${mods:+$( [ -f "$mods" ] && echo "$mods")} ${INITRD_EXTRA:-} "$out/boot.cpio" >"$initrd"
+parts=("$base")
+[ ! -f "$mods" ] || parts+=("$mods")
+# shellcheck disable=SC2206 # INITRD_EXTRA is split as before
+parts+=(${INITRD_EXTRA:-} "$out/boot.cpio")
+cat "${parts[@]}" >"$initrd"
 
 disk=$out/results.img
 truncate -s "${LB_DISK_MIB:-128}M" "$disk"
@@ -105,19 +108,31 @@ cmd=(qemu-system-x86_64 "${qaccel[@]}" -smp "$vcpus" -m "$mem" -nodefaults
 [ -z "${PLUGIN:-}" ] || cmd+=(-plugin "$PLUGIN")
 printf '%q ' "${cmd[@]}" >"$out/qemu.cmdline"
 echo >>"$out/qemu.cmdline"
-"$LB_TOP/scripts/boot/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
+bash "$LB_TOP/scripts/boot/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
 # LB_QEMU_DRYRUN=1: stop at the command line (tests/host/kvm-pin.sh).
 if [ "${LB_QEMU_DRYRUN:-0}" = 1 ]; then
-	rm -f "$initrd" "$out/boot.cpio" "$disk" "$journal"
+	rm -rf "$stage" "$initrd" "$out/boot.cpio" "$disk" "$journal"
 	exit 0
 fi
 
-start=$(date +%s.%N)
+# Seconds between two $EPOCHREALTIME stamps, written as the bc of two
+# date +%s.%N stamps wrote it (9 decimals, no 0 before the point under a
+# second), into REPLY: no date and no bc.
+wall_elapsed() { # start end
+	local us=$((10#${2//[!0-9]/} - 10#${1//[!0-9]/})) sign="" frac
+	[ $us -ge 0 ] || { sign=- && us=$((-us)); }
+	printf -v frac '%06d000' $((us % 1000000))
+	REPLY=$sign
+	[ $((us / 1000000)) -eq 0 ] || REPLY+=$((us / 1000000))
+	REPLY+=.$frac
+	[ $us -ne 0 ] || REPLY=0
+}
+start=$EPOCHREALTIME
 rc=0
 if [ $pin = 1 ]; then
 	sh -c '"$@" >"$0" 2>&1' "$out/qemu.stderr" timeout -k 5 "$limit" "${cmd[@]}" &
 	qemu_bg=$!
-	if ! "$LB_TOP/scripts/boot/kvm-pin.sh" pin "$out/qemu.pid" "$vcpus" "$out/pinning.txt" 2>"$out/pin.err"; then
+	if ! bash "$LB_TOP/scripts/boot/kvm-pin.sh" pin "$out/qemu.pid" "$vcpus" "$out/pinning.txt" 2>"$out/pin.err"; then
 		echo "unpinned: $(tail -n 1 "$out/pin.err")" >"$out/pinning.txt"
 		note "boot $v: vCPUs not pinned: $(tail -n 1 "$out/pin.err")"
 	fi
@@ -125,9 +140,10 @@ if [ $pin = 1 ]; then
 else
 	sh -c '"$@" >"$0" 2>&1' "$out/qemu.stderr" timeout -k 5 "$limit" "${cmd[@]}" || rc=$?
 fi
-wall=$(echo "$(date +%s.%N) - $start" | bc)
+end=$EPOCHREALTIME
+wall_elapsed "$start" "$end"
+wall=$REPLY
 printf '%.2f\n' "$wall" >"$out/wall_s"
-rm -f "$initrd" "$out/boot.cpio"
 
 status=ok
 mkdir -p "$out/guest"
@@ -144,25 +160,33 @@ fi
 # Every record the runner finished, whatever happened after (NULs are the
 # journal's unused tail).
 tr -d '\000' <"$journal" >"$out/records.csv"
-rm -f "$journal"
 # A record cut short by the end of the guest has no newline yet: drop it.
 [ ! -s "$out/records.csv" ] || [ -z "$(tail -c 1 "$out/records.csv")" ] || sed -i '$d' "$out/records.csv"
 if [ $status != boot-timeout ] && [ $status != killed ] && ! tar -xf "$disk" -C "$out/guest" 2>"$out/tar.err"; then
 	[ $status = ok ] && status=no-results
 fi
-rm -f "$disk"
+# What only the boot needed, in one rm.
+rm -rf "$stage" "$initrd" "$out/boot.cpio" "$journal" "$disk"
 [ -f "$out/guest/runner.rc" ] || [ -f "$out/guest/script.rc" ] || [ $status != ok ] || status=no-results
 if [ $status = ok ]; then
-	rcs=$(cat "$out/guest/"{runner,script}.rc 2>/dev/null | tr -d ' \n' || true)
+	rcs=""
+	for f in "$out/guest/"{runner,script}.rc; do
+		rc_text="" # (slurp sets it)
+		slurp rc_text "$f" && rcs+=$rc_text
+	done
+	rcs=${rcs//[$' \n']/} # cat ... | tr -d ' \n'
 	[ "$rcs" = 0 ] || status=guest-error
 fi
 # A fault anywhere in the console or the guest's dmesg fails the boot.
-if ! "$LB_TOP/scripts/boot/console-scan.sh" "$out/console.log" >"$out/faults.txt" ||
-	{ [ -f "$out/guest/dmesg.txt" ] && ! "$LB_TOP/scripts/boot/console-scan.sh" "$out/guest/dmesg.txt" >>"$out/faults.txt"; }; then
+if ! bash "$LB_TOP/scripts/boot/console-scan.sh" "$out/console.log" >"$out/faults.txt" ||
+	{ [ -f "$out/guest/dmesg.txt" ] && ! bash "$LB_TOP/scripts/boot/console-scan.sh" "$out/guest/dmesg.txt" >>"$out/faults.txt"; }; then
 	status=fault
 fi
 echo "$status" >"$out/status"
-up=$(grep -a -o 'guest up after [0-9.]*' "$out/console.log" | awk '{ print $4 }' | tail -n 1)
+# The last "guest up after N" (grep -o | awk '{ print $4 }' | tail -n 1).
+# Like the grep, it fails when there is none (and pipefail ends the boot
+# here, as it always has).
+up=$(awk '{ s = $0; while (match(s, /guest up after [0-9.]*/)) { n++; u = substr(s, RSTART + 15, RLENGTH - 15); s = substr(s, RSTART + RLENGTH) } } END { if (!n) exit 1; print u }' "$out/console.log")
 note "boot $v #${BOOT:-0}: $status in ${wall%.*}s wall (${accel%%:*}, $vcpus vCPUs${up:+, runner started ${up}s after kernel start})"
 if [ $status != ok ]; then
 	note "boot $v: last console lines (${out#"$LB_TOP"/}/console.log):"

@@ -8,7 +8,7 @@
 #   - the CV of the per-job medians over the 10 jobs of one boot;
 #   - the CV of the per-boot medians over the boots.
 # Statistics come from lb-stat (GSL).  Output: build/quality/VARIANT-TS/.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=${1:?usage: quality.sh VARIANT [BOOTS]} boots=${2:-3}
 variant_fragments "$v" >/dev/null
@@ -24,7 +24,7 @@ grep -v -E '^[[:space:]]*(#|$)' "$LB_TOP/bench-user/jobs/quality.jobs" | sed "s/
 files=()
 for b in $(seq 1 "$boots"); do
 	JOBFILE=$out/jobs REPEAT=10 BOOT=$b ACCEL=$accel VCPUS=$vcpus \
-		"$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/boot$b" || die "boot $b failed"
+		bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/boot$b" || die "boot $b failed"
 	# Within one boot: a pseudo-variant per boot whose passes stand in for
 	# boots (boot = seq), so lb-stat's n counts the 10 jobs of that boot.
 	awk -F, -v OFS=, -v b="$b" 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i }

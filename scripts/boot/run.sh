@@ -7,10 +7,10 @@
 # unit of replication (lb-stat takes one median per boot), so the timed
 # default is 10 boots of 3 passes; each round of boots runs the variants
 # in a shuffled order, from ORDER_SEED (recorded in run.info).
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
-parse_variants "${VARIANTS:-}" >/dev/null # dies on an unknown name
-mapfile -t variants < <(parse_variants "${VARIANTS:-}")
+parse_variant_list "${VARIANTS:-}" # dies on an unknown name
+variants=("${PARSED_VARIANTS[@]}")
 [ ${#variants[@]} -gt 0 ] || die "no variants to run"
 want_accel=${ACCEL:-auto}
 # icount counts instructions on one vCPU: its own default, checked early.
@@ -27,7 +27,8 @@ done
 [ "$want_accel" = icount ] && icount_vcpus_ok "$vcpus"
 pmu_ok
 
-name=$(run_name)
+run_name_of
+name=$RUN_NAME
 ts=$name
 run=$LB_BUILD/runs/$name
 if [ "$want_accel" = icount ]; then
@@ -36,7 +37,7 @@ if [ "$want_accel" = icount ]; then
 fi
 [ ! -f "$run/run.info" ] || die "run $name already holds this measurement ($run): give another NAME="
 need_disk "$LB_BUILD/runs" 500
-jobs=$("$LB_TOP/scripts/boot/jobs.sh" "$jobfile" "$vcpus" "$want_accel" "$jobs_origin")
+jobs=$(bash "$LB_TOP/scripts/boot/jobs.sh" "$jobfile" "$vcpus" "$want_accel" "$jobs_origin")
 [ -n "$jobs" ] || die "$jobfile has no job that ACCEL=$want_accel can run"
 mkdir -p "$run"
 # The whole run's output, as it scrolled by, stays with it.
@@ -56,29 +57,44 @@ move_latest() { # variant just collected (failures.csv is no record file)
 }
 host_facts # once, for every boot below
 start=$EPOCHSECONDS
-"$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
+bash "$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
 check_s=$(($EPOCHSECONDS - start))
 # The run keeps the kernels and modules it measures, so it can be
 # re-analysed after build/ changes (the report disassembles them).
 for v in "${variants[@]}"; do
-	"$LB_TOP/scripts/build/keep-kernel.sh" "$v" "$run/kernels/$v"
+	bash "$LB_TOP/scripts/build/keep-kernel.sh" "$v" "$run/kernels/$v"
 done
 # The real build time: this make's builds and checks, plus the last build
 # (as kernel.sh timed it) of each kernel an earlier make built (make run
 # after make kernels only checks them).
 build_s=$check_s
+kernel_build_seconds=""
 for v in "${variants[@]}"; do
-	f=$(variant_path "$v" state)/.lb-build-seconds
-	if [ -f "$f" ] && [ "$(stat -c %Y "$f")" -lt "$start" ]; then build_s=$((build_s + $(cat "$f"))); fi
+	variant_paths "$v"
+	f=$VARIANT_STATE/.lb-build-seconds
+	s=unknown
+	if [ -f "$f" ] && [ -r "$f" ]; then slurp s "$f"; fi
+	kernel_build_seconds+="$v:$s " # for run.info
+	if [ -f "$f" ] && [ "$(stat -c %Y "$f")" -lt "$start" ]; then build_s=$((build_s + s)); fi
 done
 
-# One probe for the whole run, so every boot uses the same accelerator.
-accel=$("$LB_TOP/scripts/boot/accel.sh" "$want_accel" "$(variant_path "${variants[0]}" image)")
+# One probe for the whole run, so every boot uses the same accelerator
+# (tcg and icount need none: accel.sh would only say them back).
+case $want_accel in
+tcg | icount) accel=$want_accel ;;
+*)
+	variant_paths "${variants[0]}"
+	accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$want_accel" "$VARIANT_IMAGE")
+	;;
+esac
+ncpus=$(nproc)
 oversub=0
-if [ "$vcpus" -gt "$(nproc)" ]; then
+if [ "$vcpus" -gt "$ncpus" ]; then
 	oversub=1
-	note "run: VCPUS=$vcpus exceeds the host's $(nproc) CPUs: every cell is flagged oversubscribed"
+	note "run: VCPUS=$vcpus exceeds the host's $ncpus CPUs: every cell is flagged oversubscribed"
 fi
+# wc -l of the jobs file, which is "$jobs" and a newline.
+newlines=${jobs//[!$'\n']/}
 accel_qemu_args "$accel" qargs
 cat >"$run/run.info" <<EOT
 run_id=$ts
@@ -87,15 +103,15 @@ accel=${accel%%:*}
 accel_detail=$accel
 qemu_args=${qargs[*]}
 vcpus=$vcpus
-host_cpus=$(nproc)
+host_cpus=$ncpus
 oversubscribed=$oversub
 boots=$boots
 repeat=$repeat
 order_seed=$order_seed
-jobs=$(wc -l <"$run/jobs")
+jobs=$((${#newlines} + 1))
 build_seconds=$build_s
 check_seconds=$check_s
-kernel_build_seconds=$(for v in "${variants[@]}"; do printf '%s:%s ' "$v" "$(cat "$(variant_path "$v" state)/.lb-build-seconds" 2>/dev/null || echo unknown)"; done)
+kernel_build_seconds=$kernel_build_seconds
 EOT
 if [ -n "${RERUN_OF:-}" ]; then
 	echo "rerun_of=$RERUN_OF" >>"$run/run.info"
@@ -107,9 +123,10 @@ fi
 round_order() { # round
 	seeded_shuffle "$order_seed:$1" "${variants[@]}"
 }
+order=("${variants[@]}") # one variant: every order is that one
 nboots=$((boots * ${#variants[@]})) k=0 spent=0
-for b in $(seq 1 "$boots"); do
-	mapfile -t order < <(round_order "$b")
+for ((b = 1; b <= boots; b++)); do
+	[ ${#variants[@]} -eq 1 ] || mapfile -t order < <(round_order "$b")
 	echo "order_round_$b=${order[*]}" >>"$run/run.info"
 	for v in "${order[@]}"; do
 		bd=$run/boots/$v/boot$b
@@ -120,8 +137,8 @@ for b in $(seq 1 "$boots"); do
 		progress $k $nboots "boot $v #$b" "$left"
 		t0=$EPOCHSECONDS
 		ACCEL=$accel BOOT=$b REPEAT=$repeat JOBFILE=$run/jobs VCPUS=$vcpus \
-			TIMEOUT=${TIMEOUT:-600} "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" || true
-		"$LB_TOP/scripts/boot/collect.sh" "$run" "$v" "$bd"
+			TIMEOUT=${TIMEOUT:-600} bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" || true
+		bash "$LB_TOP/scripts/boot/collect.sh" "$run" "$v" "$bd"
 		move_latest "$v"
 		spent=$((spent + $EPOCHSECONDS - t0))
 	done
@@ -132,7 +149,7 @@ if [ "${PERF:-1}" = 1 ]; then
 	# One vCPU: a long hot job is what icount can record.
 	[ "$accel" = icount ] && perf_job="kind=spin_lock mode=hot batches=2000 batch_ops=1000 slope=1"
 	for v in "${variants[@]}"; do
-		ACCEL=$accel VCPUS=$vcpus "$LB_TOP/scripts/boot/perf.sh" "$v" "$perf_job" \
+		ACCEL=$accel VCPUS=$vcpus bash "$LB_TOP/scripts/boot/perf.sh" "$v" "$perf_job" \
 			"$run/perf/$v" || note "run: perf recording for $v failed (see $run/perf/$v)"
 	done
 fi

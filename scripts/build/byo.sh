@@ -19,18 +19,25 @@
 # and git bisect run work in it; it is built in build/user/NAME/obj.  Once
 # set up, a side is left where it is (a bisect may be moving it) until the
 # request changes.  The variants' lines go to build/user/matrix.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 [ -n "${KSRC:-}${KERNEL:-}" ] || die "byo.sh: set KSRC=/path/to/linux or KERNEL=bzImage KBUILD=dir"
-mkdir -p "$LB_USER"
+mkdir_p "$LB_USER"
 
 # The markers of a Linux source tree, checked before anything is built.
-kernel_tree_lacks() { # dir -> what is missing, empty when it is a tree
-	local d=$1 miss=()
-	grep -q '^VERSION = ' "$d/Makefile" 2>/dev/null || miss+=("a top-level Makefile with VERSION =")
+kernel_tree_lacks() { # dir -> LACKS: what is missing, empty when it is a tree
+	local d=$1 l m miss=() version=""
+	# grep -q '^VERSION = ' Makefile, in bash's own read (no process)
+	if [ -f "$d/Makefile" ] && [ -r "$d/Makefile" ]; then
+		while IFS= read -r l || [ -n "$l" ]; do
+			[[ $l != 'VERSION = '* ]] || { version=1 && break; }
+		done <"$d/Makefile"
+	fi
+	[ -n "$version" ] || miss+=("a top-level Makefile with VERSION =")
 	[ -f "$d/Kconfig" ] || miss+=("Kconfig")
 	[ -d "$d/arch/x86" ] || miss+=("arch/x86/")
-	[ ${#miss[@]} -eq 0 ] || printf '%s, ' "${miss[@]}" | sed 's/, $//'
+	LACKS=""
+	for m in "${miss[@]}"; do LACKS+=${LACKS:+, }$m; done
 }
 not_a_tree() { # what lacks
 	die "$1 is not a Linux kernel source tree (it lacks $2): point KSRC at the top of a kernel tree, a git clone of linux.git or a linux-*.tar.* tarball"
@@ -40,9 +47,11 @@ case ${KSRC:-} in *[[:space:]]*) die "KSRC='$KSRC' contains white space: use a p
 case ${KERNEL:-}${KBUILD:-} in *[[:space:]]*) die "KERNEL= and KBUILD= must be paths without spaces (a symlink will do)" ;; esac
 
 # --- the names ---------------------------------------------------------
-mapfile -t names < <(byo_variants)
+byo_names
+names=("${BYO_NAMES[@]}")
 declare -A builtin=() seen=()
-for n in $(matrix_variants builtin); do builtin[$n]=1; done
+matrix_names builtin
+for n in "${MATRIX_NAMES[@]}"; do builtin[$n]=1; done
 for n in "${names[@]}"; do
 	[[ $n =~ ^[a-z0-9][a-z0-9_-]{0,39}$ ]] ||
 		die "variant name '$n' is not lower-case letters, digits, '-' and '_' (at most 40): name it with BASE_NAME=, PATCHED_NAME= or VARIANT="
@@ -79,8 +88,14 @@ write_matrix() {
 		echo "# Written by scripts/build/byo.sh: your own kernels, as variants.  Like"
 		echo "# vm-configs/matrix, plus where each comes from: tree=DIR (built in"
 		echo "# DIR/../obj) or kernel=BZIMAGE kbuild=DIR (prebuilt)."
-		[ ! -f "$LB_USER_MATRIX" ] || awk -v drop=" ${!line[*]} " \
-			'!/^#/ && NF && index(drop, " " $1 " ") == 0' "$LB_USER_MATRIX"
+		# awk '!/^#/ && NF && index(drop, " " $1 " ") == 0', in bash
+		local l drop=" ${!line[*]} " ws=$' \t'
+		if [ -f "$LB_USER_MATRIX" ]; then
+			while IFS= read -r l || [ -n "$l" ]; do
+				[[ $l != '#'* && $l =~ ^[$ws]*([^$ws]+) && $drop != *" ${BASH_REMATCH[1]} "* ]] || continue
+				printf '%s\n' "$l"
+			done <"$LB_USER_MATRIX"
+		fi
 		for n in "${names[@]}"; do [ -z "${line[$n]:-}" ] || printf '%s\n' "${line[$n]}"; done
 	} >"$tmp"
 	mv "$tmp" "$LB_USER_MATRIX"
@@ -106,9 +121,10 @@ if [ -n "${KERNEL:-}" ]; then
 	done
 	[ -z "${FRAGMENTS:-}" ] || note "FRAGMENTS applies to kernels built from source, not to the prebuilt ${VARIANT:-prebuilt}"
 	n=${VARIANT:-prebuilt}
-	mkdir -p "$LB_USER/$n"
-	line[$n]="$n kernel=$(readlink -f "$KERNEL") kbuild=$(readlink -f "$KBUILD")"
-	note "byo: variant $n boots $(readlink -f "$KERNEL") (prebuilt; lockbench.ko against $(readlink -f "$KBUILD"))"
+	mkdir_p "$LB_USER/$n"
+	kernel=$(readlink -f "$KERNEL") kbuild=$(readlink -f "$KBUILD")
+	line[$n]="$n kernel=$kernel kbuild=$kbuild"
+	note "byo: variant $n boots $kernel (prebuilt; lockbench.ko against $kbuild)"
 fi
 
 if [ -z "${KSRC:-}" ]; then
@@ -124,13 +140,19 @@ git_id=(-c user.name=lockbench -c user.email=lockbench@localhost)
 # lockbench's own, one per source (build/user/import/HASH/git): a new
 # tarball (size, time) starts it afresh; the same directory again adds a
 # commit only when its files changed.
-imp=$LB_USER/import/$(printf '%s' "$ksrc" | sha256sum | cut -c1-12)
+import_dir() { # -> imp
+	local h
+	h=$(printf '%s' "$ksrc" | sha256sum)
+	imp=$LB_USER/import/${h:0:12}
+}
 # A tarball is all source: every file is committed.  A directory may hold
 # an in-tree build, so its .gitignore is obeyed, unless that leaves out the
 # tree itself (Debian's linux-source ignores "/*" but debian/).
 import() { # workdir key tarball|directory
 	local repo=$imp/git force=()
-	if [ "$(cat "$imp/stamp" 2>/dev/null)" != "$2" ]; then
+	local stamp
+	slurp stamp "$imp/stamp"
+	if [ "$stamp" != "$2" ]; then
 		rm -rf "$repo" "$imp/stamp"
 		git init -q --bare "$repo"
 	fi
@@ -150,8 +172,10 @@ import() { # workdir key tarball|directory
 }
 if [ -f "$ksrc" ]; then
 	# A tarball: holds one top directory (linux-6.6/) or the tree itself.
+	import_dir
 	key="tarball $(stat -c '%s %Y' "$ksrc")"
-	if [ "$(cat "$imp/stamp" 2>/dev/null)" != "$key" ]; then
+	slurp stamp "$imp/stamp"
+	if [ "$stamp" != "$key" ]; then
 		need_disk "$LB_USER" 3000
 		note "byo: importing $KSRC into ${imp#"$LB_TOP"/}/git"
 		rm -rf "$imp/tmp"
@@ -160,29 +184,39 @@ if [ -f "$ksrc" ]; then
 			{ rm -rf "$imp"; die "KSRC=$KSRC is neither a directory nor a tarball tar can read"; }
 		top=$imp/tmp
 		[ "$(find "$top" -mindepth 1 -maxdepth 1 | wc -l)" -ne 1 ] || top=$(find "$top" -mindepth 1 -maxdepth 1)
-		lacks=$(kernel_tree_lacks "$top")
-		[ -z "$lacks" ] || { rm -rf "$imp"; not_a_tree "KSRC=$KSRC" "$lacks"; }
+		kernel_tree_lacks "$top"
+		[ -z "$LACKS" ] || { rm -rf "$imp"; not_a_tree "KSRC=$KSRC" "$LACKS"; }
 		import "$top" "$key" tarball
 		rm -rf "$imp/tmp"
 	fi
 	repo=$imp/git
-elif [ "$(git -C "$ksrc" rev-parse --is-bare-repository 2>/dev/null)" = true ]; then
+# One git asks both: bare ("true"), else a work tree's top ("false", top).
+elif { git_kind=$(git -C "$ksrc" rev-parse --is-bare-repository --show-toplevel 2>/dev/null) || true; } &&
+	[ "$git_kind" = true ]; then
 	# A bare repository (a mirror of linux.git): each side is checked below.
 	repo=$ksrc
-elif [ "$(git -C "$ksrc" rev-parse --show-toplevel 2>/dev/null)" = "$ksrc" ]; then
-	lacks=$(kernel_tree_lacks "$ksrc")
-	[ -z "$lacks" ] || not_a_tree "KSRC=$KSRC" "$lacks"
+elif [ "$git_kind" = "false"$'\n'"$ksrc" ]; then
+	kernel_tree_lacks "$ksrc"
+	[ -z "$LACKS" ] || not_a_tree "KSRC=$KSRC" "$LACKS"
 	repo=$ksrc
 else
 	# A plain directory (or a subdirectory of some other repository).
-	lacks=$(kernel_tree_lacks "$ksrc")
-	[ -z "$lacks" ] || not_a_tree "KSRC=$KSRC" "$lacks"
+	kernel_tree_lacks "$ksrc"
+	[ -z "$LACKS" ] || not_a_tree "KSRC=$KSRC" "$LACKS"
+	import_dir
 	note "byo: $KSRC is not a git tree; committing its files into ${imp#"$LB_TOP"/}/git (they stay where they are)"
-	mkdir -p "$imp"
+	mkdir_p "$imp"
 	import "$ksrc" directory directory
 	repo=$imp/git
 fi
 g() { git -C "$repo" "$@"; }
+# git log -1 --format='%h %s' | cut -c1-N, into HEAD_LINE (one process).
+head_line() { # worktree N
+	local s
+	s=$(git -C "$1" log -1 --format='%h %s' HEAD) || true
+	cut_c "$s" "$2"
+	HEAD_LINE=$REPLY
+}
 
 commit_of() { # VAR ref -> the commit, or a message naming the fix
 	local c
@@ -213,11 +247,15 @@ fi
 
 # One side: a worktree at COMMIT under build/user/NAME/src, plus the patches.
 side() { # name commit [patch...]
-	local n=$1 c=$2 w=$LB_USER/$1/src key stamp=$LB_USER/$1/source.stamp p
+	local n=$1 c=$2 w=$LB_USER/$1/src key stamp=$LB_USER/$1/source.stamp p old
 	shift 2
-	key="ksrc=$ksrc commit=$c patches=$(sha_of /dev/null "$@")"
-	if [ -d "$w" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$key" ]; then
-		note "byo: $n up to date at ${w#"$LB_TOP"/} ($(git -C "$w" log -1 --format='%h %s' HEAD | cut -c1-60))"
+	# sha_of /dev/null alone is the hash of nothing: no process for it.
+	key="ksrc=$ksrc commit=$c patches=e3b0c44298fc1c14"
+	[ $# -eq 0 ] || key="ksrc=$ksrc commit=$c patches=$(sha_of /dev/null "$@")"
+	slurp old "$stamp"
+	if [ -d "$w" ] && [ "$old" = "$key" ]; then
+		head_line "$w" 60
+		note "byo: $n up to date at ${w#"$LB_TOP"/} ($HEAD_LINE)"
 		return
 	fi
 	if [ -d "$w" ]; then
@@ -227,11 +265,12 @@ side() { # name commit [patch...]
 	fi
 	rm -f "$stamp"
 	need_disk "$LB_USER" 2500
-	mkdir -p "$LB_USER/$n"
+	mkdir_p "$LB_USER/$n"
 	g worktree add -q -f --detach "$w" "$c" ||
 		die "git worktree add of $c for $n failed (see above)"
 	local id=()
-	git -C "$w" config user.email >/dev/null || id=("${git_id[@]}")
+	# git am needs an identity (asked only when there are patches).
+	[ $# -eq 0 ] || git -C "$w" config user.email >/dev/null || id=("${git_id[@]}")
 	for p in "$@"; do
 		if ! git -C "$w" "${id[@]}" am -q "$p" >"$LB_USER/$n/am.log" 2>&1; then
 			grep -E 'error:|Patch failed|does not apply' "$LB_USER/$n/am.log" >&2 || cat "$LB_USER/$n/am.log" >&2
@@ -241,17 +280,17 @@ side() { # name commit [patch...]
 				die "${p#"$LB_TOP"/} is not a mail-format patch, which git am needs: write it with git format-patch, or give a plain diff From: and Subject: lines"
 			die "${p#"$LB_TOP"/} does not apply with git am on top of ${BASE:-HEAD} ($(git -C "$repo" log -1 --format=%h "$c")); rebase it onto that base (or name the base it was written for with BASE=)"
 		fi
-		note "byo: $n: applied $(basename "$p")"
+		note "byo: $n: applied ${p##*/}"
 	done
-	lacks=$(kernel_tree_lacks "$w")
-	if [ -n "$lacks" ]; then
-		local what
-		what=$(git -C "$w" log -1 --format='%h %s' HEAD | cut -c1-50)
+	kernel_tree_lacks "$w"
+	if [ -n "$LACKS" ]; then
+		head_line "$w" 50
 		git -C "$repo" worktree remove --force "$w" >/dev/null 2>&1 || rm -rf "$w"
-		die "$n ($what) is not a Linux kernel tree (it lacks $lacks): name a commit of the kernel with BASE=/PATCHED="
+		die "$n ($HEAD_LINE) is not a Linux kernel tree (it lacks $LACKS): name a commit of the kernel with BASE=/PATCHED="
 	fi
 	printf '%s\n' "$key" >"$stamp"
-	note "byo: $n at ${w#"$LB_TOP"/} ($(git -C "$w" log -1 --format='%h %s' HEAD | cut -c1-60))"
+	head_line "$w" 60
+	note "byo: $n at ${w#"$LB_TOP"/} ($HEAD_LINE)"
 }
 
 side "${names[0]}" "$base"

@@ -5,7 +5,7 @@
 # is named with its fix, all of them at once; nothing is written.
 # It reads only the environment and small files (no build, no tool), so it
 # answers on a fresh clone.  LB_KVM_DEV (default /dev/kvm) is for tests.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 goals=" ${*:-all} "
 errs=()
@@ -75,7 +75,10 @@ fi
 
 # Variant names: the matrix files' and those this make's KSRC=/KERNEL=
 # declare (lib.sh, byo_variants).
-known=" $(matrix_variants all | tr '\n' ' ')$(byo_variants | tr '\n' ' ')"
+matrix_names all
+byo_names
+known=" "
+for v in "${MATRIX_NAMES[@]}" "${BYO_NAMES[@]}"; do known+="$v "; done
 for n in VARIANT VARIANTS CHECK_VARIANTS; do
 	list=${!n:-}
 	for v in ${list//,/ }; do
@@ -83,7 +86,7 @@ for n in VARIANT VARIANTS CHECK_VARIANTS; do
 			bad "$n: unknown variant '$v'; known variants:${known% } (see vm-configs/matrix)"
 	done
 done
-[ -z "${BISECT_VARIANT:-}" ] || [ "$(variant_name "$BISECT_VARIANT")" = "$BISECT_VARIANT" ] ||
+[ -z "${BISECT_VARIANT:-}" ] || { variant_name_of "$BISECT_VARIANT" && [ "$VARIANT_NAME" = "$BISECT_VARIANT" ]; } ||
 	bad "BISECT_VARIANT=$BISECT_VARIANT: a variant name is lower case letters, digits and '-'"
 # The goals that work on one variant.
 for g in kernel module boot perf quality export import lava-run; do

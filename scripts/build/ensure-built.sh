@@ -3,11 +3,11 @@
 # each variant's kernel, lockbench.ko and module initramfs, then the base
 # initramfs, each rebuilt only when stale.  Output goes to stderr, so a
 # caller's stdout stays its own.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 [ $# -gt 0 ] || die "usage: ensure-built.sh VARIANT..."
 for v in "$@"; do
-	"$LB_TOP/scripts/build/kernel.sh" "$v" >&2
-	"$LB_TOP/scripts/build/module.sh" "$v" >&2
-	"$LB_TOP/scripts/build/initramfs.sh" "$v" >&2
+	bash "$LB_TOP/scripts/build/kernel.sh" "$v" >&2
+	bash "$LB_TOP/scripts/build/module.sh" "$v" >&2
+	bash "$LB_TOP/scripts/build/initramfs.sh" "$v" >&2
 done
-"$LB_TOP/scripts/build/initramfs.sh" base >&2
+bash "$LB_TOP/scripts/build/initramfs.sh" base >&2

@@ -6,7 +6,7 @@
 #            (build/kernel/VARIANT/lb-modules.cpio; variant_path ... state)
 # The launcher appends a small per-boot archive (jobs or script); the kernel
 # unpacks concatenated newc archives in order.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 mkcpio() { # dir out
 	(cd "$1" && find . -print0 | LC_ALL=C sort -z |
@@ -34,7 +34,9 @@ if [ "$what" = base ]; then
 			"$LB_TOP"/tests/guest/*.sh "$LB_TOP/schema/contract.sh" "$runner" \
 			"$LB_TOP/bench-user/lb-validate" "$0" 2>&1
 	} | md5sum)
-	if [ -f "$LB_BUILD/initramfs/base.cpio" ] && [ "$(cat "$LB_BUILD/initramfs/base.key" 2>/dev/null)" = "$key" ]; then
+	old_key="" # (slurp sets it)
+	slurp old_key "$LB_BUILD/initramfs/base.key"
+	if [ -f "$LB_BUILD/initramfs/base.cpio" ] && [ "$old_key" = "$key" ]; then
 		exit 0
 	fi
 	rm -f "$LB_BUILD/initramfs/base.key"
@@ -68,24 +70,27 @@ fi
 
 v=$what
 variant_fragments "$v" >/dev/null
-kdir=$(variant_path "$v" kdir)
-state=$(variant_path "$v" state)
-mkdir -p "$state"
+variant_paths "$v"
+kdir=$VARIANT_KDIR
+state=$VARIANT_STATE
 stage=$state/lb-modules.stage
 rm -rf "$stage"
-mkdir -p "$stage/lb"
+mkdir -p "$stage/lb" # and $state
 ko=$LB_BUILD/module/$v/lockbench.ko
 [ -f "$ko" ] || die "$ko is not built: run 'make module VARIANT=$v'"
-install -m 0644 "$ko" "$stage/lb/lockbench.ko"
+# lockbench.ko and the locktorture modules the kernel built, in one install.
+mods=("$ko")
+for m in kernel/torture.ko kernel/locking/locktorture.ko; do
+	[ ! -f "$kdir/$m" ] || mods+=("$kdir/$m")
+done
+install -m 0644 "${mods[@]}" "$stage/lb/"
 # perf report in the guest finds a loaded module's ELF under
 # /lib/modules/RELEASE and takes its symbols (with sizes) from there; from
 # kallsyms alone perf 6.1 left some early samples unresolved.
-if rel=$(cat "$kdir/include/config/kernel.release" 2>/dev/null) && [ -n "$rel" ]; then
+slurp rel "$kdir/include/config/kernel.release"
+if [ -n "$rel" ]; then
 	install -D -m 0644 "$ko" "$stage/lib/modules/$rel/extra/lockbench.ko"
 else
 	note "initramfs $v: $kdir has no include/config/kernel.release: perf in the guest names lockbench.ko's functions from kallsyms only"
 fi
-for m in kernel/torture.ko kernel/locking/locktorture.ko; do
-	[ -f "$kdir/$m" ] && install -m 0644 "$kdir/$m" "$stage/lb/"
-done
 mkcpio "$stage" "$state/lb-modules.cpio"

@@ -3,10 +3,11 @@
 # can be re-analysed after build/ is rebuilt or removed: the variant's
 # vmlinux (perf symbols, the disassembly), .config, System.map and
 # lockbench.ko, and build-ids listing their GNU build ids.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=${1:?usage: keep-kernel.sh VARIANT DIR} out=${2:?usage: keep-kernel.sh VARIANT DIR}
-kdir=$(variant_path "$v" kdir)
+variant_paths "$v"
+kdir=$VARIANT_KDIR
 ko=$LB_BUILD/module/$v/lockbench.ko
 [ -f "$kdir/.config" ] || die "keep-kernel: $v has no $kdir/.config: run 'make kernel VARIANT=$v'"
 [ -f "$ko" ] || die "keep-kernel: $v has no $ko: run 'make module VARIANT=$v'"
@@ -22,7 +23,16 @@ for f in vmlinux System.map; do
 		note "keep-kernel: $v has no $kdir/$f: the run keeps none"
 	fi
 done
-buildid() { readelf -n "$1" 2>/dev/null | awk '/Build ID:/ { print $3; exit }'; }
+# readelf -n | awk '/Build ID:/ { print $3; exit }', read by bash: no awk.
+buildid() { # file -> BUILD_ID
+	local l id=""
+	while IFS= read -r l; do
+		[[ $l == *'Build ID:'* ]] || continue
+		read -r _ _ id _ <<<"$l"
+		break
+	done < <(readelf -n "$1" 2>/dev/null)
+	BUILD_ID=$id
+}
 for f in vmlinux lockbench.ko; do
-	[ ! -f "$out/$f" ] || printf '%s %s\n' "$(buildid "$out/$f")" "$f"
+	[ ! -f "$out/$f" ] || { buildid "$out/$f" && printf '%s %s\n' "$BUILD_ID" "$f"; }
 done >"$out/build-ids"

@@ -1,23 +1,24 @@
 #!/usr/bin/env bash
 # kernel.sh VARIANT: configure and build one variant out of tree, in
 # build/kernel/VARIANT, from the one patched tree, with ccache.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=${1:?usage: kernel.sh VARIANT}
-variant_fragments "$v" >/dev/null # dies on an unknown name
-mapfile -t frags < <(variant_fragments "$v")
-frags=("$LB_VMCONFIGS/base.config" "${frags[@]}")
-tree=$(variant_path "$v" tree)
-out=$(variant_path "$v" kdir)
+variant_fragment_list "$v" # dies on an unknown name
+frags=("$LB_VMCONFIGS/base.config" "${FRAGMENT_LIST[@]}")
+variant_paths "$v"
+tree=$VARIANT_TREE
+out=$VARIANT_KDIR
 if [ -z "$tree" ]; then
 	[ -z "${KCONFIG:-}" ] ||
 		die "KCONFIG= cannot change the prebuilt kernel $v: rebuild it with those options yourself, or build it here from its tree with KSRC="
-	note "kernel $v: prebuilt, $(variant_path "$v" image)"
+	note "kernel $v: prebuilt, $VARIANT_IMAGE"
 	exit 0
 fi
 # KCONFIG="CONFIG_X=y CONFIG_Y=n": this make's own options, merged last
 # and checked like every fragment (as kvm.sh --kconfig).
-kconfig=$(kconfig_fragment "${KCONFIG:-}")
+kconfig=""
+[ -z "${KCONFIG:-}" ] || kconfig=$(kconfig_fragment "$KCONFIG")
 if [ "$tree" = "$LB_TREE" ]; then
 	[ -f "$LB_STAMP" ] || die "no kernel tree: run 'make tree' first"
 	tree_key=$LB_STAMP
@@ -25,18 +26,17 @@ else
 	[ -f "$tree/Makefile" ] || die "no source tree for $v at $tree: set it up again with make tree KSRC=... (docs/own-kernel.md)"
 	# Reconfigure at every new commit (a bisect step may change a Kconfig).
 	tree_key=$out/.lb-tree-head
-	mkdir -p "$out"
+	mkdir_p "$out"
 	git -C "$tree" rev-parse HEAD >"$tree_key" 2>/dev/null || echo "no git" >"$tree_key"
 fi
-need_disk "$(dirname "$out")" 1500
-mkdir -p "$out"
+dir_of "$out"
+need_disk "$REPLY" 1500
+mkdir_p "$out"
 if [ -n "$kconfig" ]; then
 	printf '%s\n' "$kconfig" >"$out/KCONFIG.config"
 	frags+=("$out/KCONFIG.config")
 fi
 
-# MAKE_JOBS: make -j for the kernel (JOBFILE is the job list elsewhere).
-jobs=${MAKE_JOBS:-$(nproc)}
 # Your own trees default to ccache: the two sides of one repository, and
 # a bisect's steps, share most of their files.
 [ "$tree" = "$LB_TREE" ] || : "${CCACHE:=yes}"
@@ -50,7 +50,9 @@ kmake() { make -C "$tree" O="$out" CC="$cc" HOSTCC="$cc" "$@"; }
 
 # Reconfigure only when the fragments or the tree changed.
 cfg_key=$(sha_of "${frags[@]}" "$tree_key")
-if [ "$(cat "$out/.lb-config-key" 2>/dev/null)" != "$cfg_key" ] || [ ! -f "$out/.config" ]; then
+old_key="" # (slurp sets it)
+slurp old_key "$out/.lb-config-key"
+if [ "$old_key" != "$cfg_key" ] || [ ! -f "$out/.config" ]; then
 	note "kernel $v: configuring from tinyconfig + ${frags[*]##*/}"
 	kmake -s tinyconfig >/dev/null
 	# From $out: merge_config.sh makes its temporary files in the current
@@ -59,7 +61,7 @@ if [ "$(cat "$out/.lb-config-key" 2>/dev/null)" != "$cfg_key" ] || [ ! -f "$out/
 	(cd "$out" && "$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "${frags[@]}") >"$out/merge.log" 2>&1 ||
 		{ cat "$out/merge.log" >&2; die "merge_config.sh failed for $v"; }
 	kmake -s olddefconfig >/dev/null
-	"$LB_TOP/scripts/build/check-config.sh" "$out/.config" "${frags[@]}"
+	bash "$LB_TOP/scripts/build/check-config.sh" "$out/.config" "${frags[@]}"
 	printf '%s\n' "$cfg_key" >"$out/.lb-config-key"
 fi
 
@@ -69,15 +71,22 @@ fi
 # .config, and no file of the tree is newer than its start (.lb-fresh).
 # The .config is compared by content: syncconfig rewrites it in every
 # build, after the stamp.
-fresh_key="$cfg_key $cc $(gcc --version | head -n 1)"
-config_sum() { sha256sum <"$out/.config" | cut -c1-16; }
+gcc_version=$(gcc --version) # its first line, without a head
+fresh_key="$cfg_key $cc ${gcc_version%%$'\n'*}"
+config_sum() { # -> CONFIG_SUM
+	local s
+	s=$(sha256sum <"$out/.config")
+	CONFIG_SUM=${s:0:16}
+}
 if [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/vmlinux" ] && [ -f "$out/.lb-fresh" ] &&
 	{ IFS= read -r key && IFS= read -r sum; } <"$out/.lb-fresh" &&
-	[ "$key" = "$fresh_key" ] && [ "$sum" = "$(config_sum)" ] &&
+	[ "$key" = "$fresh_key" ] && config_sum && [ "$sum" = "$CONFIG_SUM" ] &&
 	[ -z "$(find "$tree" -newer "$out/.lb-fresh" -print -quit)" ]; then
 	note "kernel $v: up to date (nothing newer than its last build)"
 	exit 0
 fi
+# MAKE_JOBS: make -j for the kernel (JOBFILE is the job list elsewhere).
+jobs=${MAKE_JOBS:-$(nproc)}
 rm -f "$out/.lb-fresh"
 # What this build compiles with, for lb_cc's next choice (CCACHE=auto).
 printf '%s\n' "$cc" >"$out/.lb-cc"
@@ -108,7 +117,8 @@ if grep -E 'objtool: .*warning:|: warning: objtool:' "$out/build.log" >&2; then
 fi
 # Stamped with the time the build started: a file edited during the
 # build is newer, and the next make rebuilds.
-printf '%s\n%s\n' "$fresh_key" "$(config_sum)" >"$out/.lb-fresh.new.key"
+config_sum
+printf '%s\n%s\n' "$fresh_key" "$CONFIG_SUM" >"$out/.lb-fresh.new.key"
 touch -r "$out/.lb-fresh.new" "$out/.lb-fresh.new.key"
 mv "$out/.lb-fresh.new.key" "$out/.lb-fresh"
 rm -f "$out/.lb-fresh.new"

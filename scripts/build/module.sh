@@ -3,11 +3,12 @@
 # Sources are copied to build/module/VARIANT so each variant's objects stay
 # apart and bench-module/ stays clean; the schema header is included from
 # the top-level schema/ (Kbuild's LB_SCHEMA).
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=${1:?usage: module.sh VARIANT}
 variant_fragments "$v" >/dev/null
-kdir=$(variant_path "$v" kdir)
+variant_paths "$v"
+kdir=$VARIANT_KDIR
 [ -f "$kdir/Module.symvers" ] || die "kernel $v is not built ($kdir/Module.symvers missing): run 'make kernel VARIANT=$v'"
 mdir=$LB_BUILD/module/$v
 lb_cc "$kdir"
@@ -15,13 +16,16 @@ cc=$LB_CC
 # Up to date without asking Kbuild (its M= walk took 1.4 s a variant): the
 # last build finished with this compiler, and neither the module's
 # sources, the schema nor the kernel it builds against changed since.
-fresh_key="$cc $kdir $(gcc --version | head -n 1)"
-if [ -f "$mdir/lockbench.ko" ] && [ "$(cat "$mdir/.lb-fresh" 2>/dev/null)" = "$fresh_key" ] &&
+gcc_version=$(gcc --version) # its first line, without a head
+fresh_key="$cc $kdir ${gcc_version%%$'\n'*}"
+old_key="" # (slurp sets it)
+slurp old_key "$mdir/.lb-fresh"
+if [ -f "$mdir/lockbench.ko" ] && [ "$old_key" = "$fresh_key" ] &&
 	[ -z "$(find "$LB_TOP/bench-module" "$LB_TOP/schema" "$kdir/Module.symvers" "$kdir/vmlinux" "$kdir/.config" -newer "$mdir/.lb-fresh" -print -quit)" ]; then
 	note "module $v: up to date (${mdir#"$LB_TOP"/}/lockbench.ko)"
 	exit 0
 fi
-mkdir -p "$mdir"
+mkdir_p "$mdir"
 rm -f "$mdir/.lb-fresh"
 touch "$mdir/.lb-fresh.new"
 cp -a "$LB_TOP/bench-module/." "$mdir/"

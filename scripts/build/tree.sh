@@ -2,11 +2,11 @@
 # make tree: extract Debian's linux-source-6.1 under build/kernel and apply
 # patch/series with fuzz 0.  A no-op while the package and series are
 # unchanged; any change re-extracts from scratch.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 # Your own kernels (KSRC=, KERNEL=) are set up by byo.sh.  linux-source-6.1
 # is then prepared only if a variant this make names is built from it.
-[ -z "${KSRC:-}${KERNEL:-}" ] || "$LB_TOP/scripts/build/byo.sh"
+[ -z "${KSRC:-}${KERNEL:-}" ] || bash "$LB_TOP/scripts/build/byo.sh"
 wanted=${VARIANTS:-}
 [ -n "${wanted//[, ]/}" ] || wanted=${VARIANT:-}
 if names=$(parse_variants "$wanted" 2>/dev/null); then

@@ -19,7 +19,7 @@
 # Environment: JOBFILE, ACCEL, VCPUS, MEM, REPEAT (passes, default 3),
 # BUNDLE_URL (where the lab fetches the bundle; default file://), CONSOLE
 # (default ttyS0,115200).  make import reads the console log back.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=${1:?usage: export.sh VARIANT}
 variant_fragments "$v" >/dev/null
@@ -78,8 +78,8 @@ jq -n --arg variant "$v" --arg accel "$accel" \
 	--arg exported_utc "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
 	'{schema: "lockbench-export 1"} + $ARGS.named' >"$stage/provenance.json"
 
-BUNDLE_URL=${BUNDLE_URL:-file://$out} ACCEL=$accel "$LB_TOP/scripts/lab/lava-job.sh" qemu "$stage" >"$stage/lava-qemu.yaml"
-BUNDLE_URL=${BUNDLE_URL:-file://$out} "$LB_TOP/scripts/lab/lava-job.sh" x86 "$stage" >"$stage/lava-x86.yaml"
+BUNDLE_URL=${BUNDLE_URL:-file://$out} ACCEL=$accel bash "$LB_TOP/scripts/lab/lava-job.sh" qemu "$stage" >"$stage/lava-qemu.yaml"
+BUNDLE_URL=${BUNDLE_URL:-file://$out} bash "$LB_TOP/scripts/lab/lava-job.sh" x86 "$stage" >"$stage/lava-x86.yaml"
 if /usr/bin/python3 -c 'import lava_common.schemas' 2>/dev/null; then
 	/usr/bin/python3 "$LB_TOP/scripts/lab/lava-validate.py" "$stage/lava-qemu.yaml" "$stage/lava-x86.yaml" >/dev/null ||
 		die "export: LAVA's schema refuses the generated job (see above)"

@@ -16,7 +16,7 @@
 #   BUNDLE  the export bundle the lab ran (default build/export/VARIANT, if
 #           there): its provenance, job list and command line join the run
 #   INTO    an imported run to add VARIANT to (compare needs two variants)
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=${1:?usage: import.sh VARIANT FILE...}
 shift
@@ -38,11 +38,13 @@ trap 'rm -rf "$work"' EXIT
 
 # The CSV of one FILE into DIR/results.csv (exact bytes), DIR/source.
 extract() { # file dir
-	local f=$1 d=$2 text begin nbegin nend want got lv
+	local f=$1 d=$2 text begin nbegin nend want got lv list source
 	mkdir -p "$d"
 	[ -r "$f" ] && [ -f "$f" ] || die "import: $f: no such file"
-	# A results disk: the guest's own results.csv, verbatim.
-	if tar -tf "$f" 2>/dev/null | grep -q -x -E '(\./)?results\.csv'; then
+	# A results disk: the guest's own results.csv, verbatim (a listing
+	# that names it, as tar -tf | grep -q -x -E '(\./)?results\.csv').
+	if list=$(tar -tf "$f" 2>/dev/null) &&
+		[[ $'\n'$list$'\n' == *$'\n'results.csv$'\n'* || $'\n'$list$'\n' == *$'\n'./results.csv$'\n'* ]]; then
 		tar -xOf "$f" ./results.csv >"$d/results.csv" 2>/dev/null || tar -xOf "$f" results.csv >"$d/results.csv"
 		echo disk >"$d/source"
 		return
@@ -51,19 +53,23 @@ extract() { # file dir
 	# A LAVA job log: the server's YAML list, or lava-run's JSON lines.
 	if head -c 200 "$f" | grep -q -E '^(- )?\{?"?dt"?:'; then
 		/usr/bin/python3 "$LB_TOP/scripts/lab/lava-log-text.py" "$f" >"$text" || die "import: $f: cannot read it as a LAVA job log"
-		echo lava-log >"$d/source"
+		source=lava-log
 	else
 		tr -d '\r' <"$f" >"$text"
-		echo console >"$d/source"
+		source=console
 	fi
-	nbegin=$(grep -a -c -E '^----- BEGIN lockbench results\.csv ' "$text" || true)
-	nend=$(grep -a -c -x -- '----- END lockbench results.csv -----' "$text" || true)
+	echo "$source" >"$d/source"
+	# The BEGIN lines (how many, and the last) and the END lines, in one awk.
+	{ read -r nbegin && read -r nend && IFS= read -r begin; } < <(
+		awk '/^----- BEGIN lockbench results\.csv / { nb++; b = $0 }
+			$0 == "----- END lockbench results.csv -----" { ne++ }
+			END { print nb + 0; print ne + 0; print b }' "$text")
 	[ "$nbegin" -gt 0 ] || die "import: $f holds no framed results.csv (no '----- BEGIN lockbench results.csv' line): was it run without a results disk, and is the log complete?"
 	[ "$nbegin" -eq 1 ] || die "import: $f holds $nbegin framed results.csv: one log is one boot; split it"
 	[ "$nend" -eq 1 ] || die "import: $f is truncated: BEGIN lockbench results.csv without its END line (the capture stopped early)"
-	begin=$(grep -a -E '^----- BEGIN lockbench results\.csv ' "$text")
-	want=$(sed -n 's/.* sha256=\([0-9a-f]\{64\}\) .*/\1/p' <<<"$begin")
-	lv=$(sed -n 's/.* variant=\([^ ]*\) -----$/\1/p' <<<"$begin")
+	want="" lv=""
+	[[ ! $begin =~ ^.*\ sha256=([0-9a-f]{64})\  ]] || want=${BASH_REMATCH[1]}
+	[[ ! $begin =~ ^.*\ variant=([^ ]*)\ -----$ ]] || lv=${BASH_REMATCH[1]}
 	[ -n "$want" ] && [ -n "$lv" ] || die "import: $f: malformed BEGIN line: $begin"
 	[ "$lv" = "$v" ] || die "import: $f is a log of variant $lv, not $v: refusing to file it under $v"
 	# Between the markers; a kernel message ("[  12.345678] ...") that the
@@ -71,12 +77,13 @@ extract() { # file dir
 	awk '/^----- BEGIN lockbench results\.csv /{ on = 1; next }
 		$0 == "----- END lockbench results.csv -----" { exit }
 		on && !/^\[ *[0-9]+\.[0-9]+\] / { print }' "$text" >"$d/results.csv"
-	got=$(sha256sum "$d/results.csv" | cut -d' ' -f1)
+	got=$(sha256sum "$d/results.csv")
+	got=${got%% *}
 	[ "$got" = "$want" ] || die "import: $f: checksum mismatch: the log says sha256 $want, its CSV has $got (the capture is damaged)"
 	# The boot keeps what the machine printed as console.log (for a LAVA
 	# log, its target lines) and a LAVA log whole beside it.
 	cp "$text" "$d/console.log"
-	[ "$(cat "$d/source")" = console ] || cp "$f" "$d/lava-job.yaml"
+	[ "$source" = console ] || cp "$f" "$d/lava-job.yaml"
 }
 
 n=0
@@ -86,17 +93,21 @@ for f in "$@"; do
 	extract "$f" "$d"
 	"$validate" "$d/results.csv" >"$d/validate.txt" 2>&1 ||
 		die "import: $f: lb-validate refuses its records: $(head -n 1 "$d/validate.txt")"
-	# Every record must be this variant's, and one machine's.
-	awk -F, -v v="$v" 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i }
-		NR > 2 && !/^#/ && $h["variant"] != v { print "import: '"$f"': a record of variant " $h["variant"] ", not " v; exit 1 }' \
-		"$d/results.csv" >&2 || exit 1
-	[ "$(tail -n +3 "$d/results.csv" | grep -c -v '^#' || true)" -gt 0 ] || die "import: $f: results.csv holds no records"
-	# accel, host, host_cpus, vcpus: the context the lab's guest recorded.
-	awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i }
-		NR > 2 && !/^#/ { print $h["accel"] "," $h["host"] "," $h["host_cpus"] "," $h["vcpus"] }' "$d/results.csv" | sort -u >"$d/context"
-	[ "$(wc -l <"$d/context")" -eq 1 ] || die "import: $f: records from more than one machine or accelerator: $(tr '\n' ' ' <"$d/context")"
-	cmp -s "$d/context" "$work/boot1/context" ||
-		die "import: $f ran on $(cat "$d/context"), $1 on $(cat "$work/boot1/context"): one run is one machine"
+	# Every record must be this variant's, and one machine's.  One awk
+	# checks the variants, counts the records and writes each record's
+	# context (accel, host, host_cpus, vcpus: what the lab's guest
+	# recorded) to $d/context.all.
+	nrec=$(awk -F, -v v="$v" -v ctx="$d/context.all" 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i }
+		NR > 2 && !/^#/ && $h["variant"] != v { print "import: '"$f"': a record of variant " $h["variant"] ", not " v > "/dev/stderr"; exit 1 }
+		NR > 2 && !/^#/ { n++; print $h["accel"] "," $h["host"] "," $h["host_cpus"] "," $h["vcpus"] > ctx }
+		END { print n + 0 }' "$d/results.csv") || exit 1
+	[ "$nrec" -gt 0 ] || die "import: $f: results.csv holds no records"
+	sort -u "$d/context.all" >"$d/context"
+	mapfile -t ctx <"$d/context"
+	[ ${#ctx[@]} -eq 1 ] || die "import: $f: records from more than one machine or accelerator: $(tr '\n' ' ' <"$d/context")"
+	[ "$n" = 1 ] && ctx1=${ctx[0]}
+	[ "${ctx[0]}" = "$ctx1" ] ||
+		die "import: $f ran on ${ctx[0]}, $1 on $ctx1: one run is one machine"
 done
 IFS=, read -r accel host host_cpus vcpus <"$work/boot1/context"
 
@@ -108,7 +119,8 @@ if [ -n "${INTO:-}" ]; then
 	[ "$(sed -n 's/^host=//p' "$run/run.info")" = "$host" ] && [ "$(sed -n 's/^accel=//p' "$run/run.info")" = "$accel" ] ||
 		die "INTO=$INTO ran on $(sed -n 's/^host=//p' "$run/run.info") ($(sed -n 's/^accel=//p' "$run/run.info")), these records on $host ($accel)"
 else
-	id=$(date -u +%Y%m%dT%H%M%SZ)-import-$v
+	utc_now %Y%m%dT%H%M%SZ
+	id=$REPLY-import-$v
 	run=$LB_BUILD/runs/$id
 	[ ! -e "$run" ] || die "$run already exists"
 fi
@@ -120,20 +132,26 @@ trap 'rm -rf "$work" "$stage"' EXIT
 
 # The boot column is the replicate lb-stat counts: boot N is the Nth file.
 # Each boot's own results.csv stays byte for byte what the guest wrote.
-for b in $(seq 1 "$n"); do
+for ((b = 1; b <= n; b++)); do
 	d=$work/boot$b bd=$stage/boots/$v/boot$b
 	mkdir -p "$bd/guest"
 	cp "$d/results.csv" "$bd/guest/results.csv"
-	for k in console.log lava-job.yaml; do [ ! -f "$d/$k" ] || cp "$d/$k" "$bd/$k"; done
+	keep=()
+	for k in console.log lava-job.yaml; do [ ! -f "$d/$k" ] || keep+=("$d/$k"); done
+	[ ${#keep[@]} -eq 0 ] || cp "${keep[@]}" "$bd/"
 	echo ok >"$bd/status"
 	src=$(readlink -f "${@:$b:1}")
-	# The lab CPU's name as its kernel printed it, else the record's host.
-	model=$(grep -a -o -m1 'smpboot: CPU0: .* (family:' "$d/console.txt" 2>/dev/null |
-		sed 's/^smpboot: CPU0: \(.*\) (family:$/\1/' || true)
-	jq -n --arg variant "$v" --argjson boot "$b" --arg source "$(cat "$d/source")" \
-		--arg file "$(basename "$src")" --arg sha "$(sha256sum "$src" | cut -d' ' -f1)" \
+	# The lab CPU's name as its kernel printed it, else the record's host:
+	# the first line's grep -o 'smpboot: CPU0: .* (family:', less those words.
+	model=$(awk 'match($0, /smpboot: CPU0: .* \(family:/) { print substr($0, RSTART + 15, RLENGTH - 24); exit }' \
+		"$d/console.txt" 2>/dev/null || true)
+	slurp source "$d/source"
+	sha=$(sha256sum "$src")
+	utc_now %Y-%m-%dT%H:%M:%SZ
+	jq -n --arg variant "$v" --argjson boot "$b" --arg source "$source" \
+		--arg file "${src##*/}" --arg sha "${sha%% *}" \
 		--arg accel "$accel" --arg host_id "$host" --argjson host_cpus "$host_cpus" --argjson vcpus "$vcpus" \
-		--arg date "$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
+		--arg date "$REPLY" \
 		--slurpfile bundle <(cat "${bundle:+$bundle/provenance.json}" 2>/dev/null || echo '{}') \
 		--arg model "${model:-$host}" \
 		'($bundle[0] | with_entries(select(.key | test("^(host|qemu)_") | not))) + {schema: "lockbench-provenance 1", variant: $variant, boot: $boot,
@@ -143,12 +161,19 @@ for b in $(seq 1 "$n"); do
 		  imported: {source: $source, file: $file, sha256: $sha, date_utc: $date}}' >"$bd/provenance.json"
 	awk -F, -v OFS=, -v b="$b" 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == "boot") c = i }
 		NR <= 2 || /^#/ { print; next } { $c = b; print }' "$d/results.csv" >"$d/numbered.csv"
-	if [ -f "$stage/$v.csv" ]; then tail -n +3 "$d/numbered.csv" | grep -v '^#' >>"$stage/$v.csv"; else cp "$d/numbered.csv" "$stage/$v.csv"; fi
+	if [ -f "$stage/$v.csv" ]; then awk 'NR > 2 && !/^#/' "$d/numbered.csv" >>"$stage/$v.csv"; else cp "$d/numbered.csv" "$stage/$v.csv"; fi
 done
 "$validate" "$stage/$v.csv" >/dev/null || die "import: the joined $v.csv does not validate (a bug in import.sh)"
 
 repeat=unknown
-[ -n "$bundle" ] && repeat=$(sed -n 's/.*lb\.repeat=\([0-9]*\).*/\1/p' "$bundle/cmdline.txt" 2>/dev/null | head -n 1)
+if [ -n "$bundle" ]; then # sed -n 's/.*lb\.repeat=\([0-9]*\).*/\1/p' | head -n 1
+	repeat=""
+	if [ -f "$bundle/cmdline.txt" ] && [ -r "$bundle/cmdline.txt" ]; then
+		while IFS= read -r line || [ -n "$line" ]; do
+			[[ $line =~ ^.*lb\.repeat=([0-9]*) ]] && { repeat=${BASH_REMATCH[1]} && break; }
+		done <"$bundle/cmdline.txt"
+	fi
+fi
 if [ -n "${INTO:-}" ]; then
 	cp -r "$stage/boots/$v" "$run/boots/"
 	cp "$stage/$v.csv" "$run/$v.csv"
@@ -158,6 +183,10 @@ else
 	if [ -n "$bundle" ] && [ -f "$bundle/jobs" ]; then cp "$bundle/jobs" "$stage/jobs"; else
 		echo "# imported from a lab log: the job list is not known (no export bundle)" >"$stage/jobs"
 	fi
+	oversub=0
+	[ "$vcpus" -gt "$host_cpus" ] && oversub=1
+	njobs=0 # grep -c -v '^#'
+	while IFS= read -r line || [ -n "$line" ]; do [[ $line == '#'* ]] || njobs=$((njobs + 1)); done <"$stage/jobs"
 	cat >"$stage/run.info" <<EOT
 run_id=$id
 source=import
@@ -168,11 +197,11 @@ qemu_args=lab
 vcpus=$vcpus
 host_cpus=$host_cpus
 host=$host
-oversubscribed=$([ "$vcpus" -gt "$host_cpus" ] && echo 1 || echo 0)
+oversubscribed=$oversub
 boots=$n
 repeat=${repeat:-unknown}
 order_seed=none
-jobs=$(grep -c -v '^#' "$stage/jobs" || true)
+jobs=$njobs
 build_seconds=0
 kernel_build_seconds=lab
 imported_$v=$*

@@ -16,7 +16,7 @@
 # figure as the measurement) and ends at "lockbench: runner done".
 # LAVA's YAML is written by Debian's python3-yaml from jq's JSON, so every
 # value is quoted by a YAML library, not by hand.
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 form=${1:?usage: lava-job.sh qemu|x86 BUNDLE}
 b=$(cd "${2:?usage: lava-job.sh qemu|x86 BUNDLE}" && pwd) || die "no bundle directory $2"
@@ -32,9 +32,12 @@ accel=${ACCEL:-tcg} vcpus=${VCPUS:-2} mem=${MEM:-1024} minutes=${LAVA_MINUTES:-6
 for n in vcpus mem minutes; do
 	case ${!n} in '' | *[!0-9]* | 0) die "${n^^}=${!n} must be a positive integer" ;; esac
 done
-cmdline=$(cat "$b/cmdline.txt")
+cmdline=$(<"$b/cmdline.txt")
 # A file's sha256 when the bundle holds it: LAVA checks the download.
-sum() { [ -f "$b/$1" ] && sha256sum "$b/$1" | cut -d' ' -f1 || true; }
+sum() { # (sha256sum | cut -d' ' -f1, without the cut)
+	local s
+	[ -f "$b/$1" ] && s=$(sha256sum "$b/$1") && printf '%s\n' "${s%% *}" || true
+}
 img() { # img FILE [image_arg]: a deploy image entry
 	jq -n --arg url "$url/$1" --arg sha "$(sum "$1")" --arg arg "${2:-}" \
 		'{url: $url} + (if $arg != "" then {image_arg: $arg} else {} end)

@@ -10,7 +10,7 @@
 # (each LAVA test case's result), then imports lava.log as a run.
 # Environment: BUNDLE (default build/export/VARIANT), OUT, LB_LAVA_CACHE
 # (where lava-server is unpacked; default build/lava).
-. "$(dirname "$0")/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
 
 v=${1:?usage: lava-run.sh VARIANT}
 variant_fragments "$v" >/dev/null
@@ -50,4 +50,4 @@ rm -rf "$out/work"
 grep -q '^lava job pass' "$out/lava-results" ||
 	die "lava-run: the job did not pass (lava-run exit $rc): $(grep -v ' pass' "$out/lava-results" | head -n 5 | tr '\n' ';') full log: $out/lava.log"
 say "lava-run: $v: LAVA job passed, $(grep -c '^lockbench .* pass' "$out/lava-results") test cases pass"
-BUNDLE=$bundle "$LB_TOP/scripts/lab/import.sh" "$v" "$out/lava.log"
+BUNDLE=$bundle bash "$LB_TOP/scripts/lab/import.sh" "$v" "$out/lava.log"

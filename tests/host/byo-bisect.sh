@@ -28,13 +28,15 @@ cat >"$TMP/measure" <<'EOT'
 #!/usr/bin/env bash
 # A fake cell-count.sh: the variant's tree holds its count.
 . "$TOP/scripts/lib.sh"
-t=$(variant_path "$1" tree)
-[ ! -e "$t/broken" ] && [ "$(cat "$t/n")" != "${FAKE_BROKEN:-}" ] || die "build failed"
-cat "$t/cost"
+variant_paths "$1"
+t=$VARIANT_TREE
+[ ! -e "$t/broken" ] && [ "$(<"$t/n")" != "${FAKE_BROKEN:-}" ] || die "build failed"
+printf '%s\n' "$(<"$t/cost")"
 EOT
 chmod +x "$TMP/measure"
 export TOP LB_BISECT_MEASURE=$TMP/measure
-b() { env KSRC="$k" CELL='kind=spin_lock mode=hot' THRESHOLD=5% "$@" "$TOP/scripts/boot/bisect.sh"; }
+# As env KSRC=... "$@" bisect.sh, with two execs fewer.
+b() { (declare -x -- KSRC="$k" CELL='kind=spin_lock mode=hot' THRESHOLD=5% "$@" && exec bash "$TOP/scripts/boot/bisect.sh"); }
 
 out=$(b GOOD=c1 BAD=c8 2>&1) || fail "bisect failed: $out"
 want=$(git -C "$k" log -1 --format='%h c7' c7)
