@@ -6,7 +6,7 @@
 # presence proves nothing.  auto falls back to multi-threaded TCG and says
 # so; kvm fails.  tcg and icount need no probe.  Prints tcg, icount, or
 # kvm:CPUMODEL.
-. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
+. "${0%"${0##*/}"}../lib.sh"
 
 want=${1:-auto} kernel=${2:?usage: accel.sh auto|kvm|tcg BZIMAGE}
 limit=${LB_KVM_PROBE_S:-15}

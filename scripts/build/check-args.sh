@@ -5,7 +5,7 @@
 # is named with its fix, all of them at once; nothing is written.
 # It reads only the environment and small files (no build, no tool), so it
 # answers on a fresh clone.  LB_KVM_DEV (default /dev/kvm) is for tests.
-. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
+. "${0%"${0##*/}"}../lib.sh"
 
 goals=" ${*:-all} "
 errs=()

@@ -3,7 +3,7 @@
 # each variant's kernel, lockbench.ko and module initramfs, then the base
 # initramfs, each rebuilt only when stale.  Output goes to stderr, so a
 # caller's stdout stays its own.
-. "${0%"${0##*/}"}../lib.sh" # "$(dirname "$0")/../lib.sh" without a process
+. "${0%"${0##*/}"}../lib.sh"
 [ $# -gt 0 ] || die "usage: ensure-built.sh VARIANT..."
 for v in "$@"; do
 	bash "$LB_TOP/scripts/build/kernel.sh" "$v" >&2

@@ -4,9 +4,7 @@
 # own Kbuild (its compiler, flags and headers); the variant's lock objects
 # are linked as they are; scripts/native/disasm-check.sh then compares
 # every lock function of the binary with the variant's vmlinux.
-here=${0%/*}
-[ "$here" != "$0" ] || here=. # what dirname says of a bare name
-. "$here/common.sh"
+. "${0%"${0##*/}"}common.sh"
 
 v=${1:?usage: build.sh VARIANT}
 native_need_kernel "$v"

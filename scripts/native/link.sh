@@ -17,9 +17,7 @@
 #   - anything else is data the harness does not provide: refused.
 # Symbols the harness defines itself (percpu.c: __per_cpu_offset,
 # loops_per_jiffy) are not undefined at all.
-here=${0%/*}
-[ "$here" != "$0" ] || here=. # what dirname says of a bare name
-. "$here/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh"
 
 out=${1:?usage: link.sh OUT HARNESS HZ KOBJ...}
 harness=${2:?} hz=${3:?}

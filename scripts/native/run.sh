@@ -14,9 +14,7 @@
 #
 # VARIANTS=pre,post  RUNS=10  THREADS=1,2  JOBFILE=bench-user/jobs/native.jobs
 # ORDER_SEED=N  NATIVE_TIMEOUT=20 (seconds a process)  RUN_DIR=dir
-here=${0%/*}
-[ "$here" != "$0" ] || here=. # what dirname says of a bare name
-. "$here/common.sh"
+. "${0%"${0##*/}"}common.sh"
 
 start=$EPOCHSECONDS
 runs=${RUNS:-${BOOTS:-10}}

@@ -4,8 +4,7 @@
 # RUN against itself in BASE_RUN, by lb-stat (rank test, bootstrap CI,
 # Holm per pair and mode; no A/A floor: two runs have no identical pair).
 # Writes RUN/compare-runs/BASE_ID/: pairs.csv and tables.md.
-here=${0%/*} && [ "$here" != "$0" ] || here=.
-. "$here/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh"
 
 base=$(run_dir "${1:?usage: compare-runs.sh BASE_RUN RUN}") run=$(run_dir "${2:?usage: compare-runs.sh BASE_RUN RUN}")
 [ "$base" != "$run" ] || die "BASE_RUN and RUN are the same run ($1)"

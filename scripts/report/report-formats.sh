@@ -6,8 +6,7 @@
 #   RESULTS.txt  the headline in plain text of at most 80 columns, to
 #                paste into a mail: path lengths (instructions) and the
 #                timed headline pairs with CI, Holm p and verdict
-here=${0%/*} && [ "$here" != "$0" ] || here=.
-. "$here/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh"
 
 run=$(readlink -f "${1:?usage: report-formats.sh RUN}")
 rep=$run/report

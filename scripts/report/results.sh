@@ -4,8 +4,7 @@
 # and plots.sh.  The graphs, tables and provenance it shows are copied to
 # RUN/report/results/, so the report reads the same there as when
 # publish.sh copies both to the tracked RESULTS.md and results/.
-here=${0%/*} && [ "$here" != "$0" ] || here=.
-. "$here/../lib.sh"
+. "${0%"${0##*/}"}../lib.sh"
 
 run=$(run_dir "${1:?usage: results.sh RUNDIR}")
 for f in run.info summary.csv pairs.csv findings.md stat.info host.txt plots/headline.png; do
