@@ -29,6 +29,8 @@ failed=$(ls -d "$LB_BUILD"/runs/2* | tail -n 1)
 [ -f "$failed/run.info" ] || fail "the failed run wrote no run.info: $(tail "$TMP/log")"
 [ "$(latest)" = good ] || fail "a run whose every boot failed moved latest to $(latest)"
 grep -q 'latest still names the last run' "$TMP/log" || fail "the run did not say latest stayed: $(tail "$TMP/log")"
+# A boot whose runner never started (no "guest up" line) still says why.
+grep -q 'boot stock: last console lines' "$TMP/log" || fail "the failed boot did not show its console: $(tail "$TMP/log")"
 echo "ok: a run that died at its build, and one whose boots all failed, left latest on the good run"
 
 # 3. The control: a boot with records moves it.
