@@ -30,6 +30,6 @@ grep -q 'run: variants stock' <<<"$out" || fail "no plan: $out"
 echo "ok: make DRYRUN=1 run as $(as_user id -un)"
 m -C bench-user clean >/dev/null 2>&1 || true
 out=$(m -C bench-user lb-validate 2>&1) || fail "building a host tool as $(as_user id -un): $out"
-out=$(as_user "$TMP/tree/bench-user/lb-validate" "$TOP/tests/unit/fixtures/post-tcg.csv" 2>&1) ||
+out=$(as_user "$TMP/tree/bench-user/lb-validate" "$TMP/tree/tests/unit/fixtures/post-tcg.csv" 2>&1) ||
 	fail "lb-validate as $(as_user id -un): $out"
 echo "ok: bench-user's lb-validate built and ran as $(as_user id -un)"
