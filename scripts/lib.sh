@@ -581,6 +581,19 @@ utc_now() { # strftime format
 	TZ=UTC0 printf -v REPLY "%($1)T" -1
 }
 
+# A KEY=VALUE file (run.info, stat.info, ...) read once, without a process:
+# readkv ARRAY FILE fills the associative ARRAY[KEY] with each key's first
+# value (what sed -n 's/^KEY=//p' FILE | head -n 1 prints).
+readkv() {
+	local -n kv=$1
+	local line k
+	kv=()
+	while IFS= read -r line || [ -n "$line" ]; do
+		k=${line%%=*}
+		[ "$k" = "$line" ] || [ -n "${kv["$k"]+set}" ] || kv["$k"]=${line#*=}
+	done <"$2"
+}
+
 dir_id() { # dir_id DIR
 	local id
 	id=$(sed -n 's/^run_id=//p' "$1/run.info" 2>/dev/null | head -n 1)

@@ -51,8 +51,9 @@ if [ ${#pairs[@]} -gt 0 ]; then
 	(cd "$run" && "$bin/lb-stat" compare "${opts[@]}" "${aa[@]}" "${pairs[@]}" -o "$tmp/pairs.csv" \
 		"${files[@]}") || die "lb-stat compare failed (see above)"
 	# Findings and tables are drawn from pairs.csv by the one renderer.
-	accel=""
-	while IFS= read -r line || [ -n "$line" ]; do [ "${line#accel=}" = "$line" ] || { accel=${line#accel=} && break; }; done <"$run/run.info"
+	declare -A RI=()
+	readkv RI "$run/run.info"
+	accel=${RI[accel]:-}
 	awk -f "$LB_TOP/scripts/report/render.awk" -v view=findings -v accel="$accel" "$tmp/pairs.csv" >"$tmp/findings.md"
 	awk -f "$LB_TOP/scripts/report/render.awk" -v view=tables "$tmp/pairs.csv" >"$tmp/compare/tables.md"
 else

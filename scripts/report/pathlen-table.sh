@@ -9,12 +9,8 @@
 
 run=$(readlink -f "${1:?usage: pathlen-table.sh RUNDIR}")
 [ -f "$run/run.info" ] || die "$1 has no run.info: not a run directory"
-# run.info read once: RI[KEY] is its first value (sed -n 's/^KEY=//p' | head -n 1).
 declare -A RI=()
-while IFS= read -r line || [ -n "$line" ]; do
-	k=${line%%=*}
-	[ "$k" = "$line" ] || [ -n "${RI[$k]+set}" ] || RI[$k]=${line#*=}
-done <"$run/run.info"
+readkv RI "$run/run.info"
 [ "${RI[accel]:-}" = icount ] ||
 	die "$1 is not an icount run (run.info accel=${RI[accel]:-}): path lengths come from 'make pathlen'"
 read -r -a vs <<<"${RI[variants]:-}"

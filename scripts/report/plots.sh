@@ -60,8 +60,9 @@ command -v gnuplot >/dev/null || die "plots: gnuplot is not installed (apt-get i
 
 # Title parts.  Quotes and backslashes would break gnuplot -e strings.
 clean() { CLEAN=${1//[\'\"\\]/}; } # into CLEAN (no subshell)
-accel=""
-while IFS= read -r line || [ -n "$line" ]; do [ "${line#accel=}" = "$line" ] || { accel=${line#accel=} && break; }; done 2>/dev/null <"$run/run.info" || true
+declare -A RI=()
+readkv RI "$run/run.info" 2>/dev/null || true
+accel=${RI[accel]:-}
 [ -n "$accel" ] || { note "plots: no accel= in $run/run.info"; accel=unknown; }
 # These graphs are of time (ns, cycles); an icount run counts instructions
 # and has its own graph, the path-length one.

@@ -12,12 +12,8 @@ run=$(readlink -f "${1:?usage: report-formats.sh RUN}")
 rep=$run/report
 [ -f "$rep/RESULTS.md" ] || die "$1 has no report/RESULTS.md: run 'make results RUN=$1' first"
 command -v cmark-gfm >/dev/null || die "cmark-gfm is not installed: make deps (apt-get install cmark-gfm)"
-# run.info read once: RI[KEY] is its first value (sed -n 's/^KEY=//p' | head -n 1).
 declare -A RI=()
-while IFS= read -r line || [ -n "$line" ]; do
-	k=${line%%=*}
-	[ "$k" = "$line" ] || [ -n "${RI[$k]+set}" ] || RI[$k]=${line#*=}
-done <"$run/run.info"
+readkv RI "$run/run.info"
 id=${RI[run_id]:-} accel=${RI[accel]:-}
 
 # --- HTML --------------------------------------------------------------

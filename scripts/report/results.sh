@@ -11,17 +11,6 @@ for f in run.info summary.csv pairs.csv findings.md stat.info host.txt plots/hea
 	[ -f "$run/$f" ] || die "$run/$f is missing: run 'make compare plots RUN=$1' first"
 done
 id=$(dir_id "$run")
-# A KEY=VALUE file read once: readkv ARRAY FILE fills ARRAY[KEY] with each
-# key's first value (what sed -n 's/^KEY=//p' | head -n 1 printed).
-readkv() {
-	local -n kv=$1
-	local line k
-	kv=()
-	while IFS= read -r line || [ -n "$line" ]; do
-		k=${line%%=*}
-		[ "$k" = "$line" ] || [ -n "${kv["$k"]+set}" ] || kv["$k"]=${line#*=}
-	done <"$2"
-}
 declare -A RI=()
 readkv RI "$run/run.info"
 info() { printf '%s\n' "${RI[$1]:-}"; }
