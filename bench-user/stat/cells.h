@@ -54,10 +54,13 @@ static inline void lbc_put_g(FILE *f, struct lbc_g g)
 	fprintf(f, "%.*g", g.digits, g.v);
 }
 
+/* No default: a double without LBC_G does not compile (it would print
+ * as an integer). */
 #define LBC_PUT(f, v)							\
 	_Generic((v), char *: lbc_put_s, const char *: lbc_put_s,	\
 		 int: lbc_put_d, struct lbc_g: lbc_put_g,		\
-		 default: lbc_put_u)(f, v)
+		 unsigned int: lbc_put_u, unsigned long: lbc_put_u,	\
+		 unsigned long long: lbc_put_u)(f, v)
 #define LBC_PUT_COL(n, desc)						\
 	fputs(lbc_sep, lbc_f);						\
 	lbc_sep = ",";							\
