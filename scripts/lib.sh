@@ -86,12 +86,6 @@ base_of() { # path
 	REPLY=$p
 }
 
-# cut -c1-N of one line (which counts bytes), into REPLY.
-cut_c() { # text N
-	local LC_ALL=C
-	REPLY=${1:0:$2}
-}
-
 # Refuse to start work that would die half way on a full disk.
 need_disk() { # need_disk DIR MIB
 	local avail="" _

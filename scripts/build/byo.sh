@@ -214,8 +214,8 @@ g() { git -C "$repo" "$@"; }
 head_line() { # worktree N
 	local s
 	s=$(git -C "$1" log -1 --format='%h %s' HEAD) || true
-	cut_c "$s" "$2"
-	HEAD_LINE=$REPLY
+	local LC_ALL=C # cut -c counts bytes
+	HEAD_LINE=${s:0:$2}
 }
 
 commit_of() { # VAR ref -> the commit, or a message naming the fix
