@@ -579,19 +579,19 @@ utc_now() { # strftime format
 # readkv ARRAY FILE fills the associative ARRAY[KEY] with each key's first
 # value (what sed -n 's/^KEY=//p' FILE | head -n 1 prints).
 readkv() {
-	local -n kv=$1
+	local -n _readkv=$1 # (a name no caller's array has: a nameref to itself fails)
 	local line k
-	kv=()
+	_readkv=()
 	while IFS= read -r line || [ -n "$line" ]; do
 		k=${line%%=*}
-		[ "$k" = "$line" ] || [ -n "${kv["$k"]+set}" ] || kv["$k"]=${line#*=}
+		[ "$k" = "$line" ] || [ -n "${_readkv["$k"]+set}" ] || _readkv["$k"]=${line#*=}
 	done <"$2"
 }
 
 dir_id() { # dir_id DIR
-	local id
-	id=$(sed -n 's/^run_id=//p' "$1/run.info" 2>/dev/null | head -n 1)
-	echo "${id:-$(basename "$(readlink -f "$1")")}"
+	local -A ri=()
+	[ ! -f "$1/run.info" ] || readkv ri "$1/run.info" 2>/dev/null || true
+	echo "${ri[run_id]:-$(basename "$(readlink -f "$1")")}"
 }
 
 # The published raw data (results/raw, written by publish.sh) is tracked:
