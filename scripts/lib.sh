@@ -263,11 +263,6 @@ byo_variants() {
 
 # A git ref as a variant name: lower case letters, digits and '-' (a name
 # is also a path, a kernel argument and part of APPEND_<variant>).
-variant_name() { # ref
-	local VARIANT_NAME
-	variant_name_of "$1"
-	printf '%s' "$VARIANT_NAME"
-}
 variant_name_of() { # ref -> VARIANT_NAME (no subshell)
 	local LC_ALL=C n=${1,,}
 	n=${n//[^a-z0-9]/-}
