@@ -52,7 +52,13 @@ vml=$dir/vmlinux cfg=$dir/.config
 [ -f "$cfg" ] || { echo "check-disasm: no $cfg" >&2; exit 2; }
 OBJDUMP=${OBJDUMP:-objdump}
 
-has() { grep -q "^CONFIG_$1=y" "$cfg"; }
+# The options set to y, as an array's keys: one read of .config, not a
+# grep per question.
+declare -A conf=()
+while IFS= read -r l; do
+	[[ $l != CONFIG_*=y ]] || conf[${l%=y}]=1
+done <"$cfg"
+has() { [ -n "${conf[CONFIG_$1]:-}" ]; }
 if [ -z "$dbg" ]; then
 	if has DEBUG_SPINLOCK || has DEBUG_SPINLOCK_MAGIC; then dbg=on; else dbg=off; fi
 fi
@@ -81,15 +87,21 @@ body() {
 			on { sub(/^[ \t]*[0-9a-f]+:[ \t]*/, ""); sub(/[ \t]+#.*/, ""); print }'
 }
 
-# code SYM: SYM plus the lock-layer functions it calls, two levels deep.
+CALL_RE='^(call|jmp)[[:blank:]]*[0-9a-f]* <([A-Za-z0-9_.]*)>$'
+# code SYM FILE: SYM plus the lock-layer functions it calls, two levels
+# deep, into FILE.  Each body is disassembled once ($tmp/SYM) and its calls
+# are read in bash: no process per line or per call.
 code() {
-	local seen=" $1 " todo=$1 next s t
+	local seen=" $1 " todo=$1 next s t l
+	: >"$2"
 	for _ in 1 2 3; do
 		next=
 		for s in $todo; do
-			body "$s" > "$tmp/$s"
-			cat "$tmp/$s"
-			for t in $(sed -n 's/^\(call\|jmp\)[ \t]*[0-9a-f]* <\([A-Za-z0-9_.]*\)>$/\2/p' "$tmp/$s" | sort -u); do
+			[ -f "$tmp/$s" ] || body "$s" >"$tmp/$s"
+			while IFS= read -r l; do
+				printf '%s\n' "$l"
+				[[ $l =~ $CALL_RE ]] || continue
+				t=${BASH_REMATCH[2]}
 				case $t in
 				do_raw_*|__raw_*|_raw_*|__*_lock_debug|lockup_delay_tick|arch_*) ;;
 				*) continue ;;
@@ -97,7 +109,7 @@ code() {
 				case $seen in *" $t "*) continue ;; esac
 				seen="$seen$t "
 				next="$next $t"
-			done
+			done <"$tmp/$s" >>"$2"
 		done
 		todo=$next
 		[ -n "$todo" ] || break
@@ -107,10 +119,17 @@ code() {
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# first_defined SYM...: the first of SYM... present in vmlinux.
+# first_defined SYM...: the first of SYM... present in vmlinux, into SYM.
 first_defined() {
-	local s
-	for s in "$@"; do defined "$s" && { echo "$s"; return 0; }; done
+	for SYM in "$@"; do defined "$SYM" && return 0; done
+	return 1
+}
+
+# matches FILE ERE: a line of FILE matches ERE (bash's regex is the same
+# POSIX extended regex as grep -E's, without the process).
+matches() {
+	local l
+	while IFS= read -r l; do [[ $l =~ $2 ]] && return 0; done <"$1"
 	return 1
 }
 
@@ -119,13 +138,15 @@ first_defined() {
 expect() {
 	local op=$1 cands=$2 sym re
 	shift 2
-	if ! sym=$(first_defined $cands); then
+	# shellcheck disable=SC2086 # one word per candidate
+	if ! first_defined $cands; then
 		miss "$op: none of [$cands] in vmlinux"
 		return
 	fi
-	code "$sym" > "$tmp/code.$op"
+	sym=$SYM
+	code "$sym" "$tmp/code.$op"
 	for re in "$@"; do
-		if grep -Eq -- "$re" "$tmp/code.$op"; then
+		if matches "$tmp/code.$op" "$re"; then
 			ok "$op ($sym): /$re/"
 		else
 			miss "$op ($sym): no instruction matching /$re/"
@@ -136,9 +157,11 @@ expect() {
 # reject OP "SYM..." REGEX: the code must not match REGEX.
 reject() {
 	local op=$1 cands=$2 re=$3 sym
-	sym=$(first_defined $cands) || return
-	code "$sym" > "$tmp/code.$op"
-	if grep -Eq -- "$re" "$tmp/code.$op"; then
+	# shellcheck disable=SC2086 # one word per candidate
+	first_defined $cands || return
+	sym=$SYM
+	code "$sym" "$tmp/code.$op"
+	if matches "$tmp/code.$op" "$re"; then
 		miss "$op ($sym): unexpected /$re/"
 	fi
 }
