@@ -19,22 +19,27 @@ for t in insmod modprobe rmmod; do
 	printf '#!/bin/sh\necho "%s $*" >> %s/shim.log\nexit 1\n' "$t" "$TMP" >"$TMP/shim/$t"
 	chmod +x "$TMP/shim/$t"
 done
-trace() { # command...: run under strace, fail on any module syscall
+trace() { # trace WHAT command...: run under strace, fail on any module syscall
+	local what=$1
+	shift
 	PATH="$TMP/shim:$PATH" strace -f -qq -o "$TMP/strace" -e trace=init_module,finit_module,delete_module "$@" \
 		>/dev/null 2>&1 || true
-	! grep -E 'init_module|delete_module' "$TMP/strace" || fail "$* made a module syscall"
+	! grep -E 'init_module|delete_module' "$TMP/strace" || fail "$what made a module syscall"
 }
 fx=$TOP/tests/unit/fixtures
-n=0
-for f in "$fx"/*.csv; do
-	[ -f "$f" ] || continue
-	trace "$TOP/bench-user/lb-validate" "$f"
-	n=$((n + 1))
-done
 set -- "$fx"/*.csv
-[ -f "$1" ] && trace "$TOP/bench-user/lb-stat" summary -o "$TMP/summary.csv" "$1"
-trace "$TOP/scripts/boot/console-scan.sh" "$TOP/tests/fixtures/console/oops.log"
-trace "$TOP/scripts/build/variants.sh" ""
-trace env VARIANTS=nosuch "$TOP/scripts/boot/run.sh"
+[ -f "$1" ] || fail "no fixtures in $fx"
+n=$#
+# One strace over every host tool (it follows each child): one start-up of
+# strace, not one per file.
+# shellcheck disable=SC2016 # expanded by that bash
+trace "the host tools" bash -c 'v=$1 fx1=$2 t=$3 top=$4
+	shift 4
+	for f; do "$v" "$f"; done
+	"${v%/*}/lb-stat" summary -o "$t/summary.csv" "$fx1"
+	"$top/scripts/boot/console-scan.sh" "$top/tests/fixtures/console/oops.log"
+	"$top/scripts/build/variants.sh" ""
+	VARIANTS=nosuch "$top/scripts/boot/run.sh"
+	exit 0' _ "$TOP/bench-user/lb-validate" "$1" "$TMP" "$TOP" "$@"
 [ ! -s "$TMP/shim.log" ] || fail "a host tool ran a module loader: $(cat "$TMP/shim.log")"
 echo "ok: host tools ran under strace ($n fixture validations, compare, scan, run) with no module syscalls"

@@ -13,23 +13,25 @@ if [ "$(id -u)" = 0 ]; then
 else
 	as_user() { "$@"; } # already an ordinary user
 fi
-# A copy the user owns, without build/ or .git.
+# A copy the user owns, without build/, .git or the published results
+# (none of these steps reads them).
 chmod 755 "$TMP"
 mkdir -p "$TMP/tree" "$TMP/home"
-tar -C "$TOP" --exclude=./build --exclude=./.git -cf - . | tar -C "$TMP/tree" -xf -
+tar -C "$TOP" --exclude=./build --exclude=./.git --exclude=./results -cf - . | tar -C "$TMP/tree" -xf -
 [ "$(id -u)" != 0 ] || chown -R "$uid:$gid" "$TMP/tree" "$TMP/home"
 m() { as_user make -s -C "$TMP/tree" "$@"; }
+me=$(as_user id -un)
 
-out=$(m help 2>&1) || fail "make help as $(as_user id -un): $out"
+out=$(m help 2>&1) || fail "make help as $me: $out"
 grep -q '^  run ' <<<"$out" || fail "make help printed no target list: $out"
-echo "ok: make help as $(as_user id -un)"
-expect_error "a refusal as $(as_user id -un)" "BOOTS=abc is not a positive integer" m run BOOTS=abc
-out=$(m DRYRUN=1 run VARIANTS=stock 2>&1) || fail "make DRYRUN=1 run as $(as_user id -un): $out"
+echo "ok: make help as $me"
+expect_error "a refusal as $me" "BOOTS=abc is not a positive integer" m run BOOTS=abc
+out=$(m DRYRUN=1 run VARIANTS=stock 2>&1) || fail "make DRYRUN=1 run as $me: $out"
 grep -q 'run: variants stock' <<<"$out" || fail "no plan: $out"
 [ ! -e "$TMP/tree/build" ] || fail "the dry run wrote build/"
-echo "ok: make DRYRUN=1 run as $(as_user id -un)"
+echo "ok: make DRYRUN=1 run as $me"
 m -C bench-user clean >/dev/null 2>&1 || true
-out=$(m -C bench-user lb-validate 2>&1) || fail "building a host tool as $(as_user id -un): $out"
+out=$(m -C bench-user lb-validate 2>&1) || fail "building a host tool as $me: $out"
 out=$(as_user "$TMP/tree/bench-user/lb-validate" "$TMP/tree/tests/unit/fixtures/post-tcg.csv" 2>&1) ||
-	fail "lb-validate as $(as_user id -un): $out"
-echo "ok: bench-user's lb-validate built and ran as $(as_user id -un)"
+	fail "lb-validate as $me: $out"
+echo "ok: bench-user's lb-validate built and ran as $me"
