@@ -13,11 +13,13 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "$*"; exit 4; }
 
 # expect_error "what" PATTERN command...: the command must fail and print
-# PATTERN (an extended regex) on stderr or stdout.
+# PATTERN (an extended regex) on stderr or stdout.  Its whole output is
+# left in EXPECT_OUT, for a test that checks more of it.
 expect_error() {
 	local what=$1 pat=$2 rc=0 out
 	shift 2
 	out=$("$@" 2>&1) || rc=$?
+	EXPECT_OUT=$out
 	[ $rc -ne 0 ] || fail "$what: expected failure, got exit 0; output: $out"
 	# Line by line, as grep -E would, with bash's own regex (the same
 	# POSIX extended regex): no process per check.
