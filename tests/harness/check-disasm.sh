@@ -75,9 +75,15 @@ post) has X86_SPINLOCK_LEGACY_2614 || miss "CONFIG_X86_SPINLOCK_LEGACY_2614=y in
 stock) has QUEUED_SPINLOCKS || miss "CONFIG_QUEUED_SPINLOCKS=y in $cfg" ;;
 esac
 
-# The text symbols, as an array's keys: looked up without a process each.
-declare -A text_sym=()
-while read -r s; do text_sym[$s]=1; done < <(nm "$vml" 2>/dev/null | awk '$2 ~ /^[tTwW]$/ { print $3 }')
+# The symbols, as arrays' keys (text ones, and all): looked up without a
+# process each.  nm's --target skips its tries of every bfd plugin (with
+# LLVM's installed, most of each nm's time).
+declare -A text_sym=() any_sym=()
+while read -r _ t s; do
+	[ -n "$s" ] || continue
+	any_sym[$s]=1
+	[[ $t != [tTwW] ]] || text_sym[$s]=1
+done < <(nm --target=elf64-x86-64 "$vml" 2>/dev/null)
 defined() { [ -n "${text_sym[$1]:-}" ]; }
 
 # body SYM: the instructions of SYM, one a line, without addresses.
@@ -189,7 +195,7 @@ if [ "$type" = stock ]; then
 	# no virt_spin_lock_key and the slow path goes straight to the
 	# pending bit ("lock btsl $0x8").
 	expect queued_slowpath queued_spin_lock_slowpath '^lock btsl +\$0x8,'
-	if defined virt_spin_lock_key || nm "$vml" | grep -q ' virt_spin_lock_key$'; then
+	if [ -n "${any_sym[virt_spin_lock_key]:-}" ]; then
 		miss "stock: virt_spin_lock_key exists (PARAVIRT): slow path may be test-and-set"
 	fi
 	defined __read_lock_failed && miss "stock: legacy __read_lock_failed present"
