@@ -75,9 +75,31 @@ ACCEL=${accel^^}
 tcgnote=""
 [ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
 
+# One pass over the summary, one sort: the variants in the run (sorted,
+# as sort -u), each contended rw kind's read_pct values (as sort -nru), and
+# the contended shapes, HOLD/PARALLEL (as sort -t/ -k1,1n -k2,2n -u).  A
+# line per value, tagged 1, 2 or 3, its sort key in its own column; a CSV
+# field holds no comma.
+clist kinds cont=1 rw=1 && rwkinds=$CLIST
+clist kinds cont=1 && contkinds=$CLIST
+scan=$(csvawk 'function out(s) { if (!got[s]++) print s }
+	NR == 1 { header(); n = split(rw, a, " "); for (i = 1; i <= n; i++) isrw[a[i]] = 1
+		n = split(cont, a, " "); for (i = 1; i <= n; i++) iscont[a[i]] = 1; next }
+	v("variant") != "" { out("1," v("variant") ",,,") }
+	v("mode") == "contended" && v("kind") in isrw { out("2," v("kind") "," v("read_pct") ",,") }
+	v("mode") == "contended" && v("kind") in iscont { out("3,,," v("hold_ns") "," v("parallel_ns")) }' \
+	rw="$rwkinds" cont="$contkinds" "$sum" | sort -t, -k1,1n -k2,2 -k3,3nr -k4,4n -k5,5n -u)
+present=() cshapes=""
+declare -A rps=()
+while IFS=, read -r tag a b c d; do
+	case $tag in
+	1) present+=("$a") ;;
+	2) rps[$a]+=" $b" ;;
+	3) cshapes+="${cshapes:+$'\n'}$c/$d" ;;
+	esac
+done <<<"$scan"
 # Variants in the run: the default matrix's first, in its order (each
 # family before its debug twin), then any others sorted.
-mapfile -t present < <(csvawk 'NR == 1 { header(); next } v("variant") != "" { print v("variant") }' "$sum" | sort -u)
 main=$(matrix_variants) order=""
 main=${main//$'\n'/ }
 declare -A inrun=()
@@ -214,38 +236,41 @@ done
 # and hold/parallel shape: the exclusive kinds, then the rw kinds, one
 # panel per read_pct in the run (most reads first); each shape's panels
 # together, shapes by hold then parallel time.
-read_pcts() { # kind -> its contended read_pct values in the summary
-	csvawk 'NR == 1 { header(); next } v("kind") == k && v("mode") == "contended" { print v("read_pct") }' k="$1" "$sum" | sort -nru
-}
-# shapes KIND...: the run's contended shapes of those kinds, HOLD/PARALLEL.
-shapes() {
-	csvawk 'NR == 1 { header(); n = split(ks, a, " "); for (i = 1; i <= n; i++) want[a[i]] = 1; next }
-		v("mode") == "contended" && v("kind") in want { print v("hold_ns") "/" v("parallel_ns") }' ks="$*" "$sum" |
-		sort -t/ -k1,1n -k2,2n -u
-}
 shapetext() { SHAPE="hold ${1%/*} ns, parallel ${1#*/} ns"; } # HOLD/PARALLEL -> words, into SHAPE
 clist kinds cont=1 rw=0 && panel_list=$CLIST
-clist kinds cont=1 rw=1
-for k in $CLIST; do
-	rps=$(read_pcts "$k")
-	panel_list+=" $(if [ -n "$rps" ]; then for rp in $rps; do printf '%s:%s ' "$k" "$rp"; done; else echo "$k"; fi)"
+for k in $rwkinds; do
+	if [ -n "${rps[$k]:-}" ]; then
+		for rp in ${rps[$k]}; do panel_list+=" $k:$rp"; done
+	else panel_list+=" $k"; fi
 done
-clist kinds cont=1
-# shellcheck disable=SC2086 # one word per kind
-cshapes=$(shapes $CLIST)
 nshape=0
 for s in $cshapes; do nshape=$((nshape + 1)); done
-np=0 anyov=0 panels="" threads="" drawnk=" "
+# Every panel's data from one awk (series.awk reads the summary once per
+# panel): ct-N.dat, N counting the panels with data; $tmp/panels says, a
+# line per panel, its N or 0.
+args=()
 for s in $cshapes; do
 	for k in $panel_list; do
 		kind=${k%%:*} rp=""
 		[ "$kind" = "$k" ] || rp=${k#*:}
-		f=$dat/ct-$((np + 1)).dat
-		awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v kind="$kind" -v read_pct="$rp" -v shape="$s" -v metrics=ops_per_s -v variants="$order" "$sum" >"$f"
+		args+=("kind=$kind" "read_pct=$rp" "shape=$s" "$sum")
+	done
+done
+got=()
+if [ ${#args[@]} -gt 0 ]; then
+	awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v metrics=ops_per_s -v variants="$order" -v out="$dat/ct-" "${args[@]}" >"$tmp/panels"
+	mapfile -t got <"$tmp/panels"
+fi
+np=0 anyov=0 panels="" threads="" drawnk=" " i=0
+for s in $cshapes; do
+	for k in $panel_list; do
+		kind=${k%%:*} rp=""
+		[ "$kind" = "$k" ] || rp=${k#*:}
+		i=$((i + 1))
+		[ "${got[i - 1]}" != 0 ] || continue
+		np=${got[i - 1]} drawnk+="$k "
+		f=$dat/ct-$np.dat
 		load "$f"
-		# A panel without data: the next panel's file takes its name.
-		[ -n "${M[variants]:-}" ] || continue
-		np=$((np + 1)) drawnk+="$k "
 		dupnote "contended-throughput $k"
 		[ -z "${M[oversub]:-}" ] || anyov=1
 		# A second line names the shape when the run has several.
@@ -264,18 +289,24 @@ for s in $cshapes; do
 		[ -n "${nsub:-}" ] || nsub=${M[sub]}
 	done
 done
-# The last panel's file, when it had no data.
-f=$dat/ct-$((np + 1)).dat
-[ ! -e "$f" ] || rm "$f"
 for k in $panel_list; do
 	[[ $drawnk == *" $k "* ]] || note "plots: contended-throughput: no ${k%%:*}$([ "${k#*:}" = "$k" ] || echo " read_pct=${k#*:}") rows"
 done
 t="Contended throughput: all threads on one lock"
 [ "$nshape" -ne 1 ] || { shapetext "$cshapes" && t+=" ($SHAPE)"; }
-if [ $np -eq 0 ]; then
+if [ "$np" -eq 0 ]; then
 	nodata contended-throughput "$t" "no contended ops_per_s rows"
 else
-	xt=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
+	# The thread counts, as tr ' ' '\n' | sort -nu | paste -sd' ' gave
+	# them (the empty first word sorts first: a leading space): integers by
+	# their index in an array, anything else by sort.
+	if [[ $threads =~ ^( [0-9]{1,15})*$ ]]; then
+		tn=()
+		for x in $threads; do [ -n "${tn[10#$x]+set}" ] || tn[10#$x]=$x; done
+		xt=${threads:+ }${tn[*]}
+	else
+		xt=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
+	fi
 	gp contended.gp contended-throughput "$t" "$nsub" "$( [ $anyov = 1 ] && echo '○ = oversubscribed cell (guest vCPUs > host CPUs)')" \
 		"ddir='$dat'; np=$np; $panels vars='$order'; anyov=$anyov; xt='$xt'; $gpv"
 fi
@@ -365,10 +396,11 @@ fi
 draw
 
 # Replace RUN/plots in one step.
-rm -rf "$run/plots.old"
-[ ! -e "$run/plots" ] || mv "$run/plots" "$run/plots.old"
+# The old one goes into $tmp, which the EXIT trap removes (plots.old, left
+# by a run stopped here before, is removed first).
+[ ! -e "$run/plots.old" ] || rm -rf "$run/plots.old"
+[ ! -e "$run/plots" ] || mv "$run/plots" "$tmp/plots.old"
 mv "$out" "$run/plots"
-rm -rf "$run/plots.old"
 # Published raw data carries its icount run: its graph is drawn here too.
 if [ -f "$run/icount/pathlen.csv" ]; then
 	"$LB_TOP/scripts/report/pathlen-plot.sh" "$run/icount" || die "plots: the path-length graph of $1/icount failed"
