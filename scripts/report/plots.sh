@@ -100,8 +100,7 @@ while IFS=, read -r tag a b c d; do
 done <<<"$scan"
 # Variants in the run: the default matrix's first, in its order (each
 # family before its debug twin), then any others sorted.
-main=$(matrix_variants) order=""
-main=${main//$'\n'/ }
+matrix_names && main=${MATRIX_NAMES[*]} order="" # matrix_variants, no subshell
 declare -A inrun=()
 for v in "${present[@]}"; do inrun[$v]=1; done
 for v in $main; do
@@ -119,8 +118,15 @@ order=${order% }
 nodebug="" debug="" twins=""
 declare -A frags=()
 for v in $order; do
-	frags[$v]=$(variant_fragments "$v" 2>/dev/null) || true
-	if [ "$(fragments_debug "${frags[$v]}")" = on ]; then debug+="$v "; else nodebug+="$v "; fi
+	# One subshell a variant prints fragments_debug's answer, then its
+	# fragments (variant_fragments's lines); a name the matrix does not
+	# know (variant_fragment_list dies) has none.
+	fd=$(variant_fragment_list "$v" 2>/dev/null || exit
+		printf -v fr '%s\n' "${FRAGMENT_LIST[@]}"
+		fragments_debug "${fr%$'\n'}" && printf '%s' "${fr%$'\n'}") || fd=$(fragments_debug "")
+	frags[$v]=""
+	[[ $fd != *$'\n'* ]] || frags[$v]=${fd#*$'\n'}
+	if [ "${fd%%$'\n'*}" = on ]; then debug+="$v "; else nodebug+="$v "; fi
 done
 for d in $debug; do
 	# Each fragment line's /debug-*.config becomes /debug-off.config (the
@@ -212,9 +218,11 @@ nodata() {
 	clean "$3"
 	gp nodata.gp "$1" "$2" "$ACCEL, $host$tcgnote" "" "msg='no data: $CLEAN'"
 }
-# ovnote MARK: the note for a loaded file with oversubscribed cells.
+# ovnote MARK: into OVNOTE, the note for a loaded file with oversubscribed
+# cells (no subshell).
 ovnote() {
-	[ -z "${M[oversub]:-}" ] || printf '%s = oversubscribed cell (guest vCPUs > host CPUs): treat with care' "$1"
+	OVNOTE=""
+	[ -z "${M[oversub]:-}" ] || OVNOTE="$1 = oversubscribed cell (guest vCPUs > host CPUs): treat with care"
 }
 dupnote() { # dupnote NAME: rows a loaded file's reshaper left out
 	[ "${M[dup]:-0}" -eq 0 ] || note "plots: $1: ${M[dup]} rows with a second hold/parallel configuration or repeated key left out"
@@ -229,7 +237,8 @@ for side in off on; do
 	dupnote uncontended-debug-$side
 	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
 	if [ -z "${M[variants]:-}" ]; then nodata uncontended-debug-$side "$t" "no hot ns_op rows for ${vs:-any debug-$side variant}"; continue; fi
-	gp uncontended.gp uncontended-debug-$side "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
+	ovnote †
+	gp uncontended.gp uncontended-debug-$side "$t" "${M[sub]}" "$OVNOTE" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 done
 
 # 2. Contended throughput, one panel per kind the contract draws (cont=1)
@@ -307,7 +316,9 @@ else
 	else
 		xt=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
 	fi
-	gp contended.gp contended-throughput "$t" "$nsub" "$( [ $anyov = 1 ] && echo '○ = oversubscribed cell (guest vCPUs > host CPUs)')" \
+	cnote=""
+	[ $anyov = 0 ] || cnote='○ = oversubscribed cell (guest vCPUs > host CPUs)'
+	gp contended.gp contended-throughput "$t" "$nsub" "$cnote" \
 		"ddir='$dat'; np=$np; $panels vars='$order'; anyov=$anyov; xt='$xt'; $gpv"
 fi
 
@@ -333,8 +344,10 @@ if [ -z "${M[variants]:-}" ]; then nodata fairness "$t" "no contended spin_lock 
 		[ $nfs -le 1 ] || { shapetext "${M[shape$j]}" && pt="$SHAPE, $pt"; }
 		fp+="pt$j='$pt'; "
 	done
+	fov=0
+	[ -z "${M[oversub]:-}" ] || fov=1
 	gp fairness.gp fairness "$t" "${M[sub]}" "" \
-		"in='$f'; np=${M[panels]}; $fp vars='${M[variants]}'; ylo=${M[ylo]}; yhi=${M[yhi]}; anyov=$([ -n "${M[oversub]:-}" ] && echo 1 || echo 0); $gpv"
+		"in='$f'; np=${M[panels]}; $fp vars='${M[variants]}'; ylo=${M[ylo]}; yhi=${M[yhi]}; anyov=$fov; $gpv"
 fi
 
 # 4. Wait-time percentiles of contended spin_lock at the largest thread count.
@@ -357,7 +370,8 @@ fi
 t="Debug overhead: ns per op with debug options over without"
 load "$f"
 if [ -z "${M[variants]:-}" ]; then nodata debug-overhead "$t" "no variant with both X and X-debug hot ns_op rows"; else
-	gp overhead.gp debug-overhead "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
+	ovnote †
+	gp overhead.gp debug-overhead "$t" "${M[sub]}" "$OVNOTE" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 fi
 
 # 6. Headline: the A/A and headline pairs of vm-configs/comparisons.
