@@ -16,4 +16,5 @@ function seen(   t) {
 	if (nmax == "" || v("n") + 0 > nmax + 0) nmax = v("n")
 	if (v("oversub") == 1) { t = v("threads"); if (!(t in ovs)) { ovs[t] = 1; ovlist = ovlist (ovlist == "" ? "" : ",") t } }
 }
-function meta() { printf "#meta nmin=%s nmax=%s oversub=%s\n", nmin == "" ? 0 : nmin, nmax == "" ? 0 : nmax, ovlist }
+function meta() { printf "%s", metatext() }
+function metatext() { return sprintf("#meta nmin=%s nmax=%s oversub=%s\n", nmin == "" ? 0 : nmin, nmax == "" ? 0 : nmax, ovlist) }

@@ -75,11 +75,32 @@ ACCEL=${accel^^}
 tcgnote=""
 [ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
 
+# One pass over the summary, one sort: the variants in the run (sorted,
+# as sort -u), each contended rw kind's read_pct values (as sort -nru), and
+# the contended shapes, HOLD/PARALLEL (as sort -t/ -k1,1n -k2,2n -u).  A
+# line per value, tagged 1, 2 or 3, its sort key in its own column; a CSV
+# field holds no comma.
+clist kinds cont=1 rw=1 && rwkinds=$CLIST
+clist kinds cont=1 && contkinds=$CLIST
+scan=$(csvawk 'function out(s) { if (!got[s]++) print s }
+	NR == 1 { header(); n = split(rw, a, " "); for (i = 1; i <= n; i++) isrw[a[i]] = 1
+		n = split(cont, a, " "); for (i = 1; i <= n; i++) iscont[a[i]] = 1; next }
+	v("variant") != "" { out("1," v("variant") ",,,") }
+	v("mode") == "contended" && v("kind") in isrw { out("2," v("kind") "," v("read_pct") ",,") }
+	v("mode") == "contended" && v("kind") in iscont { out("3,,," v("hold_ns") "," v("parallel_ns")) }' \
+	rw="$rwkinds" cont="$contkinds" "$sum" | sort -t, -k1,1n -k2,2 -k3,3nr -k4,4n -k5,5n -u)
+present=() cshapes=""
+declare -A rps=()
+while IFS=, read -r tag a b c d; do
+	case $tag in
+	1) present+=("$a") ;;
+	2) rps[$a]+=" $b" ;;
+	3) cshapes+="${cshapes:+$'\n'}$c/$d" ;;
+	esac
+done <<<"$scan"
 # Variants in the run: the default matrix's first, in its order (each
 # family before its debug twin), then any others sorted.
-mapfile -t present < <(csvawk 'NR == 1 { header(); next } v("variant") != "" { print v("variant") }' "$sum" | sort -u)
-main=$(matrix_variants) order=""
-main=${main//$'\n'/ }
+matrix_names && main=${MATRIX_NAMES[*]} order="" # matrix_variants, no subshell
 declare -A inrun=()
 for v in "${present[@]}"; do inrun[$v]=1; done
 for v in $main; do
@@ -97,8 +118,15 @@ order=${order% }
 nodebug="" debug="" twins=""
 declare -A frags=()
 for v in $order; do
-	frags[$v]=$(variant_fragments "$v" 2>/dev/null) || true
-	if [ "$(fragments_debug "${frags[$v]}")" = on ]; then debug+="$v "; else nodebug+="$v "; fi
+	# One subshell a variant prints fragments_debug's answer, then its
+	# fragments (variant_fragments's lines); a name the matrix does not
+	# know (variant_fragment_list dies) has none.
+	fd=$(variant_fragment_list "$v" 2>/dev/null || exit
+		printf -v fr '%s\n' "${FRAGMENT_LIST[@]}"
+		fragments_debug "${fr%$'\n'}" && printf '%s' "${fr%$'\n'}") || fd=$(fragments_debug "")
+	frags[$v]=""
+	[[ $fd != *$'\n'* ]] || frags[$v]=${fd#*$'\n'}
+	if [ "${fd%%$'\n'*}" = on ]; then debug+="$v "; else nodebug+="$v "; fi
 done
 for d in $debug; do
 	# Each fragment line's /debug-*.config becomes /debug-off.config (the
@@ -190,9 +218,11 @@ nodata() {
 	clean "$3"
 	gp nodata.gp "$1" "$2" "$ACCEL, $host$tcgnote" "" "msg='no data: $CLEAN'"
 }
-# ovnote MARK: the note for a loaded file with oversubscribed cells.
+# ovnote MARK: into OVNOTE, the note for a loaded file with oversubscribed
+# cells (no subshell).
 ovnote() {
-	[ -z "${M[oversub]:-}" ] || printf '%s = oversubscribed cell (guest vCPUs > host CPUs): treat with care' "$1"
+	OVNOTE=""
+	[ -z "${M[oversub]:-}" ] || OVNOTE="$1 = oversubscribed cell (guest vCPUs > host CPUs): treat with care"
 }
 dupnote() { # dupnote NAME: rows a loaded file's reshaper left out
 	[ "${M[dup]:-0}" -eq 0 ] || note "plots: $1: ${M[dup]} rows with a second hold/parallel configuration or repeated key left out"
@@ -207,45 +237,49 @@ for side in off on; do
 	dupnote uncontended-debug-$side
 	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
 	if [ -z "${M[variants]:-}" ]; then nodata uncontended-debug-$side "$t" "no hot ns_op rows for ${vs:-any debug-$side variant}"; continue; fi
-	gp uncontended.gp uncontended-debug-$side "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
+	ovnote †
+	gp uncontended.gp uncontended-debug-$side "$t" "${M[sub]}" "$OVNOTE" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 done
 
 # 2. Contended throughput, one panel per kind the contract draws (cont=1)
 # and hold/parallel shape: the exclusive kinds, then the rw kinds, one
 # panel per read_pct in the run (most reads first); each shape's panels
 # together, shapes by hold then parallel time.
-read_pcts() { # kind -> its contended read_pct values in the summary
-	csvawk 'NR == 1 { header(); next } v("kind") == k && v("mode") == "contended" { print v("read_pct") }' k="$1" "$sum" | sort -nru
-}
-# shapes KIND...: the run's contended shapes of those kinds, HOLD/PARALLEL.
-shapes() {
-	csvawk 'NR == 1 { header(); n = split(ks, a, " "); for (i = 1; i <= n; i++) want[a[i]] = 1; next }
-		v("mode") == "contended" && v("kind") in want { print v("hold_ns") "/" v("parallel_ns") }' ks="$*" "$sum" |
-		sort -t/ -k1,1n -k2,2n -u
-}
 shapetext() { SHAPE="hold ${1%/*} ns, parallel ${1#*/} ns"; } # HOLD/PARALLEL -> words, into SHAPE
 clist kinds cont=1 rw=0 && panel_list=$CLIST
-clist kinds cont=1 rw=1
-for k in $CLIST; do
-	rps=$(read_pcts "$k")
-	panel_list+=" $(if [ -n "$rps" ]; then for rp in $rps; do printf '%s:%s ' "$k" "$rp"; done; else echo "$k"; fi)"
+for k in $rwkinds; do
+	if [ -n "${rps[$k]:-}" ]; then
+		for rp in ${rps[$k]}; do panel_list+=" $k:$rp"; done
+	else panel_list+=" $k"; fi
 done
-clist kinds cont=1
-# shellcheck disable=SC2086 # one word per kind
-cshapes=$(shapes $CLIST)
 nshape=0
 for s in $cshapes; do nshape=$((nshape + 1)); done
-np=0 anyov=0 panels="" threads="" drawnk=" "
+# Every panel's data from one awk (series.awk reads the summary once per
+# panel): ct-N.dat, N counting the panels with data; $tmp/panels says, a
+# line per panel, its N or 0.
+args=()
 for s in $cshapes; do
 	for k in $panel_list; do
 		kind=${k%%:*} rp=""
 		[ "$kind" = "$k" ] || rp=${k#*:}
-		f=$dat/ct-$((np + 1)).dat
-		awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v kind="$kind" -v read_pct="$rp" -v shape="$s" -v metrics=ops_per_s -v variants="$order" "$sum" >"$f"
+		args+=("kind=$kind" "read_pct=$rp" "shape=$s" "$sum")
+	done
+done
+got=()
+if [ ${#args[@]} -gt 0 ]; then
+	awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v metrics=ops_per_s -v variants="$order" -v out="$dat/ct-" "${args[@]}" >"$tmp/panels"
+	mapfile -t got <"$tmp/panels"
+fi
+np=0 anyov=0 panels="" threads="" drawnk=" " i=0
+for s in $cshapes; do
+	for k in $panel_list; do
+		kind=${k%%:*} rp=""
+		[ "$kind" = "$k" ] || rp=${k#*:}
+		i=$((i + 1))
+		[ "${got[i - 1]}" != 0 ] || continue
+		np=${got[i - 1]} drawnk+="$k "
+		f=$dat/ct-$np.dat
 		load "$f"
-		# A panel without data: the next panel's file takes its name.
-		[ -n "${M[variants]:-}" ] || continue
-		np=$((np + 1)) drawnk+="$k "
 		dupnote "contended-throughput $k"
 		[ -z "${M[oversub]:-}" ] || anyov=1
 		# A second line names the shape when the run has several.
@@ -264,19 +298,27 @@ for s in $cshapes; do
 		[ -n "${nsub:-}" ] || nsub=${M[sub]}
 	done
 done
-# The last panel's file, when it had no data.
-f=$dat/ct-$((np + 1)).dat
-[ ! -e "$f" ] || rm "$f"
 for k in $panel_list; do
 	[[ $drawnk == *" $k "* ]] || note "plots: contended-throughput: no ${k%%:*}$([ "${k#*:}" = "$k" ] || echo " read_pct=${k#*:}") rows"
 done
 t="Contended throughput: all threads on one lock"
 [ "$nshape" -ne 1 ] || { shapetext "$cshapes" && t+=" ($SHAPE)"; }
-if [ $np -eq 0 ]; then
+if [ "$np" -eq 0 ]; then
 	nodata contended-throughput "$t" "no contended ops_per_s rows"
 else
-	xt=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
-	gp contended.gp contended-throughput "$t" "$nsub" "$( [ $anyov = 1 ] && echo '○ = oversubscribed cell (guest vCPUs > host CPUs)')" \
+	# The thread counts, as tr ' ' '\n' | sort -nu | paste -sd' ' gave
+	# them (the empty first word sorts first: a leading space): integers by
+	# their index in an array, anything else by sort.
+	if [[ $threads =~ ^( [0-9]{1,15})*$ ]]; then
+		tn=()
+		for x in $threads; do [ -n "${tn[10#$x]+set}" ] || tn[10#$x]=$x; done
+		xt=${threads:+ }${tn[*]}
+	else
+		xt=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
+	fi
+	cnote=""
+	[ $anyov = 0 ] || cnote='○ = oversubscribed cell (guest vCPUs > host CPUs)'
+	gp contended.gp contended-throughput "$t" "$nsub" "$cnote" \
 		"ddir='$dat'; np=$np; $panels vars='$order'; anyov=$anyov; xt='$xt'; $gpv"
 fi
 
@@ -302,8 +344,10 @@ if [ -z "${M[variants]:-}" ]; then nodata fairness "$t" "no contended spin_lock 
 		[ $nfs -le 1 ] || { shapetext "${M[shape$j]}" && pt="$SHAPE, $pt"; }
 		fp+="pt$j='$pt'; "
 	done
+	fov=0
+	[ -z "${M[oversub]:-}" ] || fov=1
 	gp fairness.gp fairness "$t" "${M[sub]}" "" \
-		"in='$f'; np=${M[panels]}; $fp vars='${M[variants]}'; ylo=${M[ylo]}; yhi=${M[yhi]}; anyov=$([ -n "${M[oversub]:-}" ] && echo 1 || echo 0); $gpv"
+		"in='$f'; np=${M[panels]}; $fp vars='${M[variants]}'; ylo=${M[ylo]}; yhi=${M[yhi]}; anyov=$fov; $gpv"
 fi
 
 # 4. Wait-time percentiles of contended spin_lock at the largest thread count.
@@ -326,7 +370,8 @@ fi
 t="Debug overhead: ns per op with debug options over without"
 load "$f"
 if [ -z "${M[variants]:-}" ]; then nodata debug-overhead "$t" "no variant with both X and X-debug hot ns_op rows"; else
-	gp overhead.gp debug-overhead "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
+	ovnote †
+	gp overhead.gp debug-overhead "$t" "${M[sub]}" "$OVNOTE" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 fi
 
 # 6. Headline: the A/A and headline pairs of vm-configs/comparisons.
@@ -365,10 +410,11 @@ fi
 draw
 
 # Replace RUN/plots in one step.
-rm -rf "$run/plots.old"
-[ ! -e "$run/plots" ] || mv "$run/plots" "$run/plots.old"
+# The old one goes into $tmp, which the EXIT trap removes (plots.old, left
+# by a run stopped here before, is removed first).
+[ ! -e "$run/plots.old" ] || rm -rf "$run/plots.old"
+[ ! -e "$run/plots" ] || mv "$run/plots" "$tmp/plots.old"
 mv "$out" "$run/plots"
-rm -rf "$run/plots.old"
 # Published raw data carries its icount run: its graph is drawn here too.
 if [ -f "$run/icount/pathlen.csv" ]; then
 	"$LB_TOP/scripts/report/pathlen-plot.sh" "$run/icount" || die "plots: the path-length graph of $1/icount failed"
