@@ -48,6 +48,9 @@ measure() { # ref -> count at that commit
 	git -C "$w" checkout -q --detach "$1"
 	"$LB_BISECT_MEASURE" "$v" "$CELL" || die "bisect: $CELL could not be measured at $2=$1 (see above)"
 }
+# The default measurer boots QEMU at every step: the host's facts once, for
+# every boot below (as run.sh), rather than again in each step's boot.
+[ "$LB_BISECT_MEASURE" != "$LB_TOP/scripts/boot/cell-count.sh" ] || host_facts
 note "bisect: measuring $CELL at GOOD=$GOOD"
 measure "$good" GOOD >"$dir/good.count"
 good_count="" # (slurp sets it)
