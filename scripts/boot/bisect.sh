@@ -18,7 +18,17 @@ export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/boot/cell-count.sh
 # The worktree, set up at BAD (byo.sh checks KSRC and the ref); a bisect
 # left over from an interrupted run is reset first.
 w=$LB_USER/$v/src
-[ ! -d "$w" ] || git -C "$w" bisect reset >/dev/null 2>&1 || true
+# bisect_path NAME: the worktree's .git file NAME (git rev-parse
+# --git-path), into REPLY; it fails when $w is no git worktree.
+bisect_path() {
+	REPLY=$(git -C "$w" rev-parse --git-path "$1" 2>/dev/null) || return
+	[[ $REPLY = /* ]] || REPLY=$w/$REPLY
+}
+# git bisect reset does nothing but say so without a BISECT_START: it is
+# asked only when there is one (each git bisect costs a dozen processes).
+if [ -d "$w" ] && bisect_path BISECT_START && [ -s "$REPLY" ]; then
+	git -C "$w" bisect reset >/dev/null 2>&1 || true
+fi
 env -u PATCHED -u PATCHES -u KERNEL -u PATCHED_NAME BASE="$BAD" BASE_NAME="$v" bash "$LB_TOP/scripts/build/byo.sh"
 variant_paths "$v"
 [ "$VARIANT_TREE" = "$w" ] || die "bisect: $v is not a worktree at $w"
@@ -38,6 +48,9 @@ measure() { # ref -> count at that commit
 	git -C "$w" checkout -q --detach "$1"
 	"$LB_BISECT_MEASURE" "$v" "$CELL" || die "bisect: $CELL could not be measured at $2=$1 (see above)"
 }
+# The default measurer boots QEMU at every step: the host's facts once, for
+# every boot below (as run.sh), rather than again in each step's boot.
+[ "$LB_BISECT_MEASURE" != "$LB_TOP/scripts/boot/cell-count.sh" ] || host_facts
 note "bisect: measuring $CELL at GOOD=$GOOD"
 measure "$good" GOOD >"$dir/good.count"
 good_count="" # (slurp sets it)
@@ -49,15 +62,21 @@ bad_count=$(measure "$bad" BAD)
 over=1
 rise=$(awk -v c="$bad_count" -v r="$good_count" -v t="$THRESHOLD" \
 	'BEGIN { d = sprintf("%.2f", (c - r) * 100 / r); printf "%s", d; exit !(d + 0 > t) }') || over=0
-echo "good $(git -C "$w" rev-parse --short "$good") $good_count" >"$dir/steps.log"
-echo "bad $(git -C "$w" rev-parse --short "$bad") $bad_count $rise%" >>"$dir/steps.log"
+# (rev-parse --short takes one commit; log abbreviates as it does.)
+short=$(git -C "$w" log --no-walk=unsorted --format=%h "$good" "$bad")
+printf 'good %s %s\nbad %s %s %s%%\n' "${short%%$'\n'*}" "$good_count" "${short#*$'\n'}" "$bad_count" "$rise" >"$dir/steps.log"
 [ $over = 1 ] ||
 	die "BAD=$BAD counts $bad_count against GOOD's $good_count ($rise%), not more than THRESHOLD=$THRESHOLD%: nothing to bisect; lower THRESHOLD or check CELL"
 
 git -C "$w" bisect start "$bad" "$good" >/dev/null
 rc=0
 git -C "$w" bisect run bash "$LB_TOP/scripts/boot/bisect-step.sh" >"$dir/bisect.log" 2>&1 || rc=$?
-git -C "$w" bisect log >"$dir/bisect.replay" 2>/dev/null || true
+# git bisect log, which copies BISECT_LOG when it is not empty, read here.
+: >"$dir/bisect.replay"
+if bisect_path BISECT_LOG && [ -s "$REPLY" ]; then
+	mapfile replay <"$REPLY"
+	printf '%s' "${replay[@]}" >"$dir/bisect.replay"
+fi
 git -C "$w" bisect reset >/dev/null 2>&1 || true
 first=""
 while IFS= read -r line || [ -n "$line" ]; do # sed -n 's/^.../\1/p' | head -n 1

@@ -64,7 +64,7 @@ need_disk "$REPLY" 200
 
 # This boot's own archive: the job list or script.
 stage=$out/boot.stage
-mkdir -p "$stage/lb" # and $out
+mkdir -p "$stage/lb" "$out/guest" # and $out; guest/ for what the guest brings back
 if [ -n "${SCRIPT:-}" ]; then
 	[ -f "$SCRIPT" ] || die "SCRIPT=$SCRIPT does not exist"
 	install -m 0755 "$SCRIPT" "$stage/lb/script"
@@ -111,7 +111,7 @@ echo >>"$out/qemu.cmdline"
 bash "$LB_TOP/scripts/boot/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
 # LB_QEMU_DRYRUN=1: stop at the command line (tests/host/kvm-pin.sh).
 if [ "${LB_QEMU_DRYRUN:-0}" = 1 ]; then
-	rm -rf "$stage" "$initrd" "$out/boot.cpio" "$disk" "$journal"
+	rm -rf "$stage" "$initrd" "$out/boot.cpio" "$disk" "$journal" "$out/guest"
 	exit 0
 fi
 
@@ -146,7 +146,6 @@ wall=$REPLY
 printf '%.2f\n' "$wall" >"$out/wall_s"
 
 status=ok
-mkdir -p "$out/guest"
 # timeout(1) says 124 when the limit passed, 128+N when QEMU died of signal
 # N (its own KILL 5 s after the limit, or anyone's kill before it).
 if [ $rc -eq 124 ] || { [ $rc -gt 128 ] && [ "${wall%.*}" -ge "$limit" ]; }; then

@@ -73,8 +73,13 @@ for f in ${FRAGMENTS:-}; do
 		;;
 	*)
 		f=${f%.config}
-		[ -f "$LB_VMCONFIGS/$f.config" ] ||
-			die "FRAGMENTS names '$f' but vm-configs/$f.config does not exist: name a fragment there ($(cd "$LB_VMCONFIGS" && ls *.config | sed 's/\.config$//' | tr '\n' ' ')) or give a path"
+		if [ ! -f "$LB_VMCONFIGS/$f.config" ]; then
+			# ls *.config | sed 's/\.config$//' | tr '\n' ' ', by a glob
+			known=("$LB_VMCONFIGS"/*.config) list=""
+			known=("${known[@]##*/}")
+			printf -v list '%s ' "${known[@]%.config}"
+			die "FRAGMENTS names '$f' but vm-configs/$f.config does not exist: name a fragment there ($list) or give a path"
+		fi
 		frags+=("$f")
 		;;
 	esac
@@ -165,7 +170,11 @@ import() { # workdir key tarball|directory
 			die "importing $KSRC into ${repo#"$LB_TOP"/} failed (disk full? see above)"
 	fi
 	if ! git --git-dir="$repo" diff --cached --quiet HEAD -- 2>/dev/null; then
-		git --git-dir="$repo" --work-tree="$1" "${git_id[@]}" commit -q -m "$(basename "$KSRC"), imported by lockbench" ||
+		# basename "$KSRC", in bash: trailing slashes off, then the last part.
+		local name=$KSRC
+		while [[ $name == */ && $name != / ]]; do name=${name%/}; done
+		[ "$name" = / ] || name=${name##*/}
+		git --git-dir="$repo" --work-tree="$1" "${git_id[@]}" commit -q -m "$name, imported by lockbench" ||
 			die "importing $KSRC into ${repo#"$LB_TOP"/} failed (see above)"
 	fi
 	printf '%s\n' "$2" >"$imp/stamp"
@@ -183,7 +192,12 @@ if [ -f "$ksrc" ]; then
 		tar -xf "$ksrc" -C "$imp/tmp" ||
 			{ rm -rf "$imp"; die "KSRC=$KSRC is neither a directory nor a tarball tar can read"; }
 		top=$imp/tmp
-		[ "$(find "$top" -mindepth 1 -maxdepth 1 | wc -l)" -ne 1 ] || top=$(find "$top" -mindepth 1 -maxdepth 1)
+		# The one entry (find -mindepth 1 -maxdepth 1), if there is one, by a glob.
+		entries=()
+		shopt -s nullglob dotglob
+		entries=("$top"/*)
+		shopt -u nullglob dotglob
+		[ ${#entries[@]} -ne 1 ] || top=${entries[0]}
 		kernel_tree_lacks "$top"
 		[ -z "$LACKS" ] || { rm -rf "$imp"; not_a_tree "KSRC=$KSRC" "$LACKS"; }
 		import "$top" "$key" tarball
@@ -263,7 +277,7 @@ side() { # name commit [patch...]
 			die "$w has uncommitted changes and would be reset for the new request: commit or stash them there, or remove it (git -C $KSRC worktree remove --force $w)"
 		g worktree remove --force "$w" 2>/dev/null || rm -rf "$w"
 	fi
-	rm -f "$stamp"
+	[ ! -e "$stamp" ] || rm -f "$stamp"
 	need_disk "$LB_USER" 2500
 	mkdir_p "$LB_USER/$n"
 	g worktree add -q -f --detach "$w" "$c" ||

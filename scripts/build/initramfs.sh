@@ -74,8 +74,6 @@ variant_paths "$v"
 kdir=$VARIANT_KDIR
 state=$VARIANT_STATE
 stage=$state/lb-modules.stage
-rm -rf "$stage"
-mkdir -p "$stage/lb" # and $state
 ko=$LB_BUILD/module/$v/lockbench.ko
 [ -f "$ko" ] || die "$ko is not built: run 'make module VARIANT=$v'"
 # lockbench.ko and the locktorture modules the kernel built, in one install.
@@ -83,6 +81,17 @@ mods=("$ko")
 for m in kernel/torture.ko kernel/locking/locktorture.ko; do
 	[ ! -f "$kdir/$m" ] || mods+=("$kdir/$m")
 done
+# Every booting step asks for it too: rebuilt only when an input changed
+# (the modules' and the kernel release's names, sizes and times to the
+# nanosecond, and this script).
+key=$(stat -L -c '%n %s %.9Y' "${mods[@]}" "$kdir/include/config/kernel.release" "$0" 2>&1) || true
+old_key="" # (slurp sets it)
+slurp old_key "$state/lb-modules.key"
+if [ -f "$state/lb-modules.cpio" ] && [ "$old_key" = "$key" ]; then
+	exit 0
+fi
+rm -rf "$stage" "$state/lb-modules.key"
+mkdir -p "$stage/lb" # and $state
 install -m 0644 "${mods[@]}" "$stage/lb/"
 # perf report in the guest finds a loaded module's ELF under
 # /lib/modules/RELEASE and takes its symbols (with sizes) from there; from
@@ -94,3 +103,4 @@ else
 	note "initramfs $v: $kdir has no include/config/kernel.release: perf in the guest names lockbench.ko's functions from kallsyms only"
 fi
 mkcpio "$stage" "$state/lb-modules.cpio"
+printf '%s\n' "$key" >"$state/lb-modules.key"

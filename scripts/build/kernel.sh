@@ -29,8 +29,11 @@ else
 	mkdir_p "$out"
 	git -C "$tree" rev-parse HEAD >"$tree_key" 2>/dev/null || echo "no git" >"$tree_key"
 fi
+# The space a build needs, checked before configuring or building (an
+# up-to-date kernel writes nothing here: no df for it).
 dir_of "$out"
-need_disk "$REPLY" 1500
+disk_dir=$REPLY disk_ok=""
+disk_ok() { [ -n "$disk_ok" ] || need_disk "$disk_dir" 1500 && disk_ok=1; }
 mkdir_p "$out"
 if [ -n "$kconfig" ]; then
 	printf '%s\n' "$kconfig" >"$out/KCONFIG.config"
@@ -53,6 +56,7 @@ cfg_key=$(sha_of "${frags[@]}" "$tree_key")
 old_key="" # (slurp sets it)
 slurp old_key "$out/.lb-config-key"
 if [ "$old_key" != "$cfg_key" ] || [ ! -f "$out/.config" ]; then
+	disk_ok
 	note "kernel $v: configuring from tinyconfig + ${frags[*]##*/}"
 	kmake -s tinyconfig >/dev/null
 	# From $out: merge_config.sh makes its temporary files in the current
@@ -86,13 +90,14 @@ if [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/vmlinux" ] && [ -f "$out/.l
 	exit 0
 fi
 # MAKE_JOBS: make -j for the kernel (JOBFILE is the job list elsewhere).
+disk_ok
 jobs=${MAKE_JOBS:-$(nproc)}
-rm -f "$out/.lb-fresh"
+# .lb-fresh.new, made afresh (no touch), stamps the build's start.
+rm -f "$out/.lb-fresh" "$out/.lb-fresh.new"
 # What this build compiles with, for lb_cc's next choice (CCACHE=auto).
 printf '%s\n' "$cc" >"$out/.lb-cc"
-touch "$out/.lb-fresh.new"
+: >"$out/.lb-fresh.new"
 start=$EPOCHSECONDS
-before=$(stat -c %Y "$out/vmlinux" 2>/dev/null || echo none)
 note "kernel $v: building bzImage and modules with -j$jobs ($cc)"
 # VERBOSE=1 streams Kbuild's own lines (CC, LD, ...) as they come; the
 # log keeps them either way.
@@ -123,6 +128,7 @@ touch -r "$out/.lb-fresh.new" "$out/.lb-fresh.new.key"
 mv "$out/.lb-fresh.new.key" "$out/.lb-fresh"
 rm -f "$out/.lb-fresh.new"
 secs=$(($EPOCHSECONDS - start))
-# Only a build that relinked vmlinux is a build time worth predicting from.
-[ "$(stat -c %Y "$out/vmlinux" 2>/dev/null)" = "$before" ] || printf '%s\n' "$secs" >"$out/.lb-build-seconds"
+# Only a build that relinked vmlinux (newer than the build's start, the
+# stamp's time) is a build time worth predicting from.
+[ ! "$out/vmlinux" -nt "$out/.lb-fresh" ] || printf '%s\n' "$secs" >"$out/.lb-build-seconds"
 say "kernel $v: built in ${secs}s -> ${out#"$LB_TOP"/}/arch/x86/boot/bzImage"

@@ -26,8 +26,9 @@ if [ -f "$mdir/lockbench.ko" ] && [ "$old_key" = "$fresh_key" ] &&
 	exit 0
 fi
 mkdir_p "$mdir"
-rm -f "$mdir/.lb-fresh"
-touch "$mdir/.lb-fresh.new"
+# .lb-fresh.new, made afresh (no touch), stamps the build's start.
+rm -f "$mdir/.lb-fresh" "$mdir/.lb-fresh.new"
+: >"$mdir/.lb-fresh.new"
 cp -a "$LB_TOP/bench-module/." "$mdir/"
 # A copy left by a build from before the header moved would win over -I.
 rm -f "$mdir/lockbench_schema.h"

@@ -5,7 +5,7 @@
 # input gives one git worktree per side and a variant each, found through
 # variant_path; a re-run leaves a side where a bisect moved it.
 # check: slow
-. "$(dirname "$0")/../lib.bash"
+. "${0%/*}/../lib.bash"
 export LB_BUILD=$TMP/build
 # linux-source-6.1 must never be needed here: a missing one fails fast.
 export LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
@@ -14,22 +14,60 @@ byo() { (declare -x -- "$@" && exec bash "$TOP/scripts/build/byo.sh"); }
 lb() { (. "$TOP/scripts/lib.sh" && "$@"); }
 gitc() { git -c user.name=t -c user.email=t@example.org "$@"; }
 
-# A fake kernel: v1 (base), then a branch "fix" with one locking change.
+# A fake kernel: v1 (base) on master, a branch "fix" with one locking
+# change, and a branch "notkernel" (v1 without arch/) for the bare
+# repository below: one git fast-import stream, then master checked out.
 k=$TMP/linux
-mkdir -p "$k/arch/x86" "$k/kernel/locking"
-printf 'VERSION = 6\nPATCHLEVEL = 1\n' >"$k/Makefile"
-echo 'mainmenu "fake"' >"$k/Kconfig"
-echo 'config X86' >"$k/arch/x86/Kconfig"
-printf '/* spinlock */\nint spin;\n' >"$k/kernel/locking/spinlock.c"
-git -C "$k" init -q
-git -C "$k" add -A
-gitc -C "$k" commit -q -m base
-git -C "$k" tag v1
-git -C "$k" checkout -q -b fix
-echo '/* fix */' >>"$k/kernel/locking/spinlock.c"
-gitc -C "$k" commit -q -a -m 'locking: fix'
-gitc -C "$k" format-patch -q -1 -o "$TMP/series"
-git -C "$k" checkout -q master
+mkdir -p "$k"
+git -C "$k" init -q -b master
+spin='/* spinlock */
+int spin;
+'
+git -C "$k" fast-import --quiet <<EOT
+commit refs/heads/master
+mark :1
+committer t <t@example.org> 1700000000 +0000
+data <<E
+base
+E
+M 100644 inline Makefile
+data <<E
+VERSION = 6
+PATCHLEVEL = 1
+E
+M 100644 inline Kconfig
+data <<E
+mainmenu "fake"
+E
+M 100644 inline arch/x86/Kconfig
+data <<E
+config X86
+E
+M 100644 inline kernel/locking/spinlock.c
+data <<E
+${spin}E
+reset refs/tags/v1
+from :1
+commit refs/heads/fix
+committer t <t@example.org> 1700000001 +0000
+data <<E
+locking: fix
+E
+from :1
+M 100644 inline kernel/locking/spinlock.c
+data <<E
+${spin}/* fix */
+E
+commit refs/heads/notkernel
+committer t <t@example.org> 1700000002 +0000
+data <<E
+no arch
+E
+from :1
+D arch
+EOT
+git -C "$k" reset -q --hard
+gitc -C "$k" format-patch -q -1 -o "$TMP/series" fix
 
 # 1. Bad input, each naming the fix.
 mkdir -p "$TMP/notkernel"
@@ -109,10 +147,6 @@ expect_error "tarball not a kernel tree" "KSRC=.*notkernel.tar.gz is not a Linux
 echo "ok: tarball and plain directory import"
 
 # A bare repository (a mirror): each side's commit is checked instead.
-git -C "$k" checkout -q -b notkernel v1
-git -C "$k" rm -q -r arch
-gitc -C "$k" commit -q -m 'no arch'
-git -C "$k" checkout -q master
 git clone -q --bare "$k" "$TMP/linux.git"
 byo KSRC="$TMP/linux.git" BASE=v1 BASE_NAME=bare >/dev/null 2>&1 || fail "a bare KSRC failed"
 [ "$(git -C "$LB_BUILD/user/bare/src" rev-parse HEAD)" = "$(git -C "$k" rev-parse v1)" ] || fail "the bare repository's side is not at v1"
