@@ -14,7 +14,10 @@ die() { printf 'lockbench: error: %s\n' "$*" >&2; exit 1; }
 [ -f "$bin" ] || die "no binary $bin"
 [ -f "$vml" ] || die "no vmlinux $vml"
 
-mapfile -t funcs < <(nm -g --defined-only "$@" | awk '$2 == "T" { print $3 }' | sort -u)
+# Every file is x86_64 ELF: naming the format keeps nm from trying each bfd
+# plugin (a system's LLVMgold loads all of libLLVM: ~0.1 s a call).
+nm=(nm --target=elf64-x86-64)
+mapfile -t funcs < <("${nm[@]}" -g --defined-only "$@" | awk '$2 == "T" { print $3 }' | sort -u)
 [ ${#funcs[@]} -gt 0 ] || die "no functions in $*"
 
 # FILE -> "SYM<TAB>normalised instruction" for every wanted function in
@@ -28,7 +31,7 @@ bodies() {
 	# a --defsym'd absolute value, and objdump may name its %gs displacement
 	# after another symbol of that value (a C library TLS variable), so
 	# that symbol is renamed to the per-CPU one.
-	nm -S -n "$f" | awk -v want=" ${funcs[*]} " -v isbin=$isbin -v aliasf="$tmp/alias" '
+	"${nm[@]}" -S -n "$f" | awk -v want=" ${funcs[*]} " -v isbin=$isbin -v aliasf="$tmp/alias" '
 		NF == 4 { v = $1; t = $3; s = $4 } NF == 3 { v = $1; t = $2; s = $3 } NF < 3 { next }
 		isbin { if (t == "A") a[v] = s; else o[v] = o[v] " " s }
 		(t == "T" || t == "t") && NF == 4 && index(want, " " s " ") && !seen[s]++ { print $1, $2, s }

@@ -32,7 +32,8 @@ CFLAGS=-O2 make -s -C "$TOP/bench-user/native" O="$LB_NATIVE_OUT/harness" || fai
 # the same object (for the disassembly check) and .config's CONFIG_HZ.
 mkdir -p "$TMP/kb/pre/kernel/locking"
 cp "$TMP/spinlock.o" "$TMP/kb/pre/kernel/locking/spinlock.o"
-(cd "$TMP/kb/pre" && ar rcT kernel/locking/built-in.a kernel/locking/spinlock.o)
+# (--target: ar would otherwise try every bfd plugin, LLVMgold's libLLVM too.)
+(cd "$TMP/kb/pre" && ar --target=elf64-x86-64 rcT kernel/locking/built-in.a kernel/locking/spinlock.o)
 vmlinux() { gcc -nostdlib -static -no-pie -Wl,-e,_raw_spin_lock -Wl,--defsym=__preempt_count=0x40 \
 	-Wl,--defsym=_printk=0x1000 -o "$1" "$2"; }
 vmlinux "$TMP/kb/pre/vmlinux" "$TMP/spinlock.o"
