@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # What the native scripts share: where a variant's kernel build is, which
 # of its objects hold the lock code, and the host checks.  Sourced.
+# shellcheck source=scripts/lib.sh
 . "${BASH_SOURCE[0]%/*}/../lib.sh"
 
 # LB_NATIVE_KBUILD=dir reads the kernels from dir/VARIANT (read only: a
@@ -23,13 +24,21 @@ LB_NATIVE_OUT=${LB_NATIVE_OUT:-$LB_BUILD/native}
 LB_NATIVE_LOCK_OBJS="kernel/locking/spinlock.o kernel/locking/spinlock_debug.o kernel/locking/qspinlock.o kernel/locking/qrwlock.o arch/x86/lib/rwlock_legacy.o"
 
 native_lock_objs() { # kdir -> the variant's lock objects, absolute, one a line
-	local k=$1 o dir a
+	local k=$1 o dir a m nl=$'\n'
+	local -A members=() # archive -> its ar t, one member a line, framed by newlines
 	for o in $LB_NATIVE_LOCK_OBJS; do
 		[ -f "$k/$o" ] || continue
 		dir=${o%/*}
 		for a in "$k/$dir/built-in.a" "$k/$dir/lib.a"; do
 			[ -f "$a" ] || continue
-			if ar t "$a" | grep -qxF -e "$k/$o" -e "$o" -e "${o##*/}"; then
+			# One ar a archive (kernel/locking's holds four of the objects);
+			# an archive ar cannot list holds none of them.
+			if [ -z "${members[$a]+set}" ]; then
+				m=$(ar t "$a") || m=
+				members[$a]=$nl$m$nl
+			fi
+			m=${members[$a]}
+			if [[ $m == *"$nl$k/$o$nl"* || $m == *"$nl$o$nl"* || $m == *"$nl${o##*/}$nl"* ]]; then
 				printf '%s\n' "$k/$o"
 				break
 			fi
@@ -44,7 +53,7 @@ native_need_kernel() { # variant
 	variant_fragments "$v" >/dev/null
 	native_kdir_set "$v"
 	k=$NATIVE_KDIR
-	[ -f "$k/vmlinux" ] && [ -f "$k/kernel/locking/spinlock.o" ] ||
+	[[ -f $k/vmlinux && -f $k/kernel/locking/spinlock.o ]] ||
 		die "kernel $v is not built ($k/vmlinux or kernel/locking/spinlock.o missing): run 'make kernel VARIANT=$v'"
 }
 

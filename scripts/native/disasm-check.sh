@@ -14,7 +14,10 @@ die() { printf 'lockbench: error: %s\n' "$*" >&2; exit 1; }
 [ -f "$bin" ] || die "no binary $bin"
 [ -f "$vml" ] || die "no vmlinux $vml"
 
-mapfile -t funcs < <(nm -g --defined-only "$@" | awk '$2 == "T" { print $3 }' | sort -u)
+# Every file is x86_64 ELF: naming the format keeps nm from trying each bfd
+# plugin (a system's LLVMgold loads all of libLLVM: ~0.1 s a call).
+nm=(nm --target=elf64-x86-64)
+mapfile -t funcs < <("${nm[@]}" -g --defined-only "$@" | awk '$2 == "T" { print $3 }' | sort -u)
 [ ${#funcs[@]} -gt 0 ] || die "no functions in $*"
 
 # FILE -> "SYM<TAB>normalised instruction" for every wanted function in
@@ -28,7 +31,7 @@ bodies() {
 	# a --defsym'd absolute value, and objdump may name its %gs displacement
 	# after another symbol of that value (a C library TLS variable), so
 	# that symbol is renamed to the per-CPU one.
-	nm -S "$f" | awk -v want=" ${funcs[*]} " -v isbin=$isbin -v aliasf="$tmp/alias" '
+	"${nm[@]}" -S -n "$f" | awk -v want=" ${funcs[*]} " -v isbin=$isbin -v aliasf="$tmp/alias" '
 		NF == 4 { v = $1; t = $3; s = $4 } NF == 3 { v = $1; t = $2; s = $3 } NF < 3 { next }
 		isbin { if (t == "A") a[v] = s; else o[v] = o[v] " " s }
 		(t == "T" || t == "t") && NF == 4 && index(want, " " s " ") && !seen[s]++ { print $1, $2, s }
@@ -36,24 +39,26 @@ bodies() {
 			if (!isbin) exit
 			for (v in a) { n = split(o[v], w, " "); for (i = 1; i <= n; i++) printf "%s=%s ", w[i], a[v] >aliasf }
 			printf "\n" >aliasf
-		}' | sort >"$tmp/syms"
+		}' >"$tmp/syms"
 	[ $isbin = 0 ] || read -r alias <"$tmp/alias"
-	{
-	local a z e n=0
+	# nm -n: by address, so nearby functions are neighbours.  The clusters
+	# and their objdumps in this shell, into a file: no subshell per stage.
+	local a z e n=0 ranges=()
 	while read -r a z _; do
 		a=$((0x$a)) e=$((0x$a + 0x$z))
 		if [ $n = 1 ] && [ $((a - hi)) -lt 65536 ]; then
 			[ $e -le "$hi" ] || hi=$e
 			continue
 		fi
-		[ $n = 0 ] || echo "$lo $hi"
+		[ $n = 0 ] || ranges+=("$lo $hi")
 		lo=$a hi=$e n=1
 	done <"$tmp/syms"
-	[ $n = 0 ] || echo "$lo $hi"
-	} |
-	while read -r lo hi; do
-		objdump -d --no-show-raw-insn --start-address="$lo" --stop-address="$hi" "$f"
-	done | awk -v want=" ${funcs[*]} " -v alias="$alias" '
+	[ $n = 0 ] || ranges+=("$lo $hi")
+	: >"$tmp/dis"
+	for a in "${ranges[@]}"; do
+		objdump -d --no-show-raw-insn --start-address="${a% *}" --stop-address="${a#* }" "$f" >>"$tmp/dis"
+	done
+	awk -v want=" ${funcs[*]} " -v alias="$alias" '
 		BEGIN { n = split(alias, al, " "); for (i = 1; i <= n; i++) { split(al[i], kv, "="); to[kv[1]] = kv[2] } }
 		/^[0-9a-f]+ <.*>:$/ { s = $2; gsub(/[<>:]/, "", s); cur = index(want, " " s " ") ? s : ""; next }
 		cur != "" && /^ *[0-9a-f]+:\t/ {
@@ -72,7 +77,7 @@ bodies() {
 			# the padding after a function is the linker'"'"'s
 			if (line ~ /^(nop|data16|cs nopw|xchg %ax,%ax|int3)/) next
 			print cur "\t" line
-		}'
+		}' "$tmp/dis"
 }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

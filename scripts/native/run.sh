@@ -36,9 +36,8 @@ for t in "${tlist[@]}"; do
 	[ "$t" -le "$ncpus" ] || die "THREADS=$threads: $t is above the $ncpus online CPUs (oversubscribed spinners measure the scheduler); use THREADS of at most $ncpus"
 done
 [ -f "$jobfile" ] || die "no job list $jobfile"
-variants=$(parse_variants "${VARIANTS:-}") || exit 1
-mapfile -t vlist <<<"$variants"
-variants=${vlist[*]}
+parse_variant_list "${VARIANTS:-}" # dies naming the known ones
+variants=${PARSED_VARIANTS[*]}
 for v in $variants; do native_need_kernel "$v"; done
 
 # The objects linked, named inside their build directories (what was
@@ -56,11 +55,11 @@ objects_named() { # variant
 
 # threads=SWEEP becomes one line per THREADS entry.
 host_facts
-name=$(run_name)
-ts=$name-native
+run_name_of
+name=$RUN_NAME
 run=${RUN_DIR:-$LB_BUILD/runs/$name/native}
 [ ! -e "$run/run.info" ] || die "$run already holds a native run: give another NAME= (or RUN_DIR=)"
-mkdir -p "$run"
+mkdir -p "$run/disasm-check"
 jobs=$run/jobs
 njobs=0
 while IFS= read -r line || [ -n "$line" ]; do
@@ -80,7 +79,6 @@ done <"$jobfile" >"$jobs"
 declare -A prov=()
 for v in $variants; do
 	"$LB_TOP/scripts/native/build.sh" "$v" || die "native: building $v failed (see above)"
-	[ -d "$run/disasm-check" ] || mkdir -p "$run/disasm-check"
 	cp "$LB_NATIVE_OUT/$v/disasm-check.txt" "$run/disasm-check/$v.txt"
 	objects_named "$v"
 	prov[$v]=$(jq -n --arg variant "$v" --arg boot 0 --arg host_cpu_model "$LB_HOST_CPU_MODEL" \
@@ -149,14 +147,17 @@ gov=$SYSFS_LINE
 
 failed=0
 echo "variant,boot,status,detail" >"$run/failures.csv"
+# Every replicate's folder at once: one mkdir, not one a round.
+bdirs=()
+for ((r = 1; r <= runs; r++)); do
+	for v in $variants; do bdirs+=("$run/boots/$v/boot$r"); done
+done
+mkdir -p "${bdirs[@]}"
 for ((r = 1; r <= runs; r++)); do
 	# shellcheck disable=SC2086
 	order=$(seeded_shuffle "$seed-$r" $variants)
 	order=${order//$'\n'/ }
 	echo "order_round_$r=$order" >>"$run/run.info"
-	bdirs=()
-	for v in $order; do bdirs+=("$run/boots/$v/boot$r"); done
-	mkdir -p "${bdirs[@]}"
 	for v in $order; do
 		b=$run/boots/$v/boot$r
 		rc=0
@@ -167,7 +168,11 @@ for ((r = 1; r <= runs; r++)); do
 		printf '%s\n' "${p/%$'\n  "exit": 0\n}'/$'\n  "exit": '"$rc"$'\n}'}" >"$b/provenance.json"
 		if [ "$rc" != 0 ]; then
 			failed=$((failed + 1))
-			why=$([ "$rc" = 124 ] && echo "timeout after ${tmo}s" || tail -n 1 "$b/native.log" | tr ',' ';')
+			if [ "$rc" = 124 ]; then
+				why="timeout after ${tmo}s"
+			else
+				why=$(tail -n 1 "$b/native.log" | tr ',' ';')
+			fi
 			echo "$v,boot$r,exit-$rc,$why" >>"$run/failures.csv"
 			say "native: $v run $r failed (exit $rc): $why"
 		fi

@@ -9,7 +9,7 @@
 # module's hold-dominated shape (hold 2000 ns, parallel 100 ns), where the
 # lock is the bottleneck.  The run lands in build/runs/TS-native-sweep
 # (RUN_DIR overrides) with the same files as make native.
-. "$(dirname "$0")/common.sh"
+. "${0%"${0##*/}"}common.sh"
 n=$(nproc)
 if [ -z "${THREADS:-}" ]; then
 	t=1 THREADS=""
