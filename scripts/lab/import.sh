@@ -50,8 +50,14 @@ extract() { # file dir
 		return
 	fi
 	text=$d/console.txt
-	# A LAVA job log: the server's YAML list, or lava-run's JSON lines.
-	if head -c 200 "$f" | grep -q -E '^(- )?\{?"?dt"?:'; then
+	# A LAVA job log: the server's YAML list, or lava-run's JSON lines
+	# (head -c 200 | grep -q -E '^(- )?\{?"?dt"?:', line by line in bash).
+	local head200 line is_lava=
+	IFS= read -r -d '' -N 200 head200 <"$f" 2>/dev/null || true
+	while IFS= read -r line; do
+		[[ $line =~ ^(-\ )?\{?\"?dt\"?: ]] && { is_lava=1 && break; }
+	done <<<"$head200"
+	if [ -n "$is_lava" ]; then
 		/usr/bin/python3 "$LB_TOP/scripts/lab/lava-log-text.py" "$f" >"$text" || die "import: $f: cannot read it as a LAVA job log"
 		source=lava-log
 	else
@@ -114,10 +120,12 @@ IFS=, read -r accel host host_cpus vcpus <"$work/boot1/context"
 # Where it goes: a new run, or an imported one that lacks VARIANT.
 if [ -n "${INTO:-}" ]; then
 	run=$(readlink -f "$INTO") || die "INTO=$INTO does not exist"
-	grep -q -x 'source=import' "$run/run.info" 2>/dev/null || die "INTO=$INTO is not an imported run"
+	declare -A RI=()
+	[ ! -f "$run/run.info" ] || readkv RI "$run/run.info"
+	[ "${RI[source]:-}" = import ] || die "INTO=$INTO is not an imported run"
 	[ ! -e "$run/$v.csv" ] || die "INTO=$INTO already holds $v"
-	[ "$(sed -n 's/^host=//p' "$run/run.info")" = "$host" ] && [ "$(sed -n 's/^accel=//p' "$run/run.info")" = "$accel" ] ||
-		die "INTO=$INTO ran on $(sed -n 's/^host=//p' "$run/run.info") ($(sed -n 's/^accel=//p' "$run/run.info")), these records on $host ($accel)"
+	[ "${RI[host]:-}" = "$host" ] && [ "${RI[accel]:-}" = "$accel" ] ||
+		die "INTO=$INTO ran on ${RI[host]:-} (${RI[accel]:-}), these records on $host ($accel)"
 else
 	utc_now %Y%m%dT%H%M%SZ
 	id=$REPLY-import-$v

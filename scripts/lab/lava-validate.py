@@ -3,7 +3,8 @@
 # schema (lava_common.schemas.validate from Debian's lava-common, the
 # check a LAVA server runs on submission), strictly: an unknown key is an
 # error.  Debian's modules are seen only by Debian's /usr/bin/python3.
-# Prints "ok FILE" or "FILE: reason" per file; exit 1 if any is refused.
+# Prints "ok FILE" or "FILE: reason" per file; exit 1 if any is refused,
+# 3 if lava-common is not installed (export.sh then only notes it).
 import sys
 
 try:
@@ -11,7 +12,8 @@ try:
     from lava_common.schemas import validate
     from voluptuous import Invalid
 except ImportError as e:
-    sys.exit(f"lava-validate: {e}: install lava-common ('make deps') and run with /usr/bin/python3")
+    print(f"lava-validate: {e}: install lava-common ('make deps') and run with /usr/bin/python3", file=sys.stderr)
+    sys.exit(3)
 
 bad = 0
 for path in sys.argv[1:]:

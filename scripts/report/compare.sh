@@ -21,9 +21,8 @@ shopt -u nullglob
 	die "$run has no provenance records (boots/*/boot*/provenance.json): refusing to report on it"
 bin=$LB_TOP/bench-user
 have() { [ -f "$run/$1.csv" ]; }
-tmp=$(mktemp -d "$run/.compare.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$tmp/compare"
+declare -A RI=()
+readkv RI "$run/run.info"
 
 # Every pair in one lb-stat call: Holm families and the A/A noise floor
 # span all of them.  The pairs and the A/A pair are vm-configs/comparisons'.
@@ -37,11 +36,17 @@ while IFS=$'\t' read -r role b o _; do
 	pairs+=(--pair "$b:$o")
 	[ "$role" != aa ] || aa=(--aa "$b:$o")
 done <<<"$all"
+# The record files (is_record_file's test, read in bash: no head per file).
 files=()
 for f in "$run"/*.csv; do
-	is_record_file "$f" && files+=("${f##*/}")
+	magic=
+	IFS= read -r -N 20 magic <"$f" || true
+	[ "$magic" != "#lockbench-results v" ] || files+=("${f##*/}")
 done
 [ ${#files[@]} -gt 0 ] || die "$run has no result files"
+tmp=$(mktemp -d "$run/.compare.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/compare"
 seed=${STAT_SEED:-1} resamples=${STAT_RESAMPLES:-4000}
 opts=(--seed "$seed" --resamples "$resamples")
 # From inside the run, so nothing written names this machine's paths.
@@ -51,8 +56,6 @@ if [ ${#pairs[@]} -gt 0 ]; then
 	(cd "$run" && "$bin/lb-stat" compare "${opts[@]}" "${aa[@]}" "${pairs[@]}" -o "$tmp/pairs.csv" \
 		"${files[@]}") || die "lb-stat compare failed (see above)"
 	# Findings and tables are drawn from pairs.csv by the one renderer.
-	declare -A RI=()
-	readkv RI "$run/run.info"
 	accel=${RI[accel]:-}
 	awk -f "$LB_TOP/scripts/report/render.awk" -v view=findings -v accel="$accel" "$tmp/pairs.csv" >"$tmp/findings.md"
 	awk -f "$LB_TOP/scripts/report/render.awk" -v view=tables "$tmp/pairs.csv" >"$tmp/compare/tables.md"
@@ -96,7 +99,7 @@ fi
 # The disassembly of the kernels the run kept (the boot stage keeps them;
 # the report stage reads them), once.
 if [ ! -f "$run/disasm.md" ] && [ -d "$run/kernels" ]; then
-	mapfile -t kept < <(sed -n 's/^variants=//p' "$run/run.info" | head -n 1 | tr ' ' '\n')
+	read -r -a kept <<<"${RI[variants]:-}"
 	"$LB_TOP/scripts/report/disasm-table.sh" --run "$run" "${kept[@]}" >"$tmp/disasm.md" 2>/dev/null ||
 		{ note "compare: no disassembly (a variant's vmlinux is missing from the run's kernels/)"; rm -f "$tmp/disasm.md"; }
 fi

@@ -13,8 +13,8 @@ done
 id=$(dir_id "$run")
 declare -A RI=()
 readkv RI "$run/run.info"
-info() { printf '%s\n' "${RI[$1]:-}"; }
-accel=$(info accel)
+accel=${RI[accel]:-} tcg=''
+[ "$accel" != tcg ] || tcg=": multi-threaded TCG emulation. These figures compare variants on one host; they are not bare-metal costs."
 [ "$accel" != icount ] ||
 	die "$1 is a path-length run: make results takes the run directory above it (RUN=${1%/icount})"
 # One run directory holds every instrument: the timed records here, the
@@ -22,20 +22,35 @@ accel=$(info accel)
 # data has the same shape).
 icount=$run/icount iid=
 if [ -f "$icount/pathlen.md" ]; then
-	icount=$(readlink -f "$icount")
+	icount=$(cd -P "$icount" && pwd)
 	iid=$(dir_id "$icount")
 fi
+# Small text files are read, copied and cut here by the dozen: in bash,
+# not a cat, cp, head or tail each (a process costs milliseconds).
+# text FILE -> LINES, its lines, newlines kept: printf '%s' "${LINES[@]}"
+# gives the file back byte for byte.
+text() { mapfile LINES <"$1"; }
+put() { text "$1" && printf '%s' "${LINES[@]}"; }         # cat FILE
+copy() { text "$1" && printf '%s' "${LINES[@]}" >"$2"; }  # cp FILE DEST
+last() { # FILE -> REPLY, as $(tail -n 1 FILE)
+	text "$1" || return
+	REPLY=
+	[ ${#LINES[@]} -eq 0 ] || REPLY=${LINES[-1]%$'\n'}
+}
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-stage=$tmp/results
-mkdir -p "$stage/graphs" "$stage/compare" "$stage/provenance" "$tmp/pieces"
+# The report is assembled in $tmp/report and moved into the run whole.
+stage=$tmp/report/results
+mkdir -p "$stage/graphs" "$stage/compare" "$stage/provenance" "$tmp/pieces" "$tmp/cal"
 cp "$run"/plots/*.png "$run"/plots/*.svg "$stage/graphs/"
 cp "$run"/compare/* "$stage/compare/" 2>/dev/null || true
-cp "$run"/run.info "$run"/summary.csv "$run"/pairs.csv "$run"/findings.md "$run"/stat.info "$run"/host.txt "$run"/jobs "$stage/"
-[ -f "$run/failures.csv" ] && cp "$run/failures.csv" "$run/failures.txt" "$stage/"
+top=("$run"/run.info "$run"/summary.csv "$run"/pairs.csv "$run"/findings.md "$run"/stat.info "$run"/host.txt "$run"/jobs)
+[ ! -f "$run/failures.csv" ] || top+=("$run/failures.csv" "$run/failures.txt")
+cp "${top[@]}" "$stage/"
 for p in "$run"/boots/*/boot1/provenance.json; do
 	d=${p%/boot1/provenance.json}
-	[ -f "$p" ] && cp "$p" "$stage/provenance/${d##*/}.json"
+	[ -f "$p" ] && copy "$p" "$stage/provenance/${d##*/}.json"
 done
 
 {
@@ -43,21 +58,34 @@ done
 	# The first boot's provenance, read with one jq: js KEY prints a value.
 	declare -A PJ=()
 	while IFS=$'\t' read -r k v; do PJ[$k]=$v; done < <(jq -r 'to_entries[] | "\(.key)\t\(.value | tostring)"' "${provs[0]}")
-	js() { printf '%s\n' "${PJ[$1]:-null}"; }
+	js() { REPLY=${PJ[$1]:-null}; }
 	# The provenance as name,value CSV (a value quoted: it has commas),
 	# drawn by render.awk; the first row heads the table.
 	kv() { printf '%s,"%s"\n' "$1" "${2//\"/\"\"}"; }
+	# Every value read into a variable first: no $(...) subshell per field.
+	pl=none over='' dirty='' host=''
+	[ -z "$iid" ] || pl="icount run \`$iid\`, in instructions"
+	[ "${RI[oversubscribed]:-}" != 1 ] || over=' (oversubscribed: more vCPUs than host CPUs)'
+	js git_dirty && [ "$REPLY" != true ] || dirty=' (dirty tree)'
+	slurp host "$run/host.txt"
+	js host_kernel && hk=$REPLY
+	js host_fingerprint && hf=$REPLY
+	js host_id && hid=$REPLY
+	js qemu_version && qv=$REPLY
+	js linux_source_version && lsv=$REPLY
+	js patch_series_sha256 && ps=$REPLY
+	js git_head && gh=${REPLY:0:12}
 	{
 		echo "name,value"
 		kv run "\`$id\`"
-		kv "path lengths" "$([ -n "${iid:-}" ] && echo "icount run \`$iid\`, in instructions" || echo "none")"
-		kv "accelerator (timed)" "**${accel^^}**$([ "$accel" = tcg ] && echo ": multi-threaded TCG emulation. These figures compare variants on one host; they are not bare-metal costs.")"
-		kv host "$(cat "$run/host.txt"), kernel $(js host_kernel); fingerprint \`$(js host_fingerprint)\` (records say host \`$(js host_id)\`)"
-		kv guest "$(info vcpus) vCPUs$([ "$(info oversubscribed)" = 1 ] && echo ' (oversubscribed: more vCPUs than host CPUs)'), $(js qemu_version)"
-		kv samples "$(info boots) boots x $(info repeat) passes per variant; the boot is the replicate (n = boots), each giving a cell the median of its passes; variant order shuffled each round (seed $(info order_seed))"
-		kv "kernel source" "$(js linux_source_version), patch series $(js patch_series_sha256)"
-		kv lockbench "git $(js git_head | cut -c1-12)$([ "$(js git_dirty)" = true ] && echo ' (dirty tree)')"
-		kv time "builds $(info build_seconds) s, whole run $(info total_seconds) s, failed boots: $(info failed_boots)"
+		kv "path lengths" "$pl"
+		kv "accelerator (timed)" "**${accel^^}**$tcg"
+		kv host "$host, kernel $hk; fingerprint \`$hf\` (records say host \`$hid\`)"
+		kv guest "${RI[vcpus]:-} vCPUs$over, $qv"
+		kv samples "${RI[boots]:-} boots x ${RI[repeat]:-} passes per variant; the boot is the replicate (n = boots), each giving a cell the median of its passes; variant order shuffled each round (seed ${RI[order_seed]:-})"
+		kv "kernel source" "$lsv, patch series $ps"
+		kv lockbench "git $gh$dirty"
+		kv time "builds ${RI[build_seconds]:-} s, whole run ${RI[total_seconds]:-} s, failed boots: ${RI[failed_boots]:-}"
 	} >"$tmp/provenance.csv"
 	awk -f "$LB_TOP/scripts/report/render.awk" -v view=keyvalue "$tmp/provenance.csv"
 	echo
@@ -70,9 +98,12 @@ readkv SI "$run/stat.info"
 aa=${SI[aa_pair]:-}
 # The headline table: the A/A and headline pairs of vm-configs/comparisons.
 render() { awk -f "$LB_TOP/scripts/report/render.awk" "$@"; }
-hl=$(comparisons aa headline) || exit 1
-hl=${hl//$'\n'/ }
-render -v view=headline -v pairs=" $hl " "$run/pairs.csv" >"$tmp/rows"
+# (comparisons aa headline, the lines read here: one awk fewer)
+all=$(comparison_lines) || exit 1
+hl=
+while IFS=$'\t' read -r role b o _; do
+	case $role in aa | headline) hl+="${hl:+ }$b:$o" ;; esac
+done <<<"$all"
 {
 	if [ -n "$floor" ]; then
 		echo "**Noise floor: ±${floor}%.** That is the largest |change| of the A/A pair (\`${aa:-pre:post}\`, the same instructions: see the path-length table) over its hot cells. Any other change smaller than it is *within noise*, whatever its p."
@@ -82,7 +113,7 @@ render -v view=headline -v pairs=" $hl " "$run/pairs.csv" >"$tmp/rows"
 	echo
 	echo "Uncontended (hot) ns per acquire+release, $accel. Each boot gives a cell one value, the median of its passes; the figures are the median of those boot medians. The effect is the ratio of medians, with its bootstrap 95% CI; the test is about ranks: an exact Wilcoxon–Mann–Whitney p on the boot medians, Holm's adjusted p within the family (one pair, one mode; m testable cells), the smallest Holm p the test can reach at these n (m × 2/C(n₁+n₂, n₁)), and the change this test detects at 80% power (MDE, simulated from the base's boot medians at level 0.05/m)."
 	echo
-	cat "$tmp/rows"
+	render -v view=headline -v pairs=" $hl " "$run/pairs.csv"
 } >"$tmp/pieces/HEADLINE"
 render -v view=modes "$run/summary.csv" >"$tmp/pieces/MODES"
 {
@@ -91,7 +122,7 @@ render -v view=modes "$run/summary.csv" >"$tmp/pieces/MODES"
 	# TCG models no cache and times a hand-off at emulation speed: a cold
 	# cell is no cache-miss cost, so it stays out of the text (its rows
 	# stay in the tables).
-	render -v view=findings -v accel="$accel" -v skip_cold="$([ "$accel" = tcg ] && echo 1)" "$run/pairs.csv"
+	render -v view=findings -v accel="$accel" -v skip_cold="${tcg:+1}" "$run/pairs.csv"
 } >"$tmp/pieces/FINDINGS"
 
 # Contended spin_lock against its baseline (kind=empty: the same work,
@@ -108,7 +139,7 @@ render -v view=modes "$run/summary.csv" >"$tmp/pieces/MODES"
 	if [ -f "$run/compare/tables.md" ]; then
 		echo "<details><summary>every pair, every cell</summary>"
 		echo
-		cat "$run/compare/tables.md"
+		put "$run/compare/tables.md"
 		echo "</details>"
 	else
 		echo "(no comparison tables: fewer than two comparable variants)"
@@ -120,21 +151,22 @@ if [ -n "$iid" ]; then
 	declare -A II=()
 	readkv II "$icount/run.info"
 	mkdir -p "$stage/pathlen"
-	cp "$icount"/pathlen.md "$icount"/pathlen-diff.md "$icount"/pathlen.csv "$icount"/run.info "$icount"/jobs "$stage/pathlen/"
+	pf=("$icount"/pathlen.md "$icount"/pathlen-diff.md "$icount"/pathlen.csv "$icount"/run.info "$icount"/jobs)
 	for f in "$icount"/*.csv; do
-		case ${f##*/} in pathlen.csv | failures.csv) ;; *) cp "$f" "$stage/pathlen/" ;; esac
+		case ${f##*/} in pathlen.csv | failures.csv) ;; *) pf+=("$f") ;; esac
 	done
+	cp "${pf[@]}" "$stage/pathlen/"
 	qargs=${II[qemu_args]:-}
 	[ -f "$icount/plots/pathlen.png" ] && cp "$icount"/plots/pathlen.png "$icount"/plots/pathlen.svg "$stage/graphs/"
 	{
 		[ -f "$icount/plots/pathlen.png" ] && printf '![path length](results/graphs/pathlen.png)\n\n'
 		echo "Instrument: **icount**, QEMU's instruction counter (\`${qargs:-${LB_ICOUNT_QEMU[*]}}\`, 1 vCPU), run \`$iid\`: ${II[boots]:-} boots per variant, every count identical in every boot (\`lb-pathlen\` refuses a run where any differs). The guest TSC advances one tick per guest instruction, so each figure is **guest instructions per acquire+release**, counted with \`slope=1\` (the loop of 2n minus the loop of n, minus the same for the empty kind), so the harness's own instructions are not in it. A locked RMW counts as one instruction, like a register move: these are path lengths, not costs."
 		echo
-		cat "$icount/pathlen.md"
+		put "$icount/pathlen.md"
 		echo
 		echo "Differences in instructions (the second variant minus the first):"
 		echo
-		cat "$icount/pathlen-diff.md"
+		put "$icount/pathlen-diff.md"
 		echo
 		echo "Data: [results/pathlen/](results/pathlen/) (records, job list, run.info)."
 	} >"$tmp/pieces/PATHLEN"
@@ -142,9 +174,8 @@ else
 	echo "No path-length run in this run directory: \`make pathlen NAME=$id\` adds one." >"$tmp/pieces/PATHLEN"
 fi
 cal=$run/calibrate
-mkdir -p "$tmp/cal"
 if [ -f "$cal/report.txt" ]; then
-	cal=$(readlink -f "$cal")
+	cal=$(cd -P "$cal" && pwd)
 	mkdir -p "$stage/calibrate"
 	cp "$cal"/report.txt "$cal"/icount.txt "$cal"/*.jobs "$stage/calibrate/"
 	# The timed boots' records: the boot medians the timed test compares,
@@ -184,16 +215,18 @@ if [ -f "$cal/report.txt" ]; then
 	echo "run_id=$cid" >"$stage/calibrate/run.info"
 	declare -A CI=()
 	readkv CI "$cal/report.txt"
+	last "$stage/calibrate/timed.txt" && tverdict=$REPLY
 	{
 		echo "\`make calibrate\` on **${CI[variant]:-}** (\`$cid\`): \`pad=N\` adds exactly N single-instruction increments inside each spin_lock critical section."
 		echo
 		echo "- icount: ${CI[icount]:-} ([results/calibrate/icount.txt](results/calibrate/icount.txt): each pad=1…512 against spin_lock, and every other hot kind beside the pads against a boot without them)."
-		echo "- timed (${CI[timed_accel]:-}, ${CI[boots]:-} boots x ${CI[repeat]:-} passes, one median per boot): $(tail -n 1 "$stage/calibrate/timed.txt"). The test is the exact rank-sum test on the boot medians, Holm over the pads; the smallest Holm p it can reach is in its own column, far below 0.01 at 10 boots a side. The column "per added instruction" is the added time over N: TCG's cost of an instruction is not a constant, so timed ns are never converted into instructions here."
+		echo "- timed (${CI[timed_accel]:-}, ${CI[boots]:-} boots x ${CI[repeat]:-} passes, one median per boot): $tverdict. The test is the exact rank-sum test on the boot medians, Holm over the pads; the smallest Holm p it can reach is in its own column, far below 0.01 at 10 boots a side. The column "per added instruction" is the added time over N: TCG's cost of an instruction is not a constant, so timed ns are never converted into instructions here."
 		echo
 		awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/timed.txt"
 		if [ -f "$stage/calibrate/native.txt" ]; then
+			last "$stage/calibrate/native.txt"
 			echo
-			echo "- native ($(sed -n 's/^boots=//p' "$cal/report.txt") processes, TSC cycles, one median per process): $(tail -n 1 "$stage/calibrate/native.txt"). The same pads, in the variant's own lock code on this host's CPUs. An out-of-order core runs a short chain of increments in the shadow of the locked instruction, so the smallest pads cost nothing measurable; the column \"per added instruction\" is in TSC cycles, which tick at the TSC's fixed rate, not the core's clock."
+			echo "- native (${CI[boots]:-} processes, TSC cycles, one median per process): $REPLY. The same pads, in the variant's own lock code on this host's CPUs. An out-of-order core runs a short chain of increments in the shadow of the locked instruction, so the smallest pads cost nothing measurable; the column \"per added instruction\" is in TSC cycles, which tick at the TSC's fixed rate, not the core's clock."
 			echo
 			awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/native.txt"
 		else
@@ -226,7 +259,8 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 		for f in "$nat"/disasm-check/*.txt; do
 			[ -f "$f" ] || continue
 			b=${f##*/}
-		printf -- '- %s: %s\n' "${b%.txt}" "$(tail -n 1 "$f")"
+			last "$f"
+			printf -- '- %s: %s\n' "${b%.txt}" "$REPLY"
 		done
 		echo
 		if [ -n "$nfloor" ]; then
@@ -270,16 +304,28 @@ fi
 ev=$run/events
 if [ -f "$ev/events.csv" ]; then
 	mkdir -p "$stage/events"
-	cp "$ev/events.csv" "$ev/run.info" "$stage/events/"
-	[ -f "$ev/calibration.md" ] && cp "$ev/calibration.md" "$stage/events/"
+	evf=("$ev/events.csv" "$ev/run.info")
+	[ ! -f "$ev/calibration.md" ] || evf+=("$ev/calibration.md")
+	cp "${evf[@]}" "$stage/events/"
 	{
 		echo "Instrument: **events**, the \`lockbench-events\` TCG plugin on marked ops (run \`$(dir_id "$ev")\`): per acquire+release what runs (instructions, locked read-modify-writes, fences, loads, stores, distinct 64-byte lines; under icount with 1 vCPU, exact) and, under MTTCG with 2 vCPUs, the cache-line transfers of a MESI-like directory model: per cold op, and per contended handoff (never per unit of time: TCG's interleaving is not hardware's). The model leaves out capacity, prefetchers, a shared cache and all timing ([bench-user/events/README.md](bench-user/events/README.md))."
 		echo
-		# Its first heading is this section's; the others go a level down.
-		"$LB_TOP/scripts/report/events-table.sh" "$ev" | sed '1{/^## /d}; s/^## /### /'
+		# Its first heading is this section's; the others go a level down
+		# (sed '1{/^## /d}; s/^## /### /', in bash).
+		"$LB_TOP/scripts/report/events-table.sh" "$ev" >"$tmp/events.md"
+		text "$tmp/events.md"
+		i=0
+		for l in "${LINES[@]}"; do
+			case $l in "## "*) [ $i -eq 0 ] || printf '### %s' "${l#"## "}" ;; *) printf '%s' "$l" ;; esac
+			i=$((i + 1))
+		done
 		if [ -f "$ev/calibration.md" ]; then
 			echo
-			sed 's/^## /### /; s/^# /### /' "$ev/calibration.md"
+			# Its headings, # and ##, go down to ### (sed 's/^## /### /; s/^# /### /').
+			text "$ev/calibration.md"
+			for l in "${LINES[@]}"; do
+				case $l in "## "*) printf '### %s' "${l#"## "}" ;; "# "*) printf '### %s' "${l#"# "}" ;; *) printf '%s' "$l" ;; esac
+			done
 		fi
 		echo
 		echo "Data: [results/events/](results/events/)."
@@ -295,10 +341,10 @@ if [ -n "${COMPARISONS:-}" ]; then
 	# Its figures are of vm-configs/comparisons' pairs, which this report
 	# may not have.
 	echo "No hand-written interpretation: this report compares the pairs of COMPARISONS=$COMPARISONS, not vm-configs/comparisons." >"$tmp/pieces/INTERPRETATION"
-elif [ -f "$interp" ] && { IFS= read -r first <"$interp" || [ -n "$first" ]; } && grep -q "run: $id" <<<"$first"; then
+elif [ -f "$interp" ] && text "$interp" && [[ ${LINES[0]:-} == *"run: $id"* ]]; then
 	# Its figures are {{...}} references into this run's tables, drawn by
 	# the same renderer: a reference that matches nothing stops the report.
-	tail -n +2 "$interp" >"$tmp/interp.md"
+	printf '%s' "${LINES[@]:1}" >"$tmp/interp.md"
 	expand "$tmp/interp.md" >"$tmp/pieces/INTERPRETATION" ||
 		die "report/interpretation.md quotes figures this run does not have (see above)"
 	expand "$LB_TOP/report/summary.md" >"$tmp/pieces/SUMMARY" ||
@@ -311,14 +357,14 @@ read -r -a vs <<<"${RI[variants]:-}"
 # The disassembly of the kernels this run measured (run.sh keeps them,
 # the report disassembles them), never of whatever build/ holds now.
 if [ -f "$run/disasm.md" ]; then
-	cp "$run/disasm.md" "$tmp/pieces/DISASM"
+	copy "$run/disasm.md" "$tmp/pieces/DISASM"
 elif [ -d "$run/kernels" ]; then
 	"$LB_TOP/scripts/report/disasm-table.sh" --run "$run" "${vs[@]}" >"$tmp/pieces/DISASM" 2>/dev/null ||
 		echo "(disassembly unavailable: a variant's vmlinux is missing from $id/kernels)" >"$tmp/pieces/DISASM"
 else
 	echo "(no disassembly: run \`$id\` kept no kernels)" >"$tmp/pieces/DISASM"
 fi
-cp "$tmp/pieces/DISASM" "$stage/disasm.md"
+copy "$tmp/pieces/DISASM" "$stage/disasm.md"
 
 {
 	echo "## perf in the guest"
@@ -326,11 +372,11 @@ cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 	for p in "$run"/perf/*/perf-top.txt; do
 		[ -f "$p" ] || continue
 		v=${p%/*} v=${v##*/}
-		cp "$p" "$stage/perf-top-$v.txt"
+		copy "$p" "$stage/perf-top-$v.txt"
 		echo "<details><summary>$v</summary>"
 		echo
 		echo '```text'
-		head -n 20 "$p"
+		printf '%s' "${LINES[@]:0:20}"
 		echo '```'
 		echo
 		echo "</details>"
@@ -366,20 +412,18 @@ cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 		echo "## Failed boots"
 		echo
 		echo '```text'
-		cat "$run/failures.csv"
+		put "$run/failures.csv"
 		echo '```'
 	fi
 } >"$tmp/pieces/FAILURES"
 
 awk -v dir="$tmp/pieces" '/^@@[A-Z_]+@@$/ { f = dir "/" substr($0, 3, length($0) - 4); while ((getline l < f) > 0) print l; close(f); next } { print }' \
-	"$LB_TOP/report/RESULTS.md.in" >"$tmp/RESULTS.md"
+	"$LB_TOP/report/RESULTS.md.in" >"$tmp/report/RESULTS.md"
+# The headline alone, for README.md's "What it found" (publish.sh).
+copy "$tmp/pieces/SUMMARY" "$tmp/report/summary.md"
 report=$run/report
 rm -rf "$report.new"
-mkdir -p "$report.new"
-mv "$stage" "$report.new/results"
-mv "$tmp/RESULTS.md" "$report.new/RESULTS.md"
-# The headline alone, for README.md's "What it found" (publish.sh).
-cp "$tmp/pieces/SUMMARY" "$report.new/summary.md"
+mv "$tmp/report" "$report.new"
 rm -rf "$report"
 mv "$report.new" "$report"
 "$LB_TOP/scripts/report/report-formats.sh" "$run"
