@@ -317,7 +317,8 @@ host_facts() {
 	# sed prints the first match only and reads on (no SIGPIPE): no head.
 	tsc=$({ dmesg 2>/dev/null || journalctl -k -b 2>/dev/null; } |
 		sed -n -e '/.*tsc: Detected \([0-9.]*\) MHz.*/{s//\1/p;:rest' -e 'n;b rest' -e '}')
-	LB_HOST_KERNEL=$(uname -r) LB_HOST_CPUS=$(nproc)
+	IFS= read -r LB_HOST_KERNEL </proc/sys/kernel/osrelease # uname -r
+	LB_HOST_CPUS=$(nproc)
 	LB_QEMU_VERSION=$(qemu-system-x86_64 --version 2>/dev/null) || true
 	LB_QEMU_VERSION=${LB_QEMU_VERSION%%$'\n'*} # its first line
 	local qv=${LB_QEMU_VERSION#* * * } # "QEMU emulator version X (...)": X
@@ -417,19 +418,22 @@ bisect_args_ok() {
 # from its fragments: the one rule for "is this a debug variant".  The
 # fragments_* forms take variant_fragments' output, for callers that ask
 # about many variants (no process per question).
-fragments_lock() { # fragments
+fragments_lock_of() { # fragments -> REPLY (empty: no lock-X fragment)
 	local f
+	REPLY=""
 	while IFS= read -r f; do
-		case $f in */lock-*.config) f=${f##*/lock-} && echo "${f%.config}" && return ;; esac
+		case $f in */lock-*.config) f=${f##*/lock-} && REPLY=${f%.config} && return ;; esac
 	done <<<"$1"
 }
-fragments_debug() { # fragments
+fragments_debug_of() { # fragments -> REPLY (on or off)
 	local f
+	REPLY=off
 	while IFS= read -r f; do
-		case $f in */debug-on.config | */debug-magic.config) echo on && return ;; esac
+		case $f in */debug-on.config | */debug-magic.config) REPLY=on && return ;; esac
 	done <<<"$1"
-	echo off
 }
+fragments_lock() { fragments_lock_of "$1" && [ -z "$REPLY" ] || echo "$REPLY"; }
+fragments_debug() { fragments_debug_of "$1" && echo "$REPLY"; }
 variant_lock() {
 	local f
 	f=$(variant_fragments "$1") || return 1
@@ -444,11 +448,16 @@ variant_debug() {
 # VARIANTS, and fams, each one's lock layer (its colour), as gnuplot
 # assignments.  A name the matrix does not know is neither.
 variant_gp() { # variant...
-	local v fr l d="" f=" "
+	local v ld d="" f=" "
 	for v in "$@"; do
-		fr=$(variant_fragments "$v" 2>/dev/null) || continue
-		[ "$(fragments_debug "$fr")" != on ] || d+="$v "
-		l=$(fragments_lock "$fr") && [ -n "$l" ] && f+="$v=$l "
+		# One subshell a variant, "DEBUG LOCK": a name the matrix does not
+		# know (variant_fragment_list dies) is skipped.
+		ld=$(variant_fragment_list "$v" 2>/dev/null || exit
+			printf -v fr '%s\n' "${FRAGMENT_LIST[@]}"
+			fragments_debug_of "$fr" && printf '%s ' "$REPLY"
+			fragments_lock_of "$fr" && printf '%s' "$REPLY") || continue
+		[ "${ld%% *}" != on ] || d+="$v "
+		[ -z "${ld#* }" ] || f+="$v=${ld#* } "
 	done
 	printf "dbg='%s'; fams='%s'" "${d% }" "$f"
 }
@@ -499,7 +508,13 @@ hot_noise_floor() { # pairs.csv [METRIC]: the hot A/A floor (ns_op, or the nativ
 # lb-resolution's output (a comment, its CSV table, the verdict line) ->
 # the CSV table alone, which render.awk reads.
 resolution_csv() { # lb-resolution output file
-	sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$1"
+	local l on=0 # (sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}', in bash)
+	while IFS= read -r l || [ -n "$l" ]; do
+		[ $on = 1 ] || [[ $l == pad,* ]] || continue
+		on=1
+		[[ $l != resolution:* ]] || { on=0 && continue; }
+		printf '%s\n' "$l"
+	done <"$1"
 }
 
 # The instruction-count instrument: single-threaded TCG where the guest TSC
@@ -547,7 +562,9 @@ seeded_shuffle() {
 # A file of records (what the guest writes), as opposed to a derived table
 # (summary, pairs, baseline) or failures.csv: told by its first line.
 is_record_file() { # is_record_file FILE
-	[ "$(head -c 20 "$1")" = "#lockbench-results v" ]
+	local h=""
+	{ IFS= read -r -N 20 h || true; } <"$1"
+	[ "$h" = "#lockbench-results v" ]
 }
 
 # A run's name: run.info's run_id (a copy keeps it), else the folder's.
@@ -584,9 +601,14 @@ readkv() {
 }
 
 dir_id() { # dir_id DIR
+	dir_id_of "$1"
+	echo "$REPLY"
+}
+dir_id_of() { # DIR -> REPLY (no subshell when run.info names it)
 	local -A ri=()
 	[ ! -f "$1/run.info" ] || readkv ri "$1/run.info" 2>/dev/null || true
-	echo "${ri[run_id]:-$(basename "$(readlink -f "$1")")}"
+	REPLY=${ri[run_id]:-}
+	[ -n "$REPLY" ] || { REPLY=$(readlink -f "$1") && REPLY=${REPLY##*/}; }
 }
 
 # The published raw data (results/raw, written by publish.sh) is tracked:
@@ -594,15 +616,22 @@ dir_id() { # dir_id DIR
 # build/raw/ID instead.  run_dir ARG -> the directory the stages use.
 # compare.sh passes "fresh" so every regeneration starts from the records.
 run_dir() { # run_dir ARG [fresh]
+	local RUN_DIR
+	run_dir_of "$@"
+	echo "$RUN_DIR"
+}
+run_dir_of() { # ARG [fresh] -> RUN_DIR (no subshell around it: a die ends the caller)
 	local d id
+	local -A ri=()
 	d=$(readlink -f "$1") || die "no run directory $1"
-	[ -f "$d/raw.info" ] || { echo "$d"; return; }
-	id=$(sed -n 's/^run_id=//p' "$d/run.info" | head -n 1)
+	[ -f "$d/raw.info" ] || { RUN_DIR=$d && return; }
+	[ ! -f "$d/run.info" ] || readkv ri "$d/run.info"
+	id=${ri[run_id]:-}
 	[ -n "$id" ] || die "$1/run.info has no run_id: not published raw data"
 	if [ "${2:-}" = fresh ] || [ ! -d "$LB_BUILD/raw/$id" ]; then
 		rm -rf "$LB_BUILD/raw/$id"
 		mkdir -p "$LB_BUILD/raw"
 		cp -r "$d" "$LB_BUILD/raw/$id"
 	fi
-	echo "$LB_BUILD/raw/$id"
+	RUN_DIR=$LB_BUILD/raw/$id
 }

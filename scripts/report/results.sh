@@ -6,11 +6,11 @@
 # publish.sh copies both to the tracked RESULTS.md and results/.
 . "${0%"${0##*/}"}../lib.sh"
 
-run=$(run_dir "${1:?usage: results.sh RUNDIR}")
+run_dir_of "${1:?usage: results.sh RUNDIR}" && run=$RUN_DIR
 for f in run.info summary.csv pairs.csv findings.md stat.info host.txt plots/headline.png; do
 	[ -f "$run/$f" ] || die "$run/$f is missing: run 'make compare plots RUN=$1' first"
 done
-id=$(dir_id "$run")
+dir_id_of "$run" && id=$REPLY
 declare -A RI=()
 readkv RI "$run/run.info"
 accel=${RI[accel]:-} tcg=''
@@ -23,7 +23,7 @@ accel=${RI[accel]:-} tcg=''
 icount=$run/icount iid=
 if [ -f "$icount/pathlen.md" ]; then
 	icount=$(cd -P "$icount" && pwd)
-	iid=$(dir_id "$icount")
+	dir_id_of "$icount" && iid=$REPLY
 fi
 # Small text files are read, copied and cut here by the dozen: in bash,
 # not a cat, cp, head or tail each (a process costs milliseconds).
@@ -211,7 +211,7 @@ if [ -f "$cal/report.txt" ]; then
 		[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "lb-resolution failed on $cal's native records"
 		resolution_csv "$stage/calibrate/native.txt" >"$tmp/cal/native.csv"
 	fi
-	cid=$(dir_id "$cal")
+	dir_id_of "$cal" && cid=$REPLY
 	echo "run_id=$cid" >"$stage/calibrate/run.info"
 	declare -A CI=()
 	readkv CI "$cal/report.txt"
@@ -249,7 +249,8 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 	declare -A NI=() NF=()
 	readkv NI "$nat/run.info"
 	readkv NF "$nat/host-facts.txt"
-	nv=${NI[variants]:-} nid=$(dir_id "$nat")
+	dir_id_of "$nat" && nid=$REPLY
+	nv=${NI[variants]:-}
 	nfloor=$(hot_noise_floor "$nat/pairs.csv" cyc_op)
 	tsc=$(awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == "tsc_khz") c = i }
 		NR > 2 && !/^#/ && c { print $c; exit }' "$nat/${nv%% *}.csv")
