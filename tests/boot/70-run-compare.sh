@@ -17,7 +17,7 @@ EOT
 v1=${VARIANTS_UNDER_TEST%% *}
 printf '# perf top symbols: variant x, event cpu-clock, job: kind=spin_lock mode=contended\n    50.00%%  [lockbench]  [k] 0x00000000000018cb\n' >"$TMP/fake-top"
 perf_top_ok "$TMP/fake-top" "$TOP/build/kernel/$v1/vmlinux" 2>/dev/null && fail "perf_top_ok accepted a summary without lock functions"
-lockfn=$(nm "$TOP/build/kernel/$v1/vmlinux" | awk '$2 ~ /^[tT]$/ && $3 == "_raw_spin_lock" { f = $3 } END { print f }')
+lockfn=$(nm --target=elf64-x86-64 "$TOP/build/kernel/$v1/vmlinux" | awk '$2 ~ /^[tT]$/ && $3 == "_raw_spin_lock" { f = $3 } END { print f }')
 printf '# h\n    60.00%%  [kernel.kallsyms]  [k] %s\n    30.00%%  [lockbench]  [k] lb_loop_spin_lock\n     2.86%%  [lockbench]  [k] 0x938\n' "$lockfn" >"$TMP/fake-top"
 perf_top_ok "$TMP/fake-top" "$TOP/build/kernel/$v1/vmlinux" 2>/dev/null && fail "perf_top_ok accepted an unresolved address in the top 10"
 printf '# h\n    60.00%%  [kernel.kallsyms]  [k] %s\n    30.00%%  [lockbench]  [k] 0x938\n' "$lockfn" >"$TMP/fake-top"

@@ -48,7 +48,7 @@ ktap_ok() {
 # first samples unresolved; the guest now has lockbench.ko under
 # /lib/modules/RELEASE/extra, and perf reads its symbols from the ELF.)
 perf_top_ok() {
-	nm "$2" | awk '$2 ~ /^[tT]$/ && $3 ~ /^(_raw_(spin|read|write)_|do_raw_|queued_|__(spin|read|write)_lock_debug|__(read|write)_lock_failed)/ { print $3 }' |
+	nm --target=elf64-x86-64 "$2" | awk '$2 ~ /^[tT]$/ && $3 ~ /^(_raw_(spin|read|write)_|do_raw_|queued_|__(spin|read|write)_lock_debug|__(read|write)_lock_failed)/ { print $3 }' |
 		sort -u >"$TMP/lockfns"
 	grep -v '^#' "$1" | grep -v '^$' | head -n 10 >"$TMP/top10"
 	awk '{ print $NF }' "$TMP/top10" >"$TMP/topsyms"

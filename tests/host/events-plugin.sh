@@ -9,7 +9,7 @@
 #     invalidation, a handoff is counted, a line read by both is shared;
 #   - a run with no marked op says "no ops seen", not zeros;
 #   - check-api.sh refuses a QEMU that lacks a function the plugin calls.
-. "$(dirname "$0")/../lib.bash"
+. "${0%"${0##*/}"}../lib.bash"
 ev=$TOP/bench-user/events
 command -v gcc >/dev/null || skip "no gcc to build the plugin"
 make -s -C "$ev" lockbench-events.so lb-events-probe >"$TMP/build.log" 2>&1 || fail "the plugin did not build: $(cat "$TMP/build.log")"
@@ -143,7 +143,7 @@ expect_error "events-csv of an empty run" "no ops seen" "$TOP/scripts/report/eve
 echo "ok: no ops seen"
 
 # 6. check-api.sh against a stand-in QEMU that lacks qemu_plugin_insn_data.
-funcs=$(nm -D --undefined-only "$so" | awk '$2 ~ /^qemu_plugin_/ && $2 != "qemu_plugin_insn_data" { print $2 }')
+funcs=$(nm --target=elf64-x86-64 -D --undefined-only "$so" | awk '$2 ~ /^qemu_plugin_/ && $2 != "qemu_plugin_insn_data" { print $2 }')
 for f in $funcs; do printf 'void %s(void) {}\n' "$f"; done >"$TMP/fake.c"
 gcc -shared -fPIC -o "$TMP/fake-qemu" "$TMP/fake.c"
 expect_error "a QEMU without qemu_plugin_insn_data" "does not export qemu_plugin_insn_data" "$ev/check-api.sh" "$so" "$TMP/fake-qemu"

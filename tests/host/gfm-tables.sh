@@ -3,7 +3,7 @@
 # renderer (cmark-gfm) turns each one into a <table>, rather than a
 # paragraph of pipes (a header row whose cell count differs from its
 # delimiter row's is not a table).
-. "$(dirname "$0")/../lib.bash"
+. "${0%"${0##*/}"}../lib.bash"
 command -v cmark-gfm >/dev/null || skip "cmark-gfm is not installed (make deps)"
 # tables FILE: delimiter rows that follow a row of cells, as written.
 tables() { awk '/^\|( *:?-+:? *\|)+ *$/ && prev ~ /^\|/ { n++ } { prev = $0 } END { print n + 0 }' "$1"; }

@@ -6,7 +6,7 @@
 # affinity took; the QEMU command line qemu-boot.sh builds for kvm:host
 # (a dry run) has -cpu host, the thread names and the pidfile, and a TCG
 # one has none of them; ACCEL=kvm's probe tries -cpu host only.
-. "${0%/*}/../lib.bash"
+. "${0%"${0##*/}"}../lib.bash"
 pin=$TOP/scripts/boot/kvm-pin.sh
 
 [ "$("$pin" plan 2 4 | tr '\n' ' ')" = "0 1 1 2 " ] || fail "2 vCPUs on 4 CPUs: $("$pin" plan 2 4 | tr '\n' ' ')"

@@ -4,7 +4,7 @@
 # a {{change}} reference (one computation, one rounding); the path-length
 # table and its differences come from lb-pathlen's CSV; a pair naming a
 # variant without counts is refused.
-. "$(dirname "$0")/../lib.bash"
+. "${0%"${0##*/}"}../lib.bash"
 r=$TOP/results render=$TOP/scripts/report/render.awk
 want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	$c["base"] == "pre-debug" && $c["other"] == "post-debug" && $c["kind"] == "spin_lock" && $c["mode"] == "hot" && $c["metric"] == "ns_op" {

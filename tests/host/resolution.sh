@@ -2,7 +2,7 @@
 # lb-resolution finds the smallest pad the timed instrument resolves, says
 # when none is, and refuses too few records, mixed units and records
 # lb-stat would not compare (another vCPU count here).
-. "$(dirname "$0")/../lib.bash"
+. "${0%"${0##*/}"}../lib.bash"
 bin=$TOP/bench-user/lb-resolution
 fx=$TOP/tests/unit/fixtures/post-tcg.csv
 # rec PAD NS...: spin_lock hot records of one pad, from the fixture's
