@@ -27,10 +27,15 @@ lava) PKGS+=(lava-dispatcher) ;;
 *) die "usage: deps.sh [lava]" ;;
 esac
 
+# One dpkg-query for every package (each reads dpkg's whole database); a
+# package it does not know is not printed.
+declare -A installed=()
+while read -r p status; do
+	[ "$status" != "install ok installed" ] || installed[$p]=1
+done < <(dpkg-query -W -f='${Package} ${Status}\n' "${PKGS[@]}" 2>/dev/null || true)
 missing=()
 for p in "${PKGS[@]}"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
-		missing+=("$p")
+	[ -n "${installed[$p]:-}" ] || missing+=("$p")
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
