@@ -49,8 +49,12 @@ measure() { # ref -> count at that commit
 	"$LB_BISECT_MEASURE" "$v" "$CELL" || die "bisect: $CELL could not be measured at $2=$1 (see above)"
 }
 # The default measurer boots QEMU at every step: the host's facts once, for
-# every boot below (as run.sh), rather than again in each step's boot.
-[ "$LB_BISECT_MEASURE" != "$LB_TOP/scripts/boot/cell-count.sh" ] || host_facts
+# every boot below (as run.sh), rather than again in each step's boot; and
+# gcc's version for each step's ensure-built.sh.
+if [ "$LB_BISECT_MEASURE" = "$LB_TOP/scripts/boot/cell-count.sh" ]; then
+	host_facts
+	[ -n "${LB_GCC_VERSION:-}" ] || { LB_GCC_VERSION=$(gcc --version) && export LB_GCC_VERSION; }
+fi
 note "bisect: measuring $CELL at GOOD=$GOOD"
 measure "$good" GOOD >"$dir/good.count"
 good_count="" # (slurp sets it)

@@ -87,7 +87,7 @@ tcg | icount) accel=$want_accel ;;
 	accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$want_accel" "$VARIANT_IMAGE")
 	;;
 esac
-ncpus=$(nproc)
+ncpus=$LB_HOST_CPUS # nproc, counted by host_facts above
 oversub=0
 if [ "$vcpus" -gt "$ncpus" ]; then
 	oversub=1

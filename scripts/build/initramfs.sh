@@ -39,17 +39,17 @@ if [ "$what" = base ]; then
 	if [ -f "$LB_BUILD/initramfs/base.cpio" ] && [ "$old_key" = "$key" ]; then
 		exit 0
 	fi
-	rm -f "$LB_BUILD/initramfs/base.key"
 	stage=$LB_BUILD/initramfs/stage
-	rm -rf "$stage"
-	mkdir -p "$stage"/{bin,lb,lb-out,proc,sys,dev,tmp}
+	rm -rf "$stage" "$LB_BUILD/initramfs/base.key"
+	mkdir -p "$stage"/{bin,lb/tests,lb-out,proc,sys,dev,tmp}
 	[ -x /usr/bin/busybox ] || die "busybox-static is missing: run 'make deps'"
-	file -L /usr/bin/busybox 2>/dev/null | grep -q 'statically linked' ||
+	busybox_type=$(file -L /usr/bin/busybox 2>/dev/null) || true
+	[[ $busybox_type == *'statically linked'* ]] ||
 		die "/usr/bin/busybox is not static: install busybox-static ('make deps')"
 	install -m 0755 /usr/bin/busybox "$stage/bin/busybox"
 	install -m 0755 "$LB_TOP/bench-user/guest/init" "$stage/init"
-	# Guest-side test scripts, run by the boot tests via SCRIPT=.
-	mkdir -p "$stage/lb/tests"
+	# Guest-side test scripts, run by the boot tests via SCRIPT= (in
+	# lb/tests, made above).
 	install -m 0755 "$LB_TOP"/tests/guest/*.sh "$stage/lb/tests/"
 	# The contract for them: the guest has no lb-validate, so its
 	# --describe output travels as /lb/contract.tsv, with the shell reader.
@@ -64,7 +64,8 @@ if [ "$what" = base ]; then
 	fi
 	mkcpio "$stage" "$LB_BUILD/initramfs/base.cpio"
 	echo "$key" >"$LB_BUILD/initramfs/base.key"
-	note "initramfs: base.cpio $(du -m "$LB_BUILD/initramfs/base.cpio" | cut -f1) MiB"
+	size=$(du -m "$LB_BUILD/initramfs/base.cpio") || true
+	note "initramfs: base.cpio ${size%%[[:space:]]*} MiB"
 	exit 0
 fi
 

@@ -75,7 +75,9 @@ fi
 # .config, and no file of the tree is newer than its start (.lb-fresh).
 # The .config is compared by content: syncconfig rewrites it in every
 # build, after the stamp.
-gcc_version=$(gcc --version) # its first line, without a head
+# gcc --version's first line, without a head; asked once per ensure-built.sh
+# (LB_GCC_VERSION, exported there as host_facts does the host's facts).
+gcc_version=${LB_GCC_VERSION:-$(gcc --version)}
 fresh_key="$cfg_key $cc ${gcc_version%%$'\n'*}"
 config_sum() { # -> CONFIG_SUM
 	local s
@@ -91,12 +93,16 @@ if [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/vmlinux" ] && [ -f "$out/.l
 fi
 # MAKE_JOBS: make -j for the kernel (JOBFILE is the job list elsewhere).
 disk_ok
-jobs=${MAKE_JOBS:-$(nproc)}
-# .lb-fresh.new, made afresh (no touch), stamps the build's start.
-rm -f "$out/.lb-fresh" "$out/.lb-fresh.new"
+# (nproc, unless host_facts has counted the CPUs already: run.sh, bisect.sh)
+jobs=${MAKE_JOBS:-${LB_HOST_CPUS:-$(nproc)}}
+# .lb-fresh.new stamps the build's start: written now (no touch) with the
+# key and the .config's sum; the stamp of a finished build is it, renamed.
+[ ! -e "$out/.lb-fresh" ] || rm -f "$out/.lb-fresh"
 # What this build compiles with, for lb_cc's next choice (CCACHE=auto).
 printf '%s\n' "$cc" >"$out/.lb-cc"
-: >"$out/.lb-fresh.new"
+config_sum
+pre_sum=$CONFIG_SUM
+printf '%s\n%s\n' "$fresh_key" "$pre_sum" >"$out/.lb-fresh.new"
 start=$EPOCHSECONDS
 note "kernel $v: building bzImage and modules with -j$jobs ($cc)"
 # VERBOSE=1 streams Kbuild's own lines (CC, LD, ...) as they come; the
@@ -122,11 +128,15 @@ if grep -E 'objtool: .*warning:|: warning: objtool:' "$out/build.log" >&2; then
 fi
 # Stamped with the time the build started: a file edited during the
 # build is newer, and the next make rebuilds.
+# syncconfig rewrites the .config with the same options: the sum written
+# at the start stands, and the stamp is only renamed (one mv).
 config_sum
-printf '%s\n%s\n' "$fresh_key" "$CONFIG_SUM" >"$out/.lb-fresh.new.key"
-touch -r "$out/.lb-fresh.new" "$out/.lb-fresh.new.key"
-mv "$out/.lb-fresh.new.key" "$out/.lb-fresh"
-rm -f "$out/.lb-fresh.new"
+if [ "$CONFIG_SUM" != "$pre_sum" ]; then
+	printf '%s\n%s\n' "$fresh_key" "$CONFIG_SUM" >"$out/.lb-fresh.new.key"
+	touch -r "$out/.lb-fresh.new" "$out/.lb-fresh.new.key"
+	mv "$out/.lb-fresh.new.key" "$out/.lb-fresh.new"
+fi
+mv "$out/.lb-fresh.new" "$out/.lb-fresh"
 secs=$(($EPOCHSECONDS - start))
 # Only a build that relinked vmlinux (newer than the build's start, the
 # stamp's time) is a build time worth predicting from.

@@ -16,7 +16,9 @@ cc=$LB_CC
 # Up to date without asking Kbuild (its M= walk took 1.4 s a variant): the
 # last build finished with this compiler, and neither the module's
 # sources, the schema nor the kernel it builds against changed since.
-gcc_version=$(gcc --version) # its first line, without a head
+# gcc --version's first line, without a head (LB_GCC_VERSION: ensure-built.sh
+# asked it once for its every variant).
+gcc_version=${LB_GCC_VERSION:-$(gcc --version)}
 fresh_key="$cc $kdir ${gcc_version%%$'\n'*}"
 old_key="" # (slurp sets it)
 slurp old_key "$mdir/.lb-fresh"
@@ -26,19 +28,17 @@ if [ -f "$mdir/lockbench.ko" ] && [ "$old_key" = "$fresh_key" ] &&
 	exit 0
 fi
 mkdir_p "$mdir"
-# .lb-fresh.new, made afresh (no touch), stamps the build's start.
-rm -f "$mdir/.lb-fresh" "$mdir/.lb-fresh.new"
-: >"$mdir/.lb-fresh.new"
+# .lb-fresh.new stamps the build's start: written now with the key (no
+# touch), renamed to .lb-fresh once the build is done.
+[ ! -e "$mdir/.lb-fresh" ] || rm -f "$mdir/.lb-fresh"
+printf '%s\n' "$fresh_key" >"$mdir/.lb-fresh.new"
 cp -a "$LB_TOP/bench-module/." "$mdir/"
 # A copy left by a build from before the header moved would win over -I.
-rm -f "$mdir/lockbench_schema.h"
+[ ! -e "$mdir/lockbench_schema.h" ] || rm -f "$mdir/lockbench_schema.h"
 if ! make -C "$kdir" M="$mdir" CC="$cc" LB_SCHEMA="$LB_TOP/schema" modules >"$mdir/build.log" 2>&1; then
 	cat "$mdir/build.log" >&2
 	die "lockbench.ko failed to build for $v"
 fi
 grep -E 'warning:' "$mdir/build.log" >&2 && die "lockbench.ko built with warnings for $v (see above)"
-printf '%s\n' "$fresh_key" >"$mdir/.lb-fresh.key"
-touch -r "$mdir/.lb-fresh.new" "$mdir/.lb-fresh.key"
-mv "$mdir/.lb-fresh.key" "$mdir/.lb-fresh"
-rm -f "$mdir/.lb-fresh.new"
+mv "$mdir/.lb-fresh.new" "$mdir/.lb-fresh"
 note "module $v: ${mdir#"$LB_TOP"/}/lockbench.ko"
