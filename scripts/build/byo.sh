@@ -174,7 +174,8 @@ import() { # workdir key tarball|directory
 		local name=$KSRC
 		while [[ $name == */ && $name != / ]]; do name=${name%/}; done
 		[ "$name" = / ] || name=${name##*/}
-		git --git-dir="$repo" --work-tree="$1" "${git_id[@]}" commit -q -m "$name, imported by lockbench" ||
+		# (lockbench's own repository: no git maintenance run --auto after it)
+		git --git-dir="$repo" --work-tree="$1" "${git_id[@]}" -c maintenance.auto=false commit -q -m "$name, imported by lockbench" ||
 			die "importing $KSRC into ${repo#"$LB_TOP"/} failed (see above)"
 	fi
 	printf '%s\n' "$2" >"$imp/stamp"
@@ -232,15 +233,14 @@ head_line() { # worktree N
 	HEAD_LINE=${s:0:$2}
 }
 
-commit_of() { # VAR ref -> the commit, or a message naming the fix
-	local c
-	c=$(g rev-parse --verify -q "$2^{commit}") ||
+# (Into REPLY, not printed for a $(...): one process a ref, not two.)
+commit_of() { # VAR ref -> REPLY: the commit, or a message naming the fix
+	REPLY=$(g rev-parse --verify -q "$2^{commit}") ||
 		die "$1=$2 is not a commit in $KSRC: check the spelling (git -C $KSRC log --oneline $2), or fetch it first (git -C $KSRC fetch --tags origin)"
-	printf '%s\n' "$c"
 }
-base=$(commit_of BASE "${BASE:-HEAD}")
-patched=""
-[ -z "${PATCHED:-}" ] || patched=$(commit_of PATCHED "$PATCHED")
+commit_of BASE "${BASE:-HEAD}"
+base=$REPLY patched=""
+[ -z "${PATCHED:-}" ] || { commit_of PATCHED "$PATCHED" && patched=$REPLY; }
 
 # The patches, in order, when PATCHES= names them.
 patches=()
