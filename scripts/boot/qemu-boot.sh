@@ -65,9 +65,11 @@ need_disk "$REPLY" 200
 # This boot's own archive: the job list or script.
 stage=$out/boot.stage
 mkdir -p "$stage/lb" "$out/guest" # and $out; guest/ for what the guest brings back
+files=$'.\n./lb' # what find . lists there, in its order
 if [ -n "${SCRIPT:-}" ]; then
 	[ -f "$SCRIPT" ] || die "SCRIPT=$SCRIPT does not exist"
 	install -m 0755 "$SCRIPT" "$stage/lb/script"
+	files+=$'\n./lb/script'
 elif [ -n "${JOBFILE:-}" ]; then
 	[ -f "$JOBFILE" ] || die "JOBFILE=$JOBFILE does not exist"
 	if [ "$accel" = icount ]; then
@@ -78,8 +80,10 @@ elif [ -n "${JOBFILE:-}" ]; then
 	else
 		install -m 0644 "$JOBFILE" "$stage/lb/jobs"
 	fi
+	files+=$'\n./lb/jobs'
 fi
-(cd "$stage" && find . | cpio -o -H newc --owner 0:0 --quiet) >"$out/boot.cpio"
+# (cd "$stage" && find . | cpio ...), the same archive from one process.
+cpio -D "$stage" -o -H newc --owner 0:0 --quiet <<<"$files" >"$out/boot.cpio"
 initrd=$out/initrd.cpio
 parts=("$base")
 [ ! -f "$mods" ] || parts+=("$mods")
@@ -159,8 +163,11 @@ fi
 # Every record the runner finished, whatever happened after (NULs are the
 # journal's unused tail).
 tr -d '\000' <"$journal" >"$out/records.csv"
-# A record cut short by the end of the guest has no newline yet: drop it.
-[ ! -s "$out/records.csv" ] || [ -z "$(tail -c 1 "$out/records.csv")" ] || sed -i '$d' "$out/records.csv"
+# A record cut short by the end of the guest has no newline yet: drop it
+# (sed -i '$d' when tail -c 1 is no newline, read in bash).
+mapfile records <"$out/records.csv"
+n=${#records[@]}
+[ "$n" -eq 0 ] || [[ ${records[n - 1]} == *$'\n' ]] || printf '%s' "${records[@]:0:n-1}" >"$out/records.csv"
 if [ $status != boot-timeout ] && [ $status != killed ] && ! tar -xf "$disk" -C "$out/guest" 2>"$out/tar.err"; then
 	[ $status = ok ] && status=no-results
 fi
