@@ -46,7 +46,14 @@ done
 [ ${#files[@]} -gt 0 ] || die "$run has no result files"
 tmp=$(mktemp -d "$run/.compare.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/compare"
+# perf diff of each compared pair that has perf data on both sides; the
+# published raw data keeps the diffs (publish.sh), not perf.data: their
+# folder is made with compare/, in one mkdir.
+perfdata=("$run"/perf/*/perf.data) perfdiff=("$run"/perf-diff/*.txt) pdcopy=()
+if [ ! -e "${perfdata[0]}" ] && [ ! -L "${perfdata[0]}" ] && { [ -e "${perfdiff[0]}" ] || [ -L "${perfdiff[0]}" ]; }; then
+	pdcopy=("$tmp/compare/perf-diff")
+fi
+mkdir "$tmp/compare" "${pdcopy[@]}"
 seed=${STAT_SEED:-1} resamples=${STAT_RESAMPLES:-4000}
 opts=(--seed "$seed" --resamples "$resamples")
 # From inside the run, so nothing written names this machine's paths.
@@ -67,14 +74,7 @@ fi
 # Contended spin_lock against the no-lock baseline of the same shape.
 (cd "$run" && "$bin/lb-stat" baseline "${opts[@]}" --kind spin_lock --over empty -o "$tmp/baseline.csv" "${files[@]}") ||
 	die "lb-stat baseline failed (see above)"
-cat >"$tmp/stat.info" <<EOT
-tool=lb-stat
-seed=$seed
-resamples=$resamples
-alpha=0.05
-power=0.8
-aa_pair=${aa[1]:-none}
-EOT
+printf '%s\n' tool=lb-stat "seed=$seed" "resamples=$resamples" alpha=0.05 power=0.8 "aa_pair=${aa[1]:-none}" >"$tmp/stat.info"
 
 # The run directory's native run has statistics of its own (same tool, its
 # own A/A floor); published raw data derives them here too.
@@ -86,14 +86,10 @@ if [ -f "$run/icount/run.info" ]; then
 	"$LB_TOP/scripts/report/pathlen-table.sh" "$run/icount" || die "compare: the path-length tables of $1/icount failed"
 fi
 
-# perf diff of each compared pair that has perf data on both sides.
-perfdata=("$run"/perf/*/perf.data) perfdiff=("$run"/perf-diff/*.txt)
 if [ -e "${perfdata[0]}" ] || [ -L "${perfdata[0]}" ]; then
 	"$LB_TOP/scripts/report/perf-diff.sh" "$run" "$tmp/compare/perf-diff" || note "compare: perf diff failed (see above)"
-elif [ -e "${perfdiff[0]}" ] || [ -L "${perfdiff[0]}" ]; then
-	# Published raw data keeps the diffs (publish.sh), not perf.data.
-	mkdir -p "$tmp/compare/perf-diff"
-	cp "$run"/perf-diff/*.txt "$tmp/compare/perf-diff/"
+elif [ ${#pdcopy[@]} -gt 0 ]; then
+	cp "${perfdiff[@]}" "$tmp/compare/perf-diff/"
 fi
 
 # The disassembly of the kernels the run kept (the boot stage keeps them;
@@ -109,7 +105,8 @@ jq -r '"\(.host_cpu_model) (\(.host_cpus) CPUs)"' "$prov" >"$tmp/host.txt" ||
 	die "$prov is not valid JSON"
 
 rm -rf "$run/compare"
-mv "$tmp/compare" "$run/compare"
-mv "$tmp/summary.csv" "$tmp/pairs.csv" "$tmp/baseline.csv" "$tmp/findings.md" "$tmp/stat.info" "$tmp/host.txt" "$run/"
-[ ! -f "$tmp/disasm.md" ] || mv "$tmp/disasm.md" "$run/"
+# compare/ and the files in one mv (compare/ is gone from the run).
+out=("$tmp/compare" "$tmp/summary.csv" "$tmp/pairs.csv" "$tmp/baseline.csv" "$tmp/findings.md" "$tmp/stat.info" "$tmp/host.txt")
+[ ! -f "$tmp/disasm.md" ] || out+=("$tmp/disasm.md")
+mv "${out[@]}" "$run/"
 say "compare: tables in ${run#"$LB_TOP"/}/compare, statistics in summary.csv and pairs.csv"

@@ -30,7 +30,13 @@ console_log "$fix/pre.csv" pre >"$TMP/pre.log"
 grep -q -a $'^\\[   12.345678\\] random' "$TMP/post.log" || fail "fixture: no kernel line inside the frame"
 
 # Refusals first, on an empty build/runs: each must leave it empty.
-nothing_written() { [ -z "$(ls -A "$LB_BUILD/runs")" ] || fail "$1 wrote $(ls -A "$LB_BUILD/runs")"; }
+nothing_written() { # (ls -A as a glob: no process)
+	local e
+	shopt -s nullglob dotglob
+	e=("$LB_BUILD"/runs/*)
+	shopt -u nullglob dotglob
+	[ ${#e[@]} -eq 0 ] || fail "$1 wrote ${e[*]##*/}"
+}
 sed '/^----- END lockbench/,$d' "$TMP/post.log" >"$TMP/truncated.log"
 expect_error "truncated log" "truncated: BEGIN lockbench results.csv without its END" "$TOP/scripts/lab/import.sh" post "$TMP/truncated.log"
 nothing_written "a truncated log"
@@ -55,11 +61,15 @@ cmp "$fix/post.csv" "$run/boots/post/boot1/guest/results.csv" || fail "the guest
 cmp "$fix/post.csv" "$run/post.csv" || fail "post.csv differs from the guest's records"
 echo "ok: round trip byte for byte ($(sha256sum <"$run/post.csv" | cut -c1-16))"
 # The lab machine's context, never this host's.
-info() { sed -n "s/^$1=//p" "$run/run.info"; }
-[ "$(info host)" = Test_CPU_x4 ] && [ "$(info accel)" = kvm ] && [ "$(info vcpus)" = 2 ] && [ "$(info host_cpus)" = 4 ] ||
+# (run.info read in bash, as sed -n "s/^KEY=//p" would.)
+declare -A RI=()
+info() { local l; RI=(); while IFS= read -r l; do RI[${l%%=*}]=${l#*=}; done <"$run/run.info"; }
+info
+[ "${RI[host]:-}" = Test_CPU_x4 ] && [ "${RI[accel]:-}" = kvm ] && [ "${RI[vcpus]:-}" = 2 ] && [ "${RI[host_cpus]:-}" = 4 ] ||
 	fail "run.info does not hold the records' machine: $(cat "$run/run.info")"
 p=$run/boots/post/boot1/provenance.json
-[ "$(jq -r .host_id "$p")" = Test_CPU_x4 ] && [ "$(jq -r .host_cpu_model "$p")" = "Lab CPU Model 9000 @ 3.00GHz" ] ||
+{ read -r pid && IFS= read -r pmodel; } < <(jq -r '.host_id, .host_cpu_model' "$p") || true
+[ "$pid" = Test_CPU_x4 ] && [ "$pmodel" = "Lab CPU Model 9000 @ 3.00GHz" ] ||
 	fail "provenance is not the lab machine's: $(cat "$p")"
 model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
 [ -z "$model" ] || ! grep -q -F "$model" "$p" "$run/run.info" || fail "this host's CPU ($model) is in the imported run"
@@ -73,7 +83,8 @@ print(yaml.dump([{"dt": "2026-12-04T10:00:00", "lvl": "info", "msg": "start: 1 t
 	"$TMP/pre.log" >"$TMP/pre-lava.yaml" || fail "cannot write the LAVA log fixture"
 INTO=$run "$TOP/scripts/lab/import.sh" pre "$TMP/pre-lava.yaml" 2>"$TMP/err" || fail "import of a LAVA log failed: $(cat "$TMP/err")"
 cmp "$fix/pre.csv" "$run/boots/pre/boot1/guest/results.csv" || fail "the CSV from the LAVA log is not the guest's"
-[ "$(info variants)" = "post pre" ] || fail "run.info variants: $(info variants)"
+info
+[ "${RI[variants]:-}" = "post pre" ] || fail "run.info variants: ${RI[variants]:-}"
 echo "ok: LAVA job log imported into the same run"
 expect_error "a variant already in the run" "already holds pre" env INTO="$run" "$TOP/scripts/lab/import.sh" pre "$TMP/pre.log"
 "$TOP/scripts/report/compare.sh" "$run" >"$TMP/compare.log" 2>&1 || fail "compare refused the imported run: $(tail -n 5 "$TMP/compare.log")"

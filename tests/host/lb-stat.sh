@@ -7,43 +7,50 @@
 bin=$TOP/bench-user/lb-stat fx=$TOP/tests/unit/fixtures
 [ -x "$bin" ] || fail "lb-stat is not built"
 # Boot k gets every record whose line number is k mod 10: 10 boots a side.
-spread() { awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ { $h["boot"] = NR % 10 + 1 } { print }' "$1" >"$TMP/$(basename "$1")"; }
-for f in pre post post-failed post-vcpus4 post-otherhost post-icount; do spread "$fx/$f.csv"; done
+# (One awk for every fixture, each written under its own name in $TMP.)
+awk -F, -v OFS=, -v dir="$TMP" 'FNR == 1 { out = FILENAME; sub(/.*\//, "", out); out = dir "/" out }
+	FNR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } FNR > 2 && !/^#/ { $h["boot"] = FNR % 10 + 1 } { print > out }' \
+	"$fx/pre.csv" "$fx/post.csv" "$fx/post-failed.csv" "$fx/post-vcpus4.csv" "$fx/post-otherhost.csv" "$fx/post-icount.csv"
 cd "$TMP"
 
 "$bin" compare --aa pre:post --pair pre:post -o pairs.csv pre.csv post.csv ||
 	fail "compare failed"
 render() { awk -f "$TOP/scripts/report/render.awk" "$@"; }
 render -v view=tables pairs.csv >tables.md
-col() { awk -F, -v k="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
-	$h["kind"] "," $h["mode"] "," $h["metric"] == k { print $h[c]; exit }' pairs.csv; }
-[ "$(col spin_lock,hot,ns_op n_base)" = 10 ] || fail "spin_lock hot: n_base is $(col spin_lock,hot,ns_op n_base), not 10 boots"
-[ "$(col spin_lock,hot,ns_op verdict)" = a-a ] || fail "the A/A pair's verdict is $(col spin_lock,hot,ns_op verdict), not a-a"
-awk -v p="$(col spin_lock,hot,ns_op p_rank)" 'BEGIN { exit !(p > 0 && p <= 1) }' || fail "no rank-sum p"
+# spin_lock hot ns_op's columns, read once; the bounds checked in one awk.
+read -r n_base verdict p_rank p_min p_holm_min m < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["kind"] "," $h["mode"] "," $h["metric"] == "spin_lock,hot,ns_op" {
+		print $h["n_base"], $h["verdict"], $h["p_rank"], $h["p_min"], $h["p_holm_min"], $h["family_size"]; exit }' pairs.csv) || true
+[ "$n_base" = 10 ] || fail "spin_lock hot: n_base is $n_base, not 10 boots"
+[ "$verdict" = a-a ] || fail "the A/A pair's verdict is $verdict, not a-a"
 # 10 boots a side: the smallest p is 2 / C(20, 10), and Holm's is m times it.
-awk -v p="$(col spin_lock,hot,ns_op p_min)" 'BEGIN { exit !(p > 1.08e-5 && p < 1.09e-5) }' ||
-	fail "p_min is $(col spin_lock,hot,ns_op p_min), not 2/184756"
-awk -v p="$(col spin_lock,hot,ns_op p_holm_min)" -v m="$(col spin_lock,hot,ns_op family_size)" -v q="$(col spin_lock,hot,ns_op p_min)" \
-	'BEGIN { exit !(m > 0 && p > 0.999 * m * q && p < 1.001 * m * q) }' || fail "p_holm_min is not m x p_min"
+why=$(awk -v p="$p_rank" -v q="$p_min" -v h="$p_holm_min" -v m="$m" 'BEGIN {
+	if (!(p > 0 && p <= 1)) print "no rank-sum p"
+	else if (!(q > 1.08e-5 && q < 1.09e-5)) print "p_min is " q ", not 2/184756"
+	else if (!(m > 0 && h > 0.999 * m * q && h < 1.001 * m * q)) print "p_holm_min is not m x p_min" }')
+[ -z "$why" ] || fail "$why"
 grep -q '^### pre → post' tables.md || fail "no table for pre → post"
 echo "ok: compare: 10 boots a side, a rank-sum p, its floor 2/184756, the A/A verdict, a table"
 
 # A copy of the A/A's other side changes exactly as much as the A/A: within
 # noise, although its p is small.  The same side with ns_op doubled is a
 # change.
-cp post.csv post2.csv && sed -i '3,$s/^post,/post2,/' post2.csv
-awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ { $h["variant"] = "post3"; $h["ns_op"] = sprintf("%.3f", 2 * $h["ns_op"]) } { print }' post.csv >post3.csv
+# (post2 is sed '3,$s/^post,/post2,/', from the same awk.)
+awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } { l = $0 } NR > 2 && sub(/^post,/, "post2,", l) {}
+	{ print l > "post2.csv" } NR > 2 && !/^#/ { $h["variant"] = "post3"; $h["ns_op"] = sprintf("%.3f", 2 * $h["ns_op"]) } { print > "post3.csv" }' post.csv
 # post4 is pre under another name: no change, a large p, below the floor.
-cp pre.csv post4.csv && sed -i '3,$s/^pre,/post4,/' post4.csv
+sed '3,$s/^pre,/post4,/' pre.csv >post4.csv
 "$bin" compare --aa pre:post --pair pre:post --pair pre:post2 --pair pre:post3 --pair pre:post4 -o p2.csv \
 	pre.csv post.csv post2.csv post3.csv post4.csv
 render -v view=findings -v accel=tcg p2.csv >f2.md
-vcol() { awk -F, -v o="$1" -v c="$2" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
-	$h["other"] == o && $h["kind"] == "spin_lock" && $h["mode"] == "hot" && $h["metric"] == "ns_op" { print $h[c] }' p2.csv; }
-verdict() { echo "$(vcol "$1" verdict) (Holm p $(vcol "$1" p_holm))"; }
-[ "$(vcol post2 verdict)" = within-noise ] || fail "a copy of the A/A side is '$(verdict post2)', not within-noise"
-[ "$(vcol post4 verdict)" = within-noise ] || fail "no change at all is '$(verdict post4)', not within-noise"
-[ "$(vcol post3 verdict)" = changed ] || fail "doubled ns_op is '$(verdict post3)', not changed"
+# Each other side's spin_lock hot ns_op verdict and Holm p, read once.
+declare -A V=() HP=()
+while read -r o v hp; do V[$o]=$v HP[$o]=$hp; done < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["kind"] == "spin_lock" && $h["mode"] == "hot" && $h["metric"] == "ns_op" { print $h["other"], $h["verdict"], $h["p_holm"] }' p2.csv)
+verdict() { echo "${V[$1]:-} (Holm p ${HP[$1]:-})"; }
+[ "${V[post2]:-}" = within-noise ] || fail "a copy of the A/A side is '$(verdict post2)', not within-noise"
+[ "${V[post4]:-}" = within-noise ] || fail "no change at all is '$(verdict post4)', not within-noise"
+[ "${V[post3]:-}" = changed ] || fail "doubled ns_op is '$(verdict post3)', not changed"
 grep -q 'pre → post3.*spin_lock hot, ns_op' f2.md || fail "the change is not in the findings: $(cat f2.md)"
 ! grep -q 'post2' f2.md || fail "a within-noise change is in the findings"
 # Every change at or below the floor is within noise, whatever its p.
@@ -52,7 +59,7 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 		d = $h["pct_change"] + 0; if (d < 0) d = -d
 		if (d <= $h["floor_pct"] + 0 && $h["verdict"] != "within-noise") { print; bad = 1 } }
 	END { exit bad }' p2.csv >below || fail "a change below the floor is not within-noise: $(head -n 2 below)"
-echo "ok: as large as the A/A: within-noise (Holm p $(vcol post2 p_holm)); doubled: changed, and in the findings"
+echo "ok: as large as the A/A: within-noise (Holm p ${HP[post2]}); doubled: changed, and in the findings"
 
 # The fixtures as they are: every record in boot 1.
 "$bin" compare --pair pre:post -o small.csv "$fx/pre.csv" "$fx/post.csv" || fail "compare of one boot a side failed"
@@ -85,7 +92,8 @@ expect_error "no subcommand" "usage: lb-stat summary" "$bin" pre.csv
 expect_error "compare without pairs" "usage:" "$bin" compare -o x.csv pre.csv
 echo keep >kept.csv
 expect_error "existing output" "kept.csv: File exists" "$bin" summary -o kept.csv pre.csv
-[ "$(cat kept.csv)" = keep ] || fail "an existing file was overwritten"
+read -r kept <kept.csv
+[ "$kept" = keep ] || fail "an existing file was overwritten"
 
 # One seed, one answer; another seed, other resamples.
 "$bin" compare --seed 7 --pair pre:post -o s7a.csv pre.csv post.csv
@@ -102,10 +110,11 @@ awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#
 	$h["kind"] = "empty"; $h["ops_per_s"] = 2 * $h["ops_per_s"]; print }' pre.csv >empty.rows
 cat pre.csv empty.rows >withbase.csv
 "$bin" baseline --kind spin_lock --over empty -o base.csv withbase.csv || fail "baseline failed"
-bcol() { awk -F, -v c="$1" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["kind"] == "spin_lock" && $h["mode"] == "contended" { print $h[c]; exit }' base.csv; }
-[ "$(bcol ratio)" = 0.5 ] || fail "spin_lock over a baseline twice as fast: ratio $(bcol ratio), not 0.5"
-awk -v lo="$(bcol ratio_lo)" -v hi="$(bcol ratio_hi)" 'BEGIN { exit !(lo <= 0.5 && hi >= 0.5 && lo > 0.4) }' ||
-	fail "ratio CI [$(bcol ratio_lo), $(bcol ratio_hi)] misses 0.5"
+read -r ratio lo hi < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["kind"] == "spin_lock" && $h["mode"] == "contended" { print $h["ratio"], $h["ratio_lo"], $h["ratio_hi"]; exit }' base.csv) || true
+[ "$ratio" = 0.5 ] || fail "spin_lock over a baseline twice as fast: ratio $ratio, not 0.5"
+awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(lo <= 0.5 && hi >= 0.5 && lo > 0.4) }' ||
+	fail "ratio CI [$lo, $hi] misses 0.5"
 [ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["kind"] != "spin_lock"' base.csv)" = "" ] || fail "baseline rows for kinds other than spin_lock: $(cat base.csv)"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	$h["variant"] == "pre" && $h["kind"] == "spin_lock" && $h["mode"] == "hot" && $h["n_baseline"] == 0 && $h["ratio"] == "nan" { ok = 1 }
@@ -117,4 +126,4 @@ expect_error "--kind on summary" "usage:" "$bin" summary --kind spin_lock -o b4.
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["kind"] == "spin_lock" && $h["metric"] == "ns_op" {
 	want = 100 * $h["sd"] / $h["mean"]; d = $h["cv_pct"] - want; exit !(d < 0.01 && d > -0.01) }' cv.csv ||
 	fail "cv_pct is not 100 sd / mean: $(head -n 2 cv.csv | tr '\n' ' ')"
-echo "ok: baseline: spin_lock / empty = $(bcol ratio) [$(bcol ratio_lo), $(bcol ratio_hi)]; summary has the CV of the boot medians"
+echo "ok: baseline: spin_lock / empty = $ratio [$lo, $hi]; summary has the CV of the boot medians"
