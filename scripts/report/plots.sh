@@ -14,44 +14,32 @@ P=$LB_TOP/plots
 run_dir_of "$1" && run=$RUN_DIR
 sum=$run/summary.csv pairs=$run/pairs.csv
 [ -f "$sum" ] || die "plots: $sum is missing (lb-stat summary writes it)"
-# The contract's tables this script asks about, read once (contract_list
-# is two processes a question): clist SECTION [COLUMN=VALUE...] sets CLIST
-# to contract_list's answer.
-ct=$(contract_table modes && contract_table summary && contract_table pairs && contract_table kinds) || exit 1
-clist() {
-	local sec=$1 line fld w i keep cols=() out=""
-	shift
-	while IFS= read -r line; do
-		# A tab is IFS white space (empty fields would merge): split at \x1f.
-		IFS=$'\x1f' read -r -a fld <<<"${line//$'\t'/$'\x1f'}"
-		if [ "${fld[0]}" = "#$sec" ]; then cols=("${fld[@]}") && continue; fi
-		[ "${fld[0]}" = "$sec" ] || continue
-		keep=1
-		for w in "$@"; do
-			for ((i = 1; i < ${#cols[@]}; i++)); do [ "${cols[i]}" != "${w%%=*}" ] || break; done
-			[ "${fld[i]:-}" = "${w#*=}" ] || keep=0
-		done
-		[ $keep = 0 ] || out+="${out:+ }${fld[1]}"
-	done <<<"$ct"
-	CLIST=$out
-}
-clist modes && modes=$CLIST
+declare -A RI=()
+readkv RI "$run/run.info" 2>/dev/null || true
+accel=${RI[accel]:-}
+# These graphs are of time (ns, cycles); an icount run counts instructions
+# and has its own graph, the path-length one: refused before anything else
+# is read.
+[ "$accel" != icount ] || die "plots: $1 is an icount run (instructions, not time): its graph is make pathlen's (scripts/report/pathlen-plot.sh)"
+# Everything this script asks the contract, from one reading of it: the
+# modes, the summary's and pairs' columns, and lists of kinds by role.
+cl=$(contract_lists modes summary pairs "kinds cont=1 rw=1" "kinds cont=1" "kinds hot=1" "kinds base=1" "kinds cont=1 rw=0") || exit 1
+{ read -r modes && read -r sumcols && read -r paircols && read -r rwkinds && read -r contkinds &&
+	read -r kinds && read -r bases && read -r exclkinds; } <<<"$cl"
 # csvawk PROGRAM FILE...: PROGRAM with csv.awk's v("column") (mawk has no
 # -e); csv.awk read once.
 csvlib=$(<"$P/csv.awk")
 csvawk() { local prog=$1; shift; awk "$csvlib"$'\n'"$prog" "$@"; }
-clist summary
-msg=$(awk -f "$P/csv.awk" -v need="$CLIST" -v modes="$modes" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
-clist pairs
+msg=$(awk -f "$P/csv.awk" -v need="$sumcols" -v modes="$modes" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
 # A pairs.csv of the header alone: its first line, and whether a second
 # one ends in a newline (what head -n 1 and wc -l told).
 pline="" plines=0
 [ ! -f "$pairs" ] || { IFS= read -r pline && plines=1 && IFS= read -r _ && plines=2; } <"$pairs" || true
-if [ -f "$pairs" ] && [ $plines -le 1 ] && [ "$pline" = "${CLIST// /,}" ]; then
+if [ -f "$pairs" ] && [ $plines -le 1 ] && [ "$pline" = "${paircols// /,}" ]; then
 	note "plots: $pairs has no pairs (fewer than two comparable variants): the headline graph says so instead"
 	pairs=
 elif [ -f "$pairs" ]; then
-	msg=$(awk -f "$P/csv.awk" -v what=pairs -v need="$CLIST" -f "$P/validate.awk" "$pairs" 2>&1) || die "plots: malformed pairs: ${msg:-$pairs: unreadable}"
+	msg=$(awk -f "$P/csv.awk" -v what=pairs -v need="$paircols" -f "$P/validate.awk" "$pairs" 2>&1) || die "plots: malformed pairs: ${msg:-$pairs: unreadable}"
 else
 	note "plots: $pairs is missing: the headline graph says so instead"
 	pairs=
@@ -60,13 +48,7 @@ command -v gnuplot >/dev/null || die "plots: gnuplot is not installed (apt-get i
 
 # Title parts.  Quotes and backslashes would break gnuplot -e strings.
 clean() { CLEAN=${1//[\'\"\\]/}; } # into CLEAN (no subshell)
-declare -A RI=()
-readkv RI "$run/run.info" 2>/dev/null || true
-accel=${RI[accel]:-}
 [ -n "$accel" ] || { note "plots: no accel= in $run/run.info"; accel=unknown; }
-# These graphs are of time (ns, cycles); an icount run counts instructions
-# and has its own graph, the path-length one.
-[ "$accel" != icount ] || die "plots: $1 is an icount run (instructions, not time): its graph is make pathlen's (scripts/report/pathlen-plot.sh)"
 host=""
 { IFS= read -r host || true; } 2>/dev/null <"$run/host.txt" || true
 [ -n "$host" ] || host="unknown host"
@@ -80,8 +62,6 @@ tcgnote=""
 # the contended shapes, HOLD/PARALLEL (as sort -t/ -k1,1n -k2,2n -u).  A
 # line per value, tagged 1, 2 or 3, its sort key in its own column; a CSV
 # field holds no comma.
-clist kinds cont=1 rw=1 && rwkinds=$CLIST
-clist kinds cont=1 && contkinds=$CLIST
 scan=$(csvawk 'function out(s) { if (!got[s]++) print s }
 	NR == 1 { header(); n = split(rw, a, " "); for (i = 1; i <= n; i++) isrw[a[i]] = 1
 		n = split(cont, a, " "); for (i = 1; i <= n; i++) iscont[a[i]] = 1; next }
@@ -141,9 +121,6 @@ for d in $debug; do
 done
 # shellcheck disable=SC2086 # one word per variant
 gpv=$(variant_gp $order)
-# Kinds and their roles from the contract.
-clist kinds hot=1 && kinds=$CLIST
-clist kinds base=1 && bases=$CLIST
 
 tmp=$(mktemp -d "$run/.plots.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -246,7 +223,7 @@ done
 # panel per read_pct in the run (most reads first); each shape's panels
 # together, shapes by hold then parallel time.
 shapetext() { SHAPE="hold ${1%/*} ns, parallel ${1#*/} ns"; } # HOLD/PARALLEL -> words, into SHAPE
-clist kinds cont=1 rw=0 && panel_list=$CLIST
+panel_list=$exclkinds
 for k in $rwkinds; do
 	if [ -n "${rps[$k]:-}" ]; then
 		for rp in ${rps[$k]}; do panel_list+=" $k:$rp"; done
