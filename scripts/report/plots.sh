@@ -161,11 +161,10 @@ load() {
 	return 0
 }
 # gp SCRIPT NAME TITLE SUBTITLE NOTE [gnuplot assignments]: one graph, in
-# both formats.  The SVG is drawn now; the PNGs are queued and drawn by
-# one gnuplot (draw, below), since pngcairo's start-up, not the drawing,
-# was most of each call.  "reset session" gives each PNG a fresh gnuplot.
-# (The SVG terminal keeps state across graphs in one process, which
-# changes its output: each SVG keeps a gnuplot of its own.)
+# both formats, queued: one gnuplot draws them all (draw, below), since its
+# start-up, not the drawing, was most of each call.  "reset session" gives
+# each graph a fresh gnuplot, and plots/svg-fresh.gp the SVG terminal's
+# own state (which "reset session" keeps).
 gp() {
 	local script=$1 name=$2 t s n set
 	clean "$3" && t=$CLEAN
@@ -173,19 +172,22 @@ gp() {
 	clean "$5" && n=$CLEAN
 	shift 5
 	set="dir='$P'; out='$out/$name'; ttl='$t'; sub='$s'; note='$n'; $*"
-	gnuplot -e "$set; fmt='svg'" "$P/$script" >"$tmp/$name.svg.log" 2>&1 ||
-		die "plots: gnuplot failed on $script for $name.svg: $(tail -5 "$tmp/$name.svg.log")"
-	printf "reset session\nprint 'graph %s'\n%s; fmt='png'\nload '%s'\nunset output\n" "$name.png" "$set" "$P/$script" >>"$tmp/png.gp"
+	printf '%s\n' "reset session" "load '$P/svg-fresh.gp'" "reset session" \
+		"print 'graph $script $name.svg'" "$set; fmt='svg'" "load '$P/$script'" "unset output" \
+		"reset session" "print 'graph $script $name.png'" "$set; fmt='png'" "load '$P/$script'" "unset output" >>"$tmp/draw.gp"
 	drawn+=("$name")
 }
 drawn=()
-# draw: the queued PNGs.  A failure names the graph it stopped in (the
-# "graph NAME.png" line gnuplot printed last).
+# draw: the queued graphs.  A failure names the graph it stopped in (the
+# "graph SCRIPT NAME" line gnuplot printed last) and what gnuplot said
+# after that line.
 draw() {
 	local last name
-	if ! gnuplot "$tmp/png.gp" >"$tmp/png.log" 2>&1; then
-		last=$(grep '^graph ' "$tmp/png.log" | tail -n 1)
-		die "plots: gnuplot failed on ${last#graph }: $(grep -v '^graph ' "$tmp/png.log" | tail -n 5)"
+	if ! gnuplot "$tmp/draw.gp" >"$tmp/draw.log" 2>&1; then
+		last=$(grep '^graph ' "$tmp/draw.log" | tail -n 1)
+		last=${last#graph } name=${last#* }
+		[ "${name%.svg}" = "$name" ] || name="${last%% *} for $name"
+		die "plots: gnuplot failed on $name: $(awk '/^graph / { n = 0; next } { l[++n] = $0 } END { for (i = n > 5 ? n - 4 : 1; i <= n; i++) print l[i] }' "$tmp/draw.log")"
 	fi
 	for name in "${drawn[@]}"; do echo "plots: $name.png, $name.svg"; done
 }
