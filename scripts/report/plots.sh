@@ -94,19 +94,25 @@ done
 order=${order% }
 # Debug or not by the variant's fragments (lib.sh's fragments_debug), and
 # each debug variant's twin: the variant with the same fragments but
-# debug-off (the overhead graph's pairs).
-nodebug="" debug="" twins=""
+# debug-off (the overhead graph's pairs).  The graphs' colours and dashes
+# (variant_gp's dbg= and fams=, from the same fragments): gpd, gpf.
+nodebug="" debug="" twins="" gpd="" gpf=" "
 declare -A frags=()
 for v in $order; do
-	# One subshell a variant prints fragments_debug's answer, then its
-	# fragments (variant_fragments's lines); a name the matrix does not
-	# know (variant_fragment_list dies) has none.
-	fd=$(variant_fragment_list "$v" 2>/dev/null || exit
-		printf -v fr '%s\n' "${FRAGMENT_LIST[@]}"
-		fragments_debug "${fr%$'\n'}" && printf '%s' "${fr%$'\n'}") || fd=$(fragments_debug "")
-	frags[$v]=""
-	[[ $fd != *$'\n'* ]] || frags[$v]=${fd#*$'\n'}
-	if [ "${fd%%$'\n'*}" = on ]; then debug+="$v "; else nodebug+="$v "; fi
+	# One subshell a variant prints its fragments (variant_fragments's
+	# lines); a name the matrix does not know (variant_fragment_list
+	# dies) has none, and no colour of its own.
+	if fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}"); then
+		fragments_lock_of "$fr"
+		[ -z "$REPLY" ] || gpf+="$v=$REPLY "
+		fragments_debug_of "$fr"
+		[ "$REPLY" != on ] || gpd+="$v "
+	else
+		fr=""
+		fragments_debug_of ""
+	fi
+	frags[$v]=$fr
+	if [ "$REPLY" = on ]; then debug+="$v "; else nodebug+="$v "; fi
 done
 for d in $debug; do
 	# Each fragment line's /debug-*.config becomes /debug-off.config (the
@@ -119,8 +125,7 @@ for d in $debug; do
 	want=${want%$'\n'}
 	for x in $nodebug; do [ "${frags[$x]}" != "$want" ] || twins+="$x:$d "; done
 done
-# shellcheck disable=SC2086 # one word per variant
-gpv=$(variant_gp $order)
+gpv="dbg='${gpd% }'; fams='$gpf'" # variant_gp $order
 
 tmp=$(mktemp -d "$run/.plots.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
