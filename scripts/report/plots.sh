@@ -14,44 +14,32 @@ P=$LB_TOP/plots
 run_dir_of "$1" && run=$RUN_DIR
 sum=$run/summary.csv pairs=$run/pairs.csv
 [ -f "$sum" ] || die "plots: $sum is missing (lb-stat summary writes it)"
-# The contract's tables this script asks about, read once (contract_list
-# is two processes a question): clist SECTION [COLUMN=VALUE...] sets CLIST
-# to contract_list's answer.
-ct=$(contract_table modes && contract_table summary && contract_table pairs && contract_table kinds) || exit 1
-clist() {
-	local sec=$1 line fld w i keep cols=() out=""
-	shift
-	while IFS= read -r line; do
-		# A tab is IFS white space (empty fields would merge): split at \x1f.
-		IFS=$'\x1f' read -r -a fld <<<"${line//$'\t'/$'\x1f'}"
-		if [ "${fld[0]}" = "#$sec" ]; then cols=("${fld[@]}") && continue; fi
-		[ "${fld[0]}" = "$sec" ] || continue
-		keep=1
-		for w in "$@"; do
-			for ((i = 1; i < ${#cols[@]}; i++)); do [ "${cols[i]}" != "${w%%=*}" ] || break; done
-			[ "${fld[i]:-}" = "${w#*=}" ] || keep=0
-		done
-		[ $keep = 0 ] || out+="${out:+ }${fld[1]}"
-	done <<<"$ct"
-	CLIST=$out
-}
-clist modes && modes=$CLIST
+declare -A RI=()
+readkv RI "$run/run.info" 2>/dev/null || true
+accel=${RI[accel]:-}
+# These graphs are of time (ns, cycles); an icount run counts instructions
+# and has its own graph, the path-length one: refused before anything else
+# is read.
+[ "$accel" != icount ] || die "plots: $1 is an icount run (instructions, not time): its graph is make pathlen's (scripts/report/pathlen-plot.sh)"
+# Everything this script asks the contract, from one reading of it: the
+# modes, the summary's and pairs' columns, and lists of kinds by role.
+cl=$(contract_lists modes summary pairs "kinds cont=1 rw=1" "kinds cont=1" "kinds hot=1" "kinds base=1" "kinds cont=1 rw=0") || exit 1
+{ read -r modes && read -r sumcols && read -r paircols && read -r rwkinds && read -r contkinds &&
+	read -r kinds && read -r bases && read -r exclkinds; } <<<"$cl"
 # csvawk PROGRAM FILE...: PROGRAM with csv.awk's v("column") (mawk has no
 # -e); csv.awk read once.
 csvlib=$(<"$P/csv.awk")
 csvawk() { local prog=$1; shift; awk "$csvlib"$'\n'"$prog" "$@"; }
-clist summary
-msg=$(awk -f "$P/csv.awk" -v need="$CLIST" -v modes="$modes" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
-clist pairs
+msg=$(awk -f "$P/csv.awk" -v need="$sumcols" -v modes="$modes" -f "$P/validate.awk" "$sum" 2>&1) || die "plots: malformed summary: ${msg:-$sum: unreadable}"
 # A pairs.csv of the header alone: its first line, and whether a second
 # one ends in a newline (what head -n 1 and wc -l told).
 pline="" plines=0
 [ ! -f "$pairs" ] || { IFS= read -r pline && plines=1 && IFS= read -r _ && plines=2; } <"$pairs" || true
-if [ -f "$pairs" ] && [ $plines -le 1 ] && [ "$pline" = "${CLIST// /,}" ]; then
+if [ -f "$pairs" ] && [ $plines -le 1 ] && [ "$pline" = "${paircols// /,}" ]; then
 	note "plots: $pairs has no pairs (fewer than two comparable variants): the headline graph says so instead"
 	pairs=
 elif [ -f "$pairs" ]; then
-	msg=$(awk -f "$P/csv.awk" -v what=pairs -v need="$CLIST" -f "$P/validate.awk" "$pairs" 2>&1) || die "plots: malformed pairs: ${msg:-$pairs: unreadable}"
+	msg=$(awk -f "$P/csv.awk" -v what=pairs -v need="$paircols" -f "$P/validate.awk" "$pairs" 2>&1) || die "plots: malformed pairs: ${msg:-$pairs: unreadable}"
 else
 	note "plots: $pairs is missing: the headline graph says so instead"
 	pairs=
@@ -60,13 +48,7 @@ command -v gnuplot >/dev/null || die "plots: gnuplot is not installed (apt-get i
 
 # Title parts.  Quotes and backslashes would break gnuplot -e strings.
 clean() { CLEAN=${1//[\'\"\\]/}; } # into CLEAN (no subshell)
-declare -A RI=()
-readkv RI "$run/run.info" 2>/dev/null || true
-accel=${RI[accel]:-}
 [ -n "$accel" ] || { note "plots: no accel= in $run/run.info"; accel=unknown; }
-# These graphs are of time (ns, cycles); an icount run counts instructions
-# and has its own graph, the path-length one.
-[ "$accel" != icount ] || die "plots: $1 is an icount run (instructions, not time): its graph is make pathlen's (scripts/report/pathlen-plot.sh)"
 host=""
 { IFS= read -r host || true; } 2>/dev/null <"$run/host.txt" || true
 [ -n "$host" ] || host="unknown host"
@@ -80,8 +62,6 @@ tcgnote=""
 # the contended shapes, HOLD/PARALLEL (as sort -t/ -k1,1n -k2,2n -u).  A
 # line per value, tagged 1, 2 or 3, its sort key in its own column; a CSV
 # field holds no comma.
-clist kinds cont=1 rw=1 && rwkinds=$CLIST
-clist kinds cont=1 && contkinds=$CLIST
 scan=$(csvawk 'function out(s) { if (!got[s]++) print s }
 	NR == 1 { header(); n = split(rw, a, " "); for (i = 1; i <= n; i++) isrw[a[i]] = 1
 		n = split(cont, a, " "); for (i = 1; i <= n; i++) iscont[a[i]] = 1; next }
@@ -114,19 +94,25 @@ done
 order=${order% }
 # Debug or not by the variant's fragments (lib.sh's fragments_debug), and
 # each debug variant's twin: the variant with the same fragments but
-# debug-off (the overhead graph's pairs).
-nodebug="" debug="" twins=""
+# debug-off (the overhead graph's pairs).  The graphs' colours and dashes
+# (variant_gp's dbg= and fams=, from the same fragments): gpd, gpf.
+nodebug="" debug="" twins="" gpd="" gpf=" "
 declare -A frags=()
 for v in $order; do
-	# One subshell a variant prints fragments_debug's answer, then its
-	# fragments (variant_fragments's lines); a name the matrix does not
-	# know (variant_fragment_list dies) has none.
-	fd=$(variant_fragment_list "$v" 2>/dev/null || exit
-		printf -v fr '%s\n' "${FRAGMENT_LIST[@]}"
-		fragments_debug "${fr%$'\n'}" && printf '%s' "${fr%$'\n'}") || fd=$(fragments_debug "")
-	frags[$v]=""
-	[[ $fd != *$'\n'* ]] || frags[$v]=${fd#*$'\n'}
-	if [ "${fd%%$'\n'*}" = on ]; then debug+="$v "; else nodebug+="$v "; fi
+	# One subshell a variant prints its fragments (variant_fragments's
+	# lines); a name the matrix does not know (variant_fragment_list
+	# dies) has none, and no colour of its own.
+	if fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}"); then
+		fragments_lock_of "$fr"
+		[ -z "$REPLY" ] || gpf+="$v=$REPLY "
+		fragments_debug_of "$fr"
+		[ "$REPLY" != on ] || gpd+="$v "
+	else
+		fr=""
+		fragments_debug_of ""
+	fi
+	frags[$v]=$fr
+	if [ "$REPLY" = on ]; then debug+="$v "; else nodebug+="$v "; fi
 done
 for d in $debug; do
 	# Each fragment line's /debug-*.config becomes /debug-off.config (the
@@ -139,11 +125,7 @@ for d in $debug; do
 	want=${want%$'\n'}
 	for x in $nodebug; do [ "${frags[$x]}" != "$want" ] || twins+="$x:$d "; done
 done
-# shellcheck disable=SC2086 # one word per variant
-gpv=$(variant_gp $order)
-# Kinds and their roles from the contract.
-clist kinds hot=1 && kinds=$CLIST
-clist kinds base=1 && bases=$CLIST
+gpv="dbg='${gpd% }'; fams='$gpf'" # variant_gp $order
 
 tmp=$(mktemp -d "$run/.plots.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -184,11 +166,10 @@ load() {
 	return 0
 }
 # gp SCRIPT NAME TITLE SUBTITLE NOTE [gnuplot assignments]: one graph, in
-# both formats.  The SVG is drawn now; the PNGs are queued and drawn by
-# one gnuplot (draw, below), since pngcairo's start-up, not the drawing,
-# was most of each call.  "reset session" gives each PNG a fresh gnuplot.
-# (The SVG terminal keeps state across graphs in one process, which
-# changes its output: each SVG keeps a gnuplot of its own.)
+# both formats, queued: one gnuplot draws them all (draw, below), since its
+# start-up, not the drawing, was most of each call.  "reset session" gives
+# each graph a fresh gnuplot, and plots/svg-fresh.gp the SVG terminal's
+# own state (which "reset session" keeps).
 gp() {
 	local script=$1 name=$2 t s n set
 	clean "$3" && t=$CLEAN
@@ -196,19 +177,22 @@ gp() {
 	clean "$5" && n=$CLEAN
 	shift 5
 	set="dir='$P'; out='$out/$name'; ttl='$t'; sub='$s'; note='$n'; $*"
-	gnuplot -e "$set; fmt='svg'" "$P/$script" >"$tmp/$name.svg.log" 2>&1 ||
-		die "plots: gnuplot failed on $script for $name.svg: $(tail -5 "$tmp/$name.svg.log")"
-	printf "reset session\nprint 'graph %s'\n%s; fmt='png'\nload '%s'\nunset output\n" "$name.png" "$set" "$P/$script" >>"$tmp/png.gp"
+	printf '%s\n' "reset session" "load '$P/svg-fresh.gp'" "reset session" \
+		"print 'graph $script $name.svg'" "$set; fmt='svg'" "load '$P/$script'" "unset output" \
+		"reset session" "print 'graph $script $name.png'" "$set; fmt='png'" "load '$P/$script'" "unset output" >>"$tmp/draw.gp"
 	drawn+=("$name")
 }
 drawn=()
-# draw: the queued PNGs.  A failure names the graph it stopped in (the
-# "graph NAME.png" line gnuplot printed last).
+# draw: the queued graphs.  A failure names the graph it stopped in (the
+# "graph SCRIPT NAME" line gnuplot printed last) and what gnuplot said
+# after that line.
 draw() {
 	local last name
-	if ! gnuplot "$tmp/png.gp" >"$tmp/png.log" 2>&1; then
-		last=$(grep '^graph ' "$tmp/png.log" | tail -n 1)
-		die "plots: gnuplot failed on ${last#graph }: $(grep -v '^graph ' "$tmp/png.log" | tail -n 5)"
+	if ! gnuplot "$tmp/draw.gp" >"$tmp/draw.log" 2>&1; then
+		last=$(grep '^graph ' "$tmp/draw.log" | tail -n 1)
+		last=${last#graph } name=${last#* }
+		[ "${name%.svg}" = "$name" ] || name="${last%% *} for $name"
+		die "plots: gnuplot failed on $name: $(awk '/^graph / { n = 0; next } { l[++n] = $0 } END { for (i = n > 5 ? n - 4 : 1; i <= n; i++) print l[i] }' "$tmp/draw.log")"
 	fi
 	for name in "${drawn[@]}"; do echo "plots: $name.png, $name.svg"; done
 }
@@ -246,7 +230,7 @@ done
 # panel per read_pct in the run (most reads first); each shape's panels
 # together, shapes by hold then parallel time.
 shapetext() { SHAPE="hold ${1%/*} ns, parallel ${1#*/} ns"; } # HOLD/PARALLEL -> words, into SHAPE
-clist kinds cont=1 rw=0 && panel_list=$CLIST
+panel_list=$exclkinds
 for k in $rwkinds; do
 	if [ -n "${rps[$k]:-}" ]; then
 		for rp in ${rps[$k]}; do panel_list+=" $k:$rp"; done

@@ -57,6 +57,9 @@ check_plots() { # check_plots DIR
 		}' "${svgs[@]}") || fail "$msg"
 }
 
+# The first run as make runs it (its #! line); the others by bash itself,
+# one exec fewer each (env's).
+plots=(bash "$TOP/scripts/report/plots.sh")
 "$TOP/scripts/report/plots.sh" "$run" >"$TMP/out" 2>&1 || fail "plots.sh failed: $(cat "$TMP/out")"
 check_plots "$run/plots"
 grep -q 'Uncontended lock cost, debug off' "$run/plots/uncontended-debug-off.svg" || fail "title text missing from the SVG"
@@ -97,7 +100,7 @@ echo "ok: the checks see a text moved off an SVG and a label across a PNG's edge
 # The path-length graph, from the published icount table.
 mkdir -p "$TMP/pathlen"
 cp "$TOP/results/pathlen/pathlen.csv" "$TMP/pathlen/"
-"$TOP/scripts/report/pathlen-plot.sh" "$TMP/pathlen" >"$TMP/out" 2>&1 || fail "pathlen-plot.sh failed: $(cat "$TMP/out")"
+bash "$TOP/scripts/report/pathlen-plot.sh" "$TMP/pathlen" >"$TMP/out" 2>&1 || fail "pathlen-plot.sh failed: $(cat "$TMP/out")"
 cp "$TMP"/pathlen/plots/pathlen.* "$run/plots/"
 
 svgs=() n=0
@@ -117,17 +120,28 @@ echo "ok: $n graphs, PNG and SVG: $clipped, no ink within 2 pixels of the PNGs' 
 # The same graphs from the same data: byte for byte.
 again=$TMP/again
 cp -r "$TOP/tests/fixtures/plots" "$again"
-"$TOP/scripts/report/plots.sh" "$again" >"$TMP/out" 2>&1 || fail "plots.sh failed the second time: $(cat "$TMP/out")"
+"${plots[@]}" "$again" >"$TMP/out" 2>&1 || fail "plots.sh failed the second time: $(cat "$TMP/out")"
 # One diff of the two folders, the path-length graph (added above) aside:
 # it names a file that differs, or that one of them lacks.
 d=$(diff -rq -x 'pathlen.*' "$run/plots" "$again/plots") || fail "RUN/plots differs between two runs on the same data: $d"
 echo "ok: drawn twice, the same bytes"
+# plots.sh draws every graph in one gnuplot, plots/svg-fresh.gp resetting
+# what the SVG terminal keeps from the graph before: an SVG drawn after a
+# graph with another line width, colour and dashes is byte for byte the
+# SVG of a gnuplot of its own (seen failing without svg-fresh.gp).
+nd="dir='$TOP/plots'; fmt='svg'; ttl='t'; sub='s'; msg='no data: m'"
+gnuplot -e "$nd; out='$TMP/fresh'" "$TOP/plots/nodata.gp" 2>"$TMP/gp.log" || fail "gnuplot: $(cat "$TMP/gp.log")"
+gnuplot -e "set terminal svg; set output '$TMP/dirty.svg'; set border lw 1.2; plot x lc rgb '#333333' dt 2; unset output; reset session" \
+	-e "load '$TOP/plots/svg-fresh.gp'; reset session" -e "$nd; out='$TMP/after'; load '$TOP/plots/nodata.gp'" 2>"$TMP/gp.log" ||
+	fail "gnuplot: $(cat "$TMP/gp.log")"
+cmp -s "$TMP/fresh.svg" "$TMP/after.svg" || fail "an SVG drawn after another graph in one gnuplot differs from its own gnuplot's: plots/svg-fresh.gp no longer resets the SVG terminal"
+echo "ok: an SVG drawn after another in one gnuplot is the same as in a gnuplot of its own"
 
 # A variant missing from the run: still every graph, and a note.
 part=$TMP/part
 cp -r "$TOP/tests/fixtures/plots" "$part"
 grep -v '^stock-debug,' "$run/summary.csv" >"$part/summary.csv"
-"$TOP/scripts/report/plots.sh" "$part" >"$TMP/out" 2>&1 || fail "plots.sh failed without stock-debug: $(cat "$TMP/out")"
+"${plots[@]}" "$part" >"$TMP/out" 2>&1 || fail "plots.sh failed without stock-debug: $(cat "$TMP/out")"
 grep -q 'variant stock-debug is not in this run' "$TMP/out" || fail "no note about the missing variant: $(cat "$TMP/out")"
 check_plots "$part/plots"
 ! grep -q '>stock-debug<' "$part/plots/uncontended-debug-on.svg" || fail "a missing variant is in the key"
@@ -135,7 +149,7 @@ echo "ok: a run without stock-debug plots the rest, with a note"
 
 # No pairs.csv: a headline placeholder, the rest as before.
 rm "$part/pairs.csv"
-"$TOP/scripts/report/plots.sh" "$part" >"$TMP/out" 2>&1 || fail "plots.sh failed without pairs.csv: $(cat "$TMP/out")"
+"${plots[@]}" "$part" >"$TMP/out" 2>&1 || fail "plots.sh failed without pairs.csv: $(cat "$TMP/out")"
 grep -q 'pairs.csv is missing' "$TMP/out" || fail "no note about the missing pairs.csv"
 grep -q 'no data:' "$part/plots/headline.svg" || fail "the headline is not a placeholder"
 echo "ok: no pairs.csv gives a headline placeholder"
@@ -146,7 +160,7 @@ echo "ok: no pairs.csv gives a headline placeholder"
 state() { find "$run/plots" -printf '%i %s %T@ %C@ %y %P\n'; }
 before=$(state)
 corrupt() { # corrupt WHAT PATTERN: run plots.sh on the current fixture files
-	expect_error "$1" "$2" "$TOP/scripts/report/plots.sh" "$run"
+	expect_error "$1" "$2" "${plots[@]}" "$run"
 	[ "$(state)" = "$before" ] || fail "$1: RUN/plots changed"
 	! compgen -G "$run/.plots.*" >/dev/null || fail "$1: a temporary folder was left behind"
 }
@@ -170,5 +184,5 @@ echo "ok: corrupt summaries fail, RUN/plots untouched"
 ic=$TMP/icount
 cp -r "$TOP/tests/fixtures/plots" "$ic"
 sed -i 's/^accel=.*/accel=icount/' "$ic/run.info"
-expect_error "an icount run" "is an icount run \\(instructions, not time\\)" "$TOP/scripts/report/plots.sh" "$ic"
+expect_error "an icount run" "is an icount run \\(instructions, not time\\)" "${plots[@]}" "$ic"
 [ ! -d "$ic/plots" ] || fail "a refused icount run got a plots folder"
