@@ -2,6 +2,7 @@
 # Helpers for the host tests: each test is a script that exits 0 to pass,
 # 4 to skip (KTAP's skip code), anything else to fail.
 set -euo pipefail
+# shellcheck disable=SC2034 # TOP and EXPECT_OUT are for the tests that source this
 TOP=$(cd "${BASH_SOURCE[0]%/*}/.." && pwd)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -19,6 +20,7 @@ expect_error() {
 	local what=$1 pat=$2 rc=0 out
 	shift 2
 	out=$("$@" 2>&1) || rc=$?
+	# shellcheck disable=SC2034
 	EXPECT_OUT=$out
 	[ $rc -ne 0 ] || fail "$what: expected failure, got exit 0; output: $out"
 	# Line by line, as grep -E would, with bash's own regex (the same
