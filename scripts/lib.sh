@@ -432,34 +432,44 @@ fragments_debug_of() { # fragments -> REPLY (on or off)
 		case $f in */debug-on.config | */debug-magic.config) REPLY=on && return ;; esac
 	done <<<"$1"
 }
-fragments_lock() { fragments_lock_of "$1" && [ -z "$REPLY" ] || echo "$REPLY"; }
-fragments_debug() { fragments_debug_of "$1" && echo "$REPLY"; }
 variant_lock() {
 	local f
 	f=$(variant_fragments "$1") || return 1
-	fragments_lock "$f"
+	fragments_lock_of "$f"
+	[ -z "$REPLY" ] || echo "$REPLY"
 }
 variant_debug() {
 	local f
 	f=$(variant_fragments "$1") || return 1
-	fragments_debug "$f"
+	fragments_debug_of "$f"
+	echo "$REPLY"
 }
 # The same rule for gnuplot (plots/common.gp): dbg, the debug variants among
 # VARIANTS, and fams, each one's lock layer (its colour), as gnuplot
 # assignments.  A name the matrix does not know is neither.
 variant_gp() { # variant...
-	local v ld d="" f=" "
+	local v fr GP_DBG="" GP_FAMS=" "
 	for v in "$@"; do
-		# One subshell a variant, "DEBUG LOCK": a name the matrix does not
-		# know (variant_fragment_list dies) is skipped.
-		ld=$(variant_fragment_list "$v" 2>/dev/null || exit
-			printf -v fr '%s\n' "${FRAGMENT_LIST[@]}"
-			fragments_debug_of "$fr" && printf '%s ' "$REPLY"
-			fragments_lock_of "$fr" && printf '%s' "$REPLY") || continue
-		[ "${ld%% *}" != on ] || d+="$v "
-		[ -z "${ld#* }" ] || f+="$v=${ld#* } "
+		# A name the matrix does not know (variant_fragment_list dies) is
+		# skipped.
+		fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}") || continue
+		variant_gp_add "$v" "$fr"
 	done
-	printf "dbg='%s'; fams='%s'" "${d% }" "$f"
+	variant_gp_text
+	printf '%s' "$REPLY"
+}
+# variant_gp in parts, for a caller that has the fragments already:
+# variant_gp_add VARIANT FRAGMENTS adds one variant to GP_DBG and GP_FAMS
+# (start them as "" and " "), variant_gp_text makes them the assignments,
+# into REPLY.
+variant_gp_add() { # variant fragments
+	fragments_lock_of "$2"
+	[ -z "$REPLY" ] || GP_FAMS+="$1=$REPLY "
+	fragments_debug_of "$2"
+	[ "$REPLY" != on ] || GP_DBG+="$1 "
+}
+variant_gp_text() {
+	printf -v REPLY "dbg='%s'; fams='%s'" "${GP_DBG% }" "$GP_FAMS"
 }
 
 # The comparisons: vm-configs/comparisons (COMPARISONS= replaces it),
@@ -613,13 +623,8 @@ dir_id_of() { # DIR -> REPLY (no subshell when run.info names it)
 
 # The published raw data (results/raw, written by publish.sh) is tracked:
 # the stages that derive files from a run work on a copy of it under
-# build/raw/ID instead.  run_dir ARG -> the directory the stages use.
+# build/raw/ID instead.  run_dir_of ARG -> the directory the stages use.
 # compare.sh passes "fresh" so every regeneration starts from the records.
-run_dir() { # run_dir ARG [fresh]
-	local RUN_DIR
-	run_dir_of "$@"
-	echo "$RUN_DIR"
-}
 run_dir_of() { # ARG [fresh] -> RUN_DIR (no subshell around it: a die ends the caller)
 	local d id
 	local -A ri=()

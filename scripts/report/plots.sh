@@ -92,25 +92,22 @@ for v in "${present[@]}"; do
 	case " $main " in *" $v "*) ;; *) order+="$v " ;; esac
 done
 order=${order% }
-# Debug or not by the variant's fragments (lib.sh's fragments_debug), and
+# Debug or not by the variant's fragments (lib.sh's fragments_debug_of), and
 # each debug variant's twin: the variant with the same fragments but
 # debug-off (the overhead graph's pairs).  The graphs' colours and dashes
-# (variant_gp's dbg= and fams=, from the same fragments): gpd, gpf.
-nodebug="" debug="" twins="" gpd="" gpf=" "
+# (variant_gp's dbg= and fams=) from the same fragments.
+nodebug="" debug="" twins="" GP_DBG="" GP_FAMS=" "
 declare -A frags=()
 for v in $order; do
 	# One subshell a variant prints its fragments (variant_fragments's
 	# lines); a name the matrix does not know (variant_fragment_list
 	# dies) has none, and no colour of its own.
 	if fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}"); then
-		fragments_lock_of "$fr"
-		[ -z "$REPLY" ] || gpf+="$v=$REPLY "
-		fragments_debug_of "$fr"
-		[ "$REPLY" != on ] || gpd+="$v "
+		variant_gp_add "$v" "$fr"
 	else
 		fr=""
-		fragments_debug_of ""
 	fi
+	fragments_debug_of "$fr"
 	frags[$v]=$fr
 	if [ "$REPLY" = on ]; then debug+="$v "; else nodebug+="$v "; fi
 done
@@ -125,7 +122,7 @@ for d in $debug; do
 	want=${want%$'\n'}
 	for x in $nodebug; do [ "${frags[$x]}" != "$want" ] || twins+="$x:$d "; done
 done
-gpv="dbg='${gpd% }'; fams='$gpf'" # variant_gp $order
+variant_gp_text && gpv=$REPLY
 
 tmp=$(mktemp -d "$run/.plots.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
