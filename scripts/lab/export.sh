@@ -84,9 +84,10 @@ BUNDLE_URL=${BUNDLE_URL:-file://$out} bash "$LB_TOP/scripts/lab/lava-job.sh" x86
 # says, by exit 3, that lava-common is not installed.
 rc=0
 err=$(/usr/bin/python3 "$LB_TOP/scripts/lab/lava-validate.py" "$stage/lava-qemu.yaml" "$stage/lava-x86.yaml" 2>&1 >/dev/null) || rc=$?
+# Exit 3, or no python3 at all (126, 127): not validated, as before.
 case $rc in
-0) ;;
-3) note "export: lava-common is not installed: the LAVA jobs were not validated ('make deps')" ;;
+0) [ -z "$err" ] || printf '%s\n' "$err" >&2 ;;
+3 | 126 | 127) note "export: lava-common is not installed: the LAVA jobs were not validated ('make deps')" ;;
 *) printf '%s\n' "$err" >&2; die "export: LAVA's schema refuses the generated job (see above)" ;;
 esac
 (cd "$stage" && sha256sum bzImage initramfs.cpio jobs cmdline.txt config provenance.json lava-qemu.yaml lava-x86.yaml >SHA256SUMS)

@@ -52,7 +52,7 @@ extract() { # file dir
 	text=$d/console.txt
 	# A LAVA job log: the server's YAML list, or lava-run's JSON lines
 	# (head -c 200 | grep -q -E '^(- )?\{?"?dt"?:', line by line in bash).
-	local head200 line is_lava=
+	local head200 line is_lava= LC_ALL=C # 200 bytes, as head -c
 	IFS= read -r -d '' -N 200 head200 <"$f" 2>/dev/null || true
 	while IFS= read -r line; do
 		[[ $line =~ ^(-\ )?\{?\"?dt\"?: ]] && { is_lava=1 && break; }

@@ -36,12 +36,10 @@ while IFS=$'\t' read -r role b o _; do
 	pairs+=(--pair "$b:$o")
 	[ "$role" != aa ] || aa=(--aa "$b:$o")
 done <<<"$all"
-# The record files (is_record_file's test, read in bash: no head per file).
+# The record files.
 files=()
 for f in "$run"/*.csv; do
-	magic=
-	IFS= read -r -N 20 magic <"$f" || true
-	[ "$magic" != "#lockbench-results v" ] || files+=("${f##*/}")
+	! is_record_file "$f" || files+=("${f##*/}")
 done
 [ ${#files[@]} -gt 0 ] || die "$run has no result files"
 tmp=$(mktemp -d "$run/.compare.XXXXXX")

@@ -304,12 +304,13 @@ fi
 # again from its CSV alone.
 ev=$run/events
 if [ -f "$ev/events.csv" ]; then
+	dir_id_of "$ev" && evid=$REPLY
 	mkdir -p "$stage/events"
 	evf=("$ev/events.csv" "$ev/run.info")
 	[ ! -f "$ev/calibration.md" ] || evf+=("$ev/calibration.md")
 	cp "${evf[@]}" "$stage/events/"
 	{
-		echo "Instrument: **events**, the \`lockbench-events\` TCG plugin on marked ops (run \`$(dir_id "$ev")\`): per acquire+release what runs (instructions, locked read-modify-writes, fences, loads, stores, distinct 64-byte lines; under icount with 1 vCPU, exact) and, under MTTCG with 2 vCPUs, the cache-line transfers of a MESI-like directory model: per cold op, and per contended handoff (never per unit of time: TCG's interleaving is not hardware's). The model leaves out capacity, prefetchers, a shared cache and all timing ([bench-user/events/README.md](bench-user/events/README.md))."
+		echo "Instrument: **events**, the \`lockbench-events\` TCG plugin on marked ops (run \`$evid\`): per acquire+release what runs (instructions, locked read-modify-writes, fences, loads, stores, distinct 64-byte lines; under icount with 1 vCPU, exact) and, under MTTCG with 2 vCPUs, the cache-line transfers of a MESI-like directory model: per cold op, and per contended handoff (never per unit of time: TCG's interleaving is not hardware's). The model leaves out capacity, prefetchers, a shared cache and all timing ([bench-user/events/README.md](bench-user/events/README.md))."
 		echo
 		# Its first heading is this section's; the others go a level down
 		# (sed '1{/^## /d}; s/^## /### /', in bash).
