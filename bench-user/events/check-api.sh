@@ -11,8 +11,10 @@ die() { printf 'lockbench-events: check-api: %s\n' "$*" >&2; exit 1; }
 [ -n "$qemu" ] && [ -x "$qemu" ] ||
 	die "no qemu-system-x86_64 to check against (QEMU='$qemu'): install qemu-system-x86 (make deps)"
 # nm's --target: no try of each bfd plugin (with LLVM's installed, most
-# of each nm's time); QEMU and the plugin are x86-64 ELF.
-nm() { command nm --target=elf64-x86-64 "$@"; }
+# of each nm's time); on an x86-64 host QEMU and the plugin are x86-64 ELF.
+nmt=()
+[[ $HOSTTYPE != x86_64 ]] || nmt=(--target=elf64-x86-64)
+nm() { command nm "${nmt[@]}" "$@"; }
 exported=$(nm -D --defined-only "$qemu" | awk '$3 ~ /^qemu_plugin_/ { print $3 }' | sort -u)
 [ -n "$exported" ] ||
 	die "$qemu exports no qemu_plugin_* symbols: it was built without TCG plugin support (--enable-plugins)"

@@ -24,7 +24,7 @@ harness=${2:?} hz=${3:?}
 shift 3
 kobjs=("$@")
 [ ${#kobjs[@]} -gt 0 ] || die "link.sh: no kernel objects"
-[ -d "$out" ] || mkdir -p "$out" # build.sh's is there already
+mkdir_p "$out" # build.sh's is there already
 hobjs=("$harness"/*.o)
 
 # The per-CPU variables percpu.c fills, at their offsets in the area.

@@ -77,13 +77,15 @@ esac
 
 # The symbols, as arrays' keys (text ones, and all): looked up without a
 # process each.  nm's --target skips its tries of every bfd plugin (with
-# LLVM's installed, most of each nm's time).
+# LLVM's installed, most of each nm's time), on an x86-64 host.
+nmt=()
+[[ $HOSTTYPE != x86_64 ]] || nmt=(--target=elf64-x86-64)
 declare -A text_sym=() any_sym=()
 while read -r _ t s; do
 	[ -n "$s" ] || continue
 	any_sym[$s]=1
 	[[ $t != [tTwW] ]] || text_sym[$s]=1
-done < <(nm --target=elf64-x86-64 "$vml" 2>/dev/null)
+done < <(nm "${nmt[@]}" "$vml" 2>/dev/null)
 defined() { [ -n "${text_sym[$1]:-}" ]; }
 
 # body SYM: the instructions of SYM, one a line, without addresses.
