@@ -175,7 +175,7 @@ import() { # workdir key tarball|directory
 		while [[ $name == */ && $name != / ]]; do name=${name%/}; done
 		[ "$name" = / ] || name=${name##*/}
 		# (lockbench's own repository: no git maintenance run --auto after it)
-		git --git-dir="$repo" --work-tree="$1" "${git_id[@]}" -c maintenance.auto=false commit -q -m "$name, imported by lockbench" ||
+		git --git-dir="$repo" --work-tree="$1" "${git_id[@]}" commit -q -m "$name, imported by lockbench" ||
 			die "importing $KSRC into ${repo#"$LB_TOP"/} failed (see above)"
 	fi
 	printf '%s\n' "$2" >"$imp/stamp"
