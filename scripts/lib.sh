@@ -337,6 +337,14 @@ host_facts() {
 	export LB_HOST_CPU_MODEL LB_HOST_CPU_VENDOR LB_HOST_CPU_FAMILY LB_HOST_CPU_MODEL_ID LB_HOST_CPU_STEPPING \
 		LB_HOST_KERNEL LB_HOST_CPUS LB_QEMU_VERSION LB_HOST_FP LB_HOST_ID
 }
+# gcc --version's first line, once per make: kernel.sh and module.sh put
+# it in their up-to-date keys; exported (LB_GCC_VERSION) as host_facts does.
+gcc_facts() {
+	[ -z "${LB_GCC_VERSION:-}" ] || return 0
+	LB_GCC_VERSION=$(gcc --version)
+	LB_GCC_VERSION=${LB_GCC_VERSION%%$'\n'*}
+	export LB_GCC_VERSION
+}
 host_name_part() { # LB_HOST_CPU_MODEL as a name part, into REPLY
 	local LC_ALL=C n=${LB_HOST_CPU_MODEL//[^A-Za-z0-9.]/_}
 	while [[ $n == *__* ]]; do n=${n//__/_}; done

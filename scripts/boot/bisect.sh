@@ -19,14 +19,16 @@ export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/boot/cell-count.sh
 # left over from an interrupted run is reset first.
 w=$LB_USER/$v/src
 # bisect_path NAME: the worktree's .git file NAME (git rev-parse
-# --git-path), into REPLY; it fails when $w is no git worktree.
+# --git-path), into REPLY.
 bisect_path() {
 	REPLY=$(git -C "$w" rev-parse --git-path "$1" 2>/dev/null) || return
 	[[ $REPLY = /* ]] || REPLY=$w/$REPLY
 }
 # git bisect reset does nothing but say so without a BISECT_START: it is
 # asked only when there is one (each git bisect costs a dozen processes).
-if [ -d "$w" ] && bisect_path BISECT_START && [ -s "$REPLY" ]; then
+# (Only in a worktree: a plain folder there would have git find
+# lockbench's own repository above it.)
+if [ -e "$w/.git" ] && bisect_path BISECT_START && [ -s "$REPLY" ]; then
 	git -C "$w" bisect reset >/dev/null 2>&1 || true
 fi
 env -u PATCHED -u PATCHES -u KERNEL -u PATCHED_NAME BASE="$BAD" BASE_NAME="$v" bash "$LB_TOP/scripts/build/byo.sh"
@@ -56,7 +58,7 @@ measure() { # ref -> count at that commit
 # gcc's version for each step's ensure-built.sh.
 if [ "$LB_BISECT_MEASURE" = "$LB_TOP/scripts/boot/cell-count.sh" ]; then
 	host_facts
-	[ -n "${LB_GCC_VERSION:-}" ] || { LB_GCC_VERSION=$(gcc --version) && export LB_GCC_VERSION; }
+	gcc_facts
 fi
 note "bisect: measuring $CELL at GOOD=$GOOD"
 measure "$good" GOOD >"$dir/good.count"

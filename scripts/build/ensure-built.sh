@@ -5,9 +5,7 @@
 # caller's stdout stays its own.
 . "${0%"${0##*/}"}../lib.sh"
 [ $# -gt 0 ] || die "usage: ensure-built.sh VARIANT..."
-# gcc --version once for every kernel.sh and module.sh below (their
-# up-to-date keys name the compiler), as host_facts does the host's facts.
-[ -n "${LB_GCC_VERSION:-}" ] || { LB_GCC_VERSION=$(gcc --version) && export LB_GCC_VERSION; }
+gcc_facts # once for every kernel.sh and module.sh below
 for v in "$@"; do
 	bash "$LB_TOP/scripts/build/kernel.sh" "$v" >&2
 	bash "$LB_TOP/scripts/build/module.sh" "$v" >&2

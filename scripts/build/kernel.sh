@@ -75,10 +75,8 @@ fi
 # .config, and no file of the tree is newer than its start (.lb-fresh).
 # The .config is compared by content: syncconfig rewrites it in every
 # build, after the stamp.
-# gcc --version's first line, without a head; asked once per ensure-built.sh
-# (LB_GCC_VERSION, exported there as host_facts does the host's facts).
-gcc_version=${LB_GCC_VERSION:-$(gcc --version)}
-fresh_key="$cfg_key $cc ${gcc_version%%$'\n'*}"
+gcc_facts
+fresh_key="$cfg_key $cc $LB_GCC_VERSION"
 config_sum() { # -> CONFIG_SUM
 	local s
 	s=$(sha256sum <"$out/.config")

@@ -16,10 +16,8 @@ cc=$LB_CC
 # Up to date without asking Kbuild (its M= walk took 1.4 s a variant): the
 # last build finished with this compiler, and neither the module's
 # sources, the schema nor the kernel it builds against changed since.
-# gcc --version's first line, without a head (LB_GCC_VERSION: ensure-built.sh
-# asked it once for its every variant).
-gcc_version=${LB_GCC_VERSION:-$(gcc --version)}
-fresh_key="$cc $kdir ${gcc_version%%$'\n'*}"
+gcc_facts
+fresh_key="$cc $kdir $LB_GCC_VERSION"
 old_key="" # (slurp sets it)
 slurp old_key "$mdir/.lb-fresh"
 if [ -f "$mdir/lockbench.ko" ] && [ "$old_key" = "$fresh_key" ] &&
