@@ -207,8 +207,11 @@
 	X(mean,		"mean of the boot medians")			\
 	X(sd,		"their standard deviation")			\
 	X(cv_pct,	"sd / mean, in percent")			\
-	X(modes,	"groups of boot medians split by wide gaps (bootstat.h)") \
+	X(modes,	"1, or 2 when the boot medians split into two groups (bootstat.h)") \
 	X(mode_sizes,	"boots in each mode, low to high, as 8+2")	\
+	X(mode_median_low, "the low group's median (all boots' with one mode)") \
+	X(mode_median_high, "the high group's median; nan with one mode")	\
+	X(mode_gap_ratio, "the widest gap over the pooled within-group SD") \
 	X(oversub,	"1 when any record was oversubscribed")
 
 /* baseline.csv (lb-stat baseline): a kind over a baseline kind, per cell. */

@@ -205,39 +205,48 @@ int lbs_ratio_ci(gsl_rng *rng, const double *x, size_t nx, const double *y, size
 	return 0;
 }
 
-size_t lbs_modes(const double *x, size_t n, char *sizes, size_t len)
+void lbs_modes(const double *x, size_t n, struct lbs_modes *out)
 {
-	double *s, *dev, med, gap;
-	size_t modes = 0, from = 0, used = 0;
+	double *s, gap = -1, ss = 0, pooled;
+	size_t cut = 0;
 
-	if (len)
-		sizes[0] = '\0';
-	if (!n)
-		return 0;
-	s = malloc(n * sizeof(*s));
-	dev = malloc(n * sizeof(*dev));
-	if (!s || !dev) {
-		free(s);
-		free(dev);
-		return 0;
-	}
+	*out = (struct lbs_modes){ .med_high = NAN, .med_low = NAN, .gap_ratio = NAN };
+	if (!n || !(s = malloc(n * sizeof(*s))))
+		return;
 	memcpy(s, x, n * sizeof(*s));
-	med = median_sorting(s, n);
-	for (size_t i = 0; i < n; i++)
-		dev[i] = fabs(s[i] - med);
-	gap = fmax(LBS_MODE_GAP_SD * 1.4826 * median_sorting(dev, n),
-		   LBS_MODE_GAP_PCT / 100 * fabs(med));
-	for (size_t i = 1; i <= n; i++) {
-		if (i < n && s[i] - s[i - 1] <= gap)
-			continue;
-		if (used < len)
-			used += snprintf(sizes + used, len - used, "%s%zu", modes ? "+" : "", i - from);
-		modes++;
-		from = i;
+	gsl_sort(s, 1, n);
+	out->modes = 1;
+	out->n_low = n;
+	out->med_low = gsl_stats_median_from_sorted_data(s, 1, n);
+	/* The widest gap with LBS_MODE_MIN values on each side. */
+	for (size_t i = LBS_MODE_MIN; i + LBS_MODE_MIN <= n; i++) {
+		if (s[i] - s[i - 1] > gap) {
+			gap = s[i] - s[i - 1];
+			cut = i;
+		}
 	}
+	if (cut) {
+		/* Pooled within-group SD: each group about its own mean. */
+		double ml = gsl_stats_mean(s, 1, cut), mh = gsl_stats_mean(s + cut, 1, n - cut);
+
+		for (size_t i = 0; i < n; i++)
+			ss += (s[i] - (i < cut ? ml : mh)) * (s[i] - (i < cut ? ml : mh));
+		pooled = sqrt(ss / (double)(n - 2));
+		out->gap_ratio = pooled > 0 ? gap / pooled : gap > 0 ? INFINITY : NAN;
+		if (gap > LBS_MODE_GAP_K * pooled &&
+		    gap > LBS_MODE_GAP_PCT / 100 * fabs(out->med_low)) {
+			out->modes = 2;
+			out->n_low = cut;
+			out->n_high = n - cut;
+			out->med_low = gsl_stats_median_from_sorted_data(s, 1, cut);
+			out->med_high = gsl_stats_median_from_sorted_data(s + cut, 1, n - cut);
+		}
+	}
+	if (out->modes == 2)
+		snprintf(out->sizes, sizeof(out->sizes), "%zu+%zu", out->n_low, out->n_high);
+	else
+		snprintf(out->sizes, sizeof(out->sizes), "%zu", n);
 	free(s);
-	free(dev);
-	return modes;
 }
 
 struct ranked { double p; size_t i; };

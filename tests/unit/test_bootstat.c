@@ -93,24 +93,91 @@ static void test_seeded(void **state)
 }
 
 /*
- * Modes: the shape of pre spin_lock (8 boots near 26.5 ns, two near 39) is two
- * modes; ten boots spread evenly are one; so are ten identical ones.
+ * Modes: the shape of pre spin_lock (8 boots near 26.5 ns, two near 39) is
+ * two modes, each with its median; ten boots spread evenly are one; so are
+ * ten identical ones, and a tight group with one straggler (a group needs
+ * two members).
  */
 static void test_modes(void **state)
 {
 	const double two[] = { 25.95, 26.1, 26.3, 26.5, 26.6, 26.7, 26.9, 27.05, 38.57, 40.1 };
 	const double even[] = { 10, 11, 12, 13, 14, 15, 16, 17, 18, 19 };
 	const double same[] = { 5, 5, 5, 5 };
-	char sizes[32];
+	const double one_out[] = { 10, 10.1, 10.2, 10.1, 10, 10.2, 10.1, 10, 10.1, 30 };
+	struct lbs_modes m;
 
 	(void)state;
-	assert_int_equal(lbs_modes(two, 10, sizes, sizeof(sizes)), 2);
-	assert_string_equal(sizes, "8+2");
-	assert_int_equal(lbs_modes(even, 10, sizes, sizeof(sizes)), 1);
-	assert_string_equal(sizes, "10");
-	assert_int_equal(lbs_modes(same, 4, sizes, sizeof(sizes)), 1);
-	assert_int_equal(lbs_modes(same, 0, sizes, sizeof(sizes)), 0);
-	assert_string_equal(sizes, "");
+	lbs_modes(two, 10, &m);
+	assert_int_equal(m.modes, 2);
+	assert_string_equal(m.sizes, "8+2");
+	assert_float_equal(m.med_low, 26.55, 1e-9);
+	assert_float_equal(m.med_high, (38.57 + 40.1) / 2, 1e-9);
+	lbs_modes(even, 10, &m);
+	assert_int_equal(m.modes, 1);
+	assert_string_equal(m.sizes, "10");
+	assert_float_equal(m.med_low, 14.5, 1e-9);
+	assert_true(isnan(m.med_high));
+	lbs_modes(same, 4, &m);
+	assert_int_equal(m.modes, 1);
+	lbs_modes(one_out, 10, &m);
+	assert_int_equal(m.modes, 1);
+	lbs_modes(same, 0, &m);
+	assert_int_equal(m.modes, 0);
+	assert_string_equal(m.sizes, "");
+}
+
+/*
+ * The split the MAD rule missed: TCG boots at 30-34 ns and at 47-53 ns,
+ * five and five.  The MAD grows with the split (it measures the distance
+ * between the groups), so 6 robust SDs put the threshold above the gap;
+ * the spread inside each group does not grow.  Two groups of 30% apart but
+ * each as wide as the gap are not two modes.
+ */
+static void test_modes_split_grows_mad(void **state)
+{
+	const double split[] = { 30.2, 31.1, 32.0, 33.2, 34.0, 47.3, 48.9, 50.1, 51.6, 53.0 };
+	const double wide[] = { 30, 33, 36, 39, 42, 45, 48, 51, 54, 57 };
+	struct lbs_modes m;
+
+	(void)state;
+	lbs_modes(split, 10, &m);
+	assert_int_equal(m.modes, 2);
+	assert_string_equal(m.sizes, "5+5");
+	assert_float_equal(m.med_low, 32.0, 1e-9);
+	assert_float_equal(m.med_high, 50.1, 1e-9);
+	assert_true(m.gap_ratio > LBS_MODE_GAP_K);
+	lbs_modes(wide, 10, &m);
+	assert_int_equal(m.modes, 1);
+}
+
+/*
+ * What the comment in bootstat.h promises, by simulation: of 2000 samples
+ * of 10 boots from one normal distribution at most 1% split, and two
+ * groups of 5 drawn 8 SDs apart split in at least 80% of samples.
+ */
+static void test_modes_null_rate(void **state)
+{
+	gsl_rng *r = rng_seeded(35);
+	double x[10];
+	struct lbs_modes m;
+	int null_split = 0, found = 0;
+
+	(void)state;
+	for (int k = 0; k < 2000; k++) {
+		for (int i = 0; i < 10; i++)
+			x[i] = 100 + gsl_ran_gaussian(r, 1);
+		lbs_modes(x, 10, &m);
+		null_split += m.modes == 2;
+		for (int i = 0; i < 10; i++)
+			x[i] = 100 + gsl_ran_gaussian(r, 1) + (i < 5 ? 0 : 8);
+		lbs_modes(x, 10, &m);
+		found += m.modes == 2 && !strcmp(m.sizes, "5+5");
+	}
+	print_message("# modes: %d of 2000 one-group samples split; %d of 2000 split 5+5 found\n",
+		      null_split, found);
+	assert_true(null_split <= 20);
+	assert_true(found >= 1600);
+	gsl_rng_free(r);
 }
 
 /* R's p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm"); a NaN is not a test. */
@@ -388,6 +455,8 @@ int main(void)
 		cmocka_unit_test(test_seeded),
 		cmocka_unit_test(test_holm),
 		cmocka_unit_test(test_modes),
+		cmocka_unit_test(test_modes_split_grows_mad),
+		cmocka_unit_test(test_modes_null_rate),
 		cmocka_unit_test(test_aa_familywise),
 		cmocka_unit_test(test_boot_medians),
 		cmocka_unit_test(test_index_first_ok),
