@@ -243,6 +243,7 @@
 	X(pct_change,	"ratio of medians as a % change")		\
 	X(pct_lo,	"its bootstrap 95% CI, low")			\
 	X(pct_hi,	"its bootstrap 95% CI, high")			\
+	X(paired,	"1: per-replicate ratios (native, one replicate index on both sides)") \
 	X(p_rank,	"exact Wilcoxon-Mann-Whitney p (mid-ranks)")	\
 	X(p_min,	"smallest p the test can reach at these n")	\
 	X(p_holm,	"Holm-adjusted p inside the family")		\

@@ -249,6 +249,52 @@ void lbs_modes(const double *x, size_t n, struct lbs_modes *out)
 	free(s);
 }
 
+int lbs_paired_ratio_ci(gsl_rng *rng, const double *x, const double *y, size_t n,
+			size_t b, double level, struct lbs_ratio *out)
+{
+	struct ranks k;
+	double *q, *r, *lg;
+	size_t i, nl = 0;
+	int pos = 1;
+
+	out->ratio = out->lo = out->hi = out->se_log = NAN;
+	if (n < LBS_MIN_BOOTS || b < 2)
+		return -1;
+	q = malloc(n * sizeof(*q));
+	r = malloc(b * sizeof(*r));
+	lg = malloc(b * sizeof(*lg));
+	if (!q || !r || !lg)
+		goto fail;
+	for (i = 0; i < n; i++) {
+		if (x[i] == 0)
+			goto fail;
+		q[i] = y[i] / x[i];
+		pos &= q[i] > 0;
+	}
+	if (ranks_init(&k, q, n))
+		goto fail;
+	out->ratio = lbs_median(q, n);
+	for (i = 0; i < b; i++) {
+		r[i] = resample_median(rng, &k);
+		if (pos)
+			lg[nl++] = log(r[i]);
+	}
+	out->lo = quantile_selecting(r, b, (1 - level) / 2);
+	out->hi = quantile_selecting(r, b, (1 + level) / 2);
+	if (nl == b)
+		out->se_log = gsl_stats_sd(lg, 1, nl);
+	ranks_free(&k);
+	free(q);
+	free(r);
+	free(lg);
+	return 0;
+fail:
+	free(q);
+	free(r);
+	free(lg);
+	return -1;
+}
+
 struct ranked { double p; size_t i; };
 
 static int by_p(const void *a, const void *b)

@@ -58,6 +58,16 @@ struct lbs_modes {
 };
 void lbs_modes(const double *x, size_t n, struct lbs_modes *out);
 
+/*
+ * The paired ratio: where x[i] and y[i] share a replicate (one process
+ * timed both), the median of the per-replicate ratios y[i] / x[i], with a
+ * bootstrap percentile CI at LEVEL from B resamples of the replicates.  A
+ * factor shared by both sides of a replicate cancels in its ratio.  -1
+ * with NaNs when N < LBS_MIN_BOOTS or an x[i] is 0.
+ */
+int lbs_paired_ratio_ci(gsl_rng *rng, const double *x, const double *y, size_t n,
+			size_t b, double level, struct lbs_ratio *out);
+
 /* Holm-Bonferroni step-down adjusted p-values of P[N] into ADJ[N] (may be
  * P).  NaN entries are not tests: they stay NaN and do not count in N. */
 void lbs_holm(const double *p, double *adj, size_t n);

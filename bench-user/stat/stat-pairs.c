@@ -5,8 +5,12 @@
  * test is about ranks: an exact Wilcoxon-Mann-Whitney p (ranktest.h),
  * Holm-adjusted within each family (one pair x one mode x one metric, its
  * testable cells only), beside the smallest p the test can reach at those
- * n.  The A/A pair's largest |change| per mode and metric is the noise
- * floor: a change below it is "within-noise" whatever its p.
+ * n.  Where both sides share their replicates (native: one replicate
+ * index, one round or process, on both sides), the effect is the median
+ * of the per-replicate ratios instead, so that what a replicate shares
+ * cancels; the rank-sum p stays (ignoring that pairing only makes it
+ * conservative).  The A/A pair's largest |change| per mode and metric is
+ * the noise floor: a change below it is "within-noise" whatever its p.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -23,7 +27,7 @@ struct row {
 	size_t nx, ny;
 	double mx, my, pct, lo, hi, p, p_min, p_holm, mde, floor;
 	size_t family;
-	int oversub;
+	int oversub, paired;
 	const char *verdict;
 };
 
@@ -42,6 +46,36 @@ static void row_name(char *name, size_t len, const struct row *w, const struct l
 		 (unsigned long long)w->cell->parallel_ns, w->metric);
 }
 
+/* Whether X and Y are one replicate each of the same replicates: native
+ * records of one boot index on both sides, and every index on both. */
+static int same_replicates(const struct lb_record *cell, const uint64_t *bx, size_t nx,
+			   const uint64_t *by, size_t ny)
+{
+	if (strcmp(cell->accel, "native") || nx != ny)
+		return 0;
+	for (size_t i = 0; i < nx; i++)
+		if (bx[i] != by[i])
+			return 0;
+	return 1;
+}
+
+/* The boot medians of both sides of W into X and Y; 1 if paired. */
+static int sides(struct row *w, const struct lbc_index *s, const struct lbs_pair *p, double *x,
+		 double *y, size_t *nrec)
+{
+	uint64_t *bx = malloc((s->s->n ? s->s->n : 1) * sizeof(*bx));
+	uint64_t *by = malloc((s->s->n ? s->s->n : 1) * sizeof(*by));
+	int paired = 0;
+
+	w->nx = lbc_boot_medians_ids(s, p->base, w->cell, w->metric, x, bx, nrec, &w->oversub);
+	w->ny = lbc_boot_medians_ids(s, p->other, w->cell, w->metric, y, by, nrec, &w->oversub);
+	if (bx && by)
+		paired = same_replicates(w->cell, bx, w->nx, by, w->ny);
+	free(bx);
+	free(by);
+	return paired;
+}
+
 static void measure(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
 		    const struct lbs_opts *o, gsl_rng *rng, double *x, double *y)
 {
@@ -50,14 +84,19 @@ static void measure(struct row *w, const struct lbc_index *s, const struct lbs_p
 	char name[256];
 	size_t nrec;
 
-	w->nx = lbc_boot_medians(s, p->base, w->cell, w->metric, x, &nrec, &w->oversub);
-	w->ny = lbc_boot_medians(s, p->other, w->cell, w->metric, y, &nrec, &w->oversub);
+	w->paired = sides(w, s, p, x, y, &nrec);
 	w->mx = lbs_median(x, w->nx);
 	w->my = lbs_median(y, w->ny);
 	w->pct = w->mx != 0 ? pct_of(w->my / w->mx) : NAN;
 	row_name(name, sizeof(name), w, p, "pair");
 	lbs_seed_for(rng, o, name);
-	lbs_ratio_ci(rng, x, w->nx, y, w->ny, o->resamples, 0.95, &rt);
+	if (w->paired) {
+		/* The median of the per-replicate ratios is the effect. */
+		lbs_paired_ratio_ci(rng, x, y, w->nx, o->resamples, 0.95, &rt);
+		w->pct = pct_of(rt.ratio);
+	} else {
+		lbs_ratio_ci(rng, x, w->nx, y, w->ny, o->resamples, 0.95, &rt);
+	}
 	w->lo = pct_of(rt.lo);
 	w->hi = pct_of(rt.hi);
 	w->p = w->p_min = w->mde = NAN;
@@ -216,6 +255,7 @@ static const char *verdict(const struct row *w, int is_aa, double alpha)
 #define COL_pct_change		LBC_G(w->pct, 6)
 #define COL_pct_lo		LBC_G(w->lo, 6)
 #define COL_pct_hi		LBC_G(w->hi, 6)
+#define COL_paired		w->paired
 #define COL_p_rank		LBC_G(w->p, 4)
 #define COL_p_min		LBC_G(w->p_min, 4)
 #define COL_p_holm		LBC_G(w->p_holm, 4)

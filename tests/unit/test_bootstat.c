@@ -180,6 +180,34 @@ static void test_modes_null_rate(void **state)
 	gsl_rng_free(r);
 }
 
+/*
+ * Paired: every replicate shares a factor (a process 10% slow, another
+ * 10% fast) and y is x + 5% in each.  The per-replicate ratios are all
+ * 1.05, so the CI has zero width; unpaired, the shared factor widens it
+ * to include 0.
+ */
+static void test_paired_ratio(void **state)
+{
+	const double x[] = { 90, 100, 110, 95, 105, 100 };
+	double y[6];
+	struct lbs_ratio pr, ur;
+	gsl_rng *r = rng_seeded(3);
+
+	(void)state;
+	for (int i = 0; i < 6; i++)
+		y[i] = 1.05 * x[i];
+	assert_int_equal(lbs_paired_ratio_ci(r, x, y, 6, 2000, 0.95, &pr), 0);
+	assert_float_equal(pr.ratio, 1.05, 1e-12);
+	assert_float_equal(pr.lo, 1.05, 1e-12);
+	assert_float_equal(pr.hi, 1.05, 1e-12);
+	assert_int_equal(lbs_ratio_ci(r, x, 6, y, 6, 2000, 0.95, &ur), 0);
+	assert_true(ur.lo < 1 && ur.hi > 1.05);
+	/* A zero base has no ratio; two replicates are too few. */
+	assert_int_equal(lbs_paired_ratio_ci(r, (const double[]){ 0, 1, 2 }, y, 3, 100, 0.95, &pr), -1);
+	assert_int_equal(lbs_paired_ratio_ci(r, x, y, 2, 100, 0.95, &pr), -1);
+	gsl_rng_free(r);
+}
+
 /* R's p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm"); a NaN is not a test. */
 static void test_holm(void **state)
 {
@@ -457,6 +485,7 @@ int main(void)
 		cmocka_unit_test(test_modes),
 		cmocka_unit_test(test_modes_split_grows_mad),
 		cmocka_unit_test(test_modes_null_rate),
+		cmocka_unit_test(test_paired_ratio),
 		cmocka_unit_test(test_aa_familywise),
 		cmocka_unit_test(test_boot_medians),
 		cmocka_unit_test(test_index_first_ok),
