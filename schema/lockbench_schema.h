@@ -250,10 +250,25 @@
 	X(p_holm_min,	"smallest Holm p reachable: m x p_min")		\
 	X(family_size,	"m: testable cells in the family (pair x mode x metric)") \
 	X(mde_pct,	"change this test detects at 80% power, percent") \
-	X(floor_pct,	"the A/A noise floor of this mode and metric")	\
-	X(verdict,	"changed, within-noise, not-significant, no-ratio, a-a or n-too-small") \
+	X(floor_pct,	"the noise floor: the A/A bound or the quantum, the larger") \
+	X(quantum_pct,	"one TSC tick per sample over the ops per sample, % of median_base") \
+	X(floor_by,	"what sets floor_pct: a-a (the resampled A/A bound), quantum or none") \
+	X(verdict,	"one of LB_VERDICTS")				\
 	X(significant,	"1 when the verdict is changed")		\
 	X(oversub,	"1 when either side was oversubscribed")
+
+/*
+ * The verdict column of pairs.csv (bench-user/stat/bootstat.c,
+ * lbs_verdict).  Names are strings: they hold hyphens.
+ */
+#define LB_VERDICTS(X)							\
+	X("changed",	"the whole 95% CI beyond the floor on one side, Holm p < alpha") \
+	X("changed-no-floor", "no A/A pair: the CI excludes 0 and Holm p < alpha") \
+	X("within-noise", "the CI reaches inside the floor, whatever its p") \
+	X("not-significant", "beyond the floor (or no floor, CI off 0) but Holm p >= alpha") \
+	X("no-ratio",	"the base median is 0: no change to state")	\
+	X("a-a",	"the A/A pair itself: its changes make the floor") \
+	X("n-too-small", "fewer than 3 replicates a side: no p, no CI")
 
 /*
  * What a boot ended as (BOOT/status, written by scripts/boot/qemu-boot.sh and

@@ -295,6 +295,124 @@ fail:
 	return -1;
 }
 
+/* One A/A row ready to resample: the ranks of each side, or of the
+ * per-replicate ratios when paired. */
+struct aa_ranks {
+	struct ranks x, y;
+	int paired, ok;
+};
+
+static int aa_ranks_init(struct aa_ranks *a, const struct lbs_aa_row *row)
+{
+	a->paired = row->paired;
+	a->ok = 0;
+	if (row->nx < LBS_MIN_BOOTS || row->ny < LBS_MIN_BOOTS)
+		return 0;
+	/* A base that holds a 0 can resample to a median of 0, which has no
+	 * ratio: a near-zero cell, left out as the empty kind is. */
+	for (size_t i = 0; i < row->nx; i++)
+		if (row->x[i] == 0)
+			return 0;
+	if (row->paired) {
+		double *q = malloc(row->nx * sizeof(*q));
+		int rc;
+
+		if (!q || row->nx != row->ny) {
+			free(q);
+			return q ? 0 : -1;
+		}
+		for (size_t i = 0; i < row->nx; i++) {
+			q[i] = row->y[i] / row->x[i];
+		}
+		rc = ranks_init(&a->x, q, row->nx);
+		free(q);
+		a->ok = !rc;
+		return rc;
+	}
+	if (ranks_init(&a->x, row->x, row->nx))
+		return -1;
+	if (ranks_init(&a->y, row->y, row->ny)) {
+		ranks_free(&a->x);
+		return -1;
+	}
+	a->ok = 1;
+	return 0;
+}
+
+static void aa_ranks_free(struct aa_ranks *a)
+{
+	if (!a->ok)
+		return;
+	ranks_free(&a->x);
+	if (!a->paired)
+		ranks_free(&a->y);
+}
+
+double lbs_aa_floor(gsl_rng *rng, const struct lbs_aa_row *rows, size_t k, size_t b, double q)
+{
+	struct aa_ranks *a = calloc(k ? k : 1, sizeof(*a));
+	double *mx = malloc((b ? b : 1) * sizeof(*mx)), floor = NAN;
+	size_t i, j, used = 0, nm = 0;
+
+	if (!a || !mx)
+		goto out;
+	for (j = 0; j < k; j++) {
+		if (aa_ranks_init(&a[j], &rows[j]))
+			goto out;
+		used += a[j].ok;
+	}
+	if (!used || b < 2)
+		goto out;
+	for (i = 0; i < b; i++) {
+		double worst = -1;
+
+		for (j = 0; j < k; j++) {
+			double r;
+
+			if (!a[j].ok)
+				continue;
+			if (a[j].paired) {
+				r = resample_median(rng, &a[j].x);
+			} else {
+				/* No base holds a 0, so no base median is 0. */
+				double bx = resample_median(rng, &a[j].x);
+
+				r = resample_median(rng, &a[j].y) / bx;
+			}
+			worst = fmax(worst, fabs(100 * (r - 1)));
+		}
+		mx[nm++] = worst;
+	}
+	floor = quantile_selecting(mx, nm, q);
+out:
+	for (j = 0; a && j < k; j++)
+		aa_ranks_free(&a[j]);
+	free(a);
+	free(mx);
+	return floor;
+}
+
+const char *lbs_verdict(size_t nx, size_t ny, int is_aa, double pct, double lo, double hi,
+			double floor, double p_holm, double alpha)
+{
+	double f = isnan(floor) ? 0 : floor;
+
+	if (nx < LBS_MIN_BOOTS || ny < LBS_MIN_BOOTS)
+		return "n-too-small";
+	if (isnan(pct))
+		return "no-ratio";
+	if (is_aa)
+		return "a-a";
+	/* The whole interval must clear what identical code already moves:
+	 * an interval that reaches inside the floor may be noise, whatever
+	 * its point estimate or p.  Without an A/A pair the floor is 0. */
+	if (!(lo > f || hi < -f))
+		return isnan(floor) ? "not-significant" : "within-noise";
+	if (isnan(p_holm) || p_holm >= alpha)
+		return "not-significant";
+	return isnan(floor) ? "changed-no-floor" : "changed";
+}
+
 struct ranked { double p; size_t i; };
 
 static int by_p(const void *a, const void *b)

@@ -68,6 +68,32 @@ void lbs_modes(const double *x, size_t n, struct lbs_modes *out);
 int lbs_paired_ratio_ci(gsl_rng *rng, const double *x, const double *y, size_t n,
 			size_t b, double level, struct lbs_ratio *out);
 
+/*
+ * The A/A floor: one row per cell of the A/A pair (identical code),
+ * each resampled as lbs_ratio_ci (or lbs_paired_ratio_ci when PAIRED)
+ * does; per resample the largest |change| over the rows, in percent;
+ * the floor is that maximum's Q quantile (0.95) over B resamples: a bound
+ * the A/A differences stay below, not one draw of them.  A row whose base
+ * holds a 0 (a resample could have no ratio) is left out.  NaN without a
+ * row left.
+ */
+#define LBS_FLOOR_Q	0.95
+struct lbs_aa_row {
+	const double *x, *y;
+	size_t nx, ny;
+	int paired;		/* x[i] and y[i] share a replicate; nx == ny */
+};
+double lbs_aa_floor(gsl_rng *rng, const struct lbs_aa_row *rows, size_t k, size_t b, double q);
+
+/*
+ * The verdict of a change of PCT percent with CI [LO, HI] over a floor
+ * of FLOOR percent (NaN: no A/A pair), an LB_VERDICTS name.  "changed"
+ * needs the whole CI beyond the floor on one side and Holm p < ALPHA; a
+ * CI that reaches inside the floor is "within-noise", whatever its p.
+ */
+const char *lbs_verdict(size_t nx, size_t ny, int is_aa, double pct, double lo, double hi,
+			double floor, double p_holm, double alpha);
+
 /* Holm-Bonferroni step-down adjusted p-values of P[N] into ADJ[N] (may be
  * P).  NaN entries are not tests: they stay NaN and do not count in N. */
 void lbs_holm(const double *p, double *adj, size_t n);

@@ -9,8 +9,9 @@
  * index, one round or process, on both sides), the effect is the median
  * of the per-replicate ratios instead, so that what a replicate shares
  * cancels; the rank-sum p stays (ignoring that pairing only makes it
- * conservative).  The A/A pair's largest |change| per mode and metric is
- * the noise floor: a change below it is "within-noise" whatever its p.
+ * conservative).  The noise floor bounds the A/A pair's changes per mode
+ * and metric (lbs_aa_floor), and is at least the TSC's quantum: a change
+ * whose CI reaches inside it is "within-noise" whatever its p.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -25,10 +26,10 @@ struct row {
 	const struct lb_record *cell;
 	const char *metric;
 	size_t nx, ny;
-	double mx, my, pct, lo, hi, p, p_min, p_holm, mde, floor;
+	double mx, my, pct, lo, hi, p, p_min, p_holm, mde, floor, quantum;
 	size_t family;
 	int oversub, paired;
-	const char *verdict;
+	const char *verdict, *floor_by;
 };
 
 static double pct_of(double ratio)
@@ -76,6 +77,25 @@ static int sides(struct row *w, const struct lbc_index *s, const struct lbs_pair
 	return paired;
 }
 
+/* One TSC tick (one instruction under icount) per timed sample, over the
+ * ops a sample times, in percent of the base median: the finest change a
+ * cycles or ns figure can show.  NaN for the other metrics. */
+static double quantum_pct(const struct row *w)
+{
+	const struct lb_record *c = w->cell;
+	double tick;
+
+	if (!c->batch_ops || !(w->mx > 0))
+		return NAN;
+	if (!strcmp(w->metric, "ns_op") && !strcmp(lbc_unit(c, w->metric), "ns"))
+		tick = c->tsc_khz ? 1e6 / (double)c->tsc_khz : NAN;
+	else if (!strcmp(w->metric, "ns_op") || !strcmp(w->metric, "cyc_op"))
+		tick = 1;
+	else
+		return NAN;
+	return 100.0 * tick / (double)c->batch_ops / w->mx;
+}
+
 static void measure(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
 		    const struct lbs_opts *o, gsl_rng *rng, double *x, double *y)
 {
@@ -88,6 +108,7 @@ static void measure(struct row *w, const struct lbc_index *s, const struct lbs_p
 	w->mx = lbs_median(x, w->nx);
 	w->my = lbs_median(y, w->ny);
 	w->pct = w->mx != 0 ? pct_of(w->my / w->mx) : NAN;
+	w->quantum = quantum_pct(w);
 	row_name(name, sizeof(name), w, p, "pair");
 	lbs_seed_for(rng, o, name);
 	if (w->paired) {
@@ -204,42 +225,92 @@ static int adjust(struct row *w, size_t n)
 	return 0;
 }
 
-/* The noise floor of each row: the A/A pair's largest |change| in the
- * row's mode and metric; NaN without an A/A pair.  Each A/A row raises
- * the floor of the rows it shares a mode and metric with. */
-static void floors(struct row *w, size_t n, const struct lbs_pair *p, const struct lbs_pair *aa)
+static int is_aa(const struct lbs_pair *q, const struct lbs_pair *aa)
 {
-	for (size_t i = 0; i < n; i++)
-		w[i].floor = NAN;
-	for (size_t j = 0; aa && j < n; j++) {
-		const struct lbs_pair *q = &p[w[j].pair];
-		double c = fabs(w[j].pct);
-
-		if (strcmp(q->base, aa->base) || strcmp(q->other, aa->other) || isnan(c) ||
-		    !testable(&w[j]))
-			continue;
-		for (size_t i = 0; i < n; i++)
-			if (!strcmp(w[j].cell->mode, w[i].cell->mode) &&
-			    !strcmp(w[j].metric, w[i].metric) && (isnan(w[i].floor) || c > w[i].floor))
-				w[i].floor = c;
-	}
+	return aa && !strcmp(q->base, aa->base) && !strcmp(q->other, aa->other);
 }
 
-static const char *verdict(const struct row *w, int is_aa, double alpha)
+/*
+ * The A/A bound of the mode and metric of row I: every testable A/A row
+ * of them (the empty kind, 0 by construction, is not testable) resampled
+ * together, lbs_aa_floor's LBS_FLOOR_Q quantile of the largest |change|.
+ */
+static double aa_bound(const struct row *w, size_t n, size_t i, const struct lbs_pair *p,
+		       const struct lbs_pair *aa, const struct lbc_index *ix,
+		       const struct lbs_opts *o, gsl_rng *rng)
 {
-	if (w->nx < LBS_MIN_BOOTS || w->ny < LBS_MIN_BOOTS)
-		return "n-too-small";
-	if (isnan(w->pct))
-		return "no-ratio";
-	if (is_aa)
-		return "a-a";
-	/* Below the floor identical code already moves this much: whatever
-	 * its p, such a change is noise. */
-	if (!isnan(w->floor) && fabs(w->pct) <= w->floor)
-		return "within-noise";
-	if (isnan(w->p_holm) || w->p_holm >= alpha)
-		return "not-significant";
-	return isnan(w->floor) ? "changed-no-floor" : "changed";
+	size_t bufn = ix->s->n ? ix->s->n : 1, k = 0, nrec;
+	struct lbs_aa_row *rows = calloc(n ? n : 1, sizeof(*rows));
+	double *buf = NULL, bound = NAN;
+	char name[256];
+
+	if (!rows)
+		return NAN;
+	for (size_t j = 0; j < n; j++) {
+		struct row t = w[j];
+		double *nb;
+
+		if (!is_aa(&p[w[j].pair], aa) || !testable(&w[j]) ||
+		    strcmp(w[j].cell->mode, w[i].cell->mode) || strcmp(w[j].metric, w[i].metric))
+			continue;
+		nb = realloc(buf, 2 * (k + 1) * bufn * sizeof(*buf));
+		if (!nb)
+			goto out;
+		buf = nb;
+		rows[k].paired = sides(&t, ix, &p[w[j].pair], buf + 2 * k * bufn,
+				       buf + (2 * k + 1) * bufn, &nrec);
+		rows[k].nx = t.nx;
+		rows[k].ny = t.ny;
+		k++;
+	}
+	/* The data moved with each realloc: point the rows at it now. */
+	for (size_t j = 0; j < k; j++) {
+		rows[j].x = buf + 2 * j * bufn;
+		rows[j].y = rows[j].x + bufn;
+	}
+	snprintf(name, sizeof(name), "floor/%s/%s/%s/%s", aa->base, aa->other, w[i].cell->mode,
+		 w[i].metric);
+	lbs_seed_for(rng, o, name);
+	bound = lbs_aa_floor(rng, rows, k, o->resamples, LBS_FLOOR_Q);
+out:
+	free(rows);
+	free(buf);
+	return bound;
+}
+
+/* The noise floor of each row: its mode and metric's A/A bound, or the
+ * row's own quantum where that is larger (identical code can then show
+ * a CI of zero width); NaN without an A/A pair. */
+static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struct lbs_pair *aa,
+		  const struct lbc_index *ix, const struct lbs_opts *o)
+{
+	double *bound = malloc((n ? n : 1) * sizeof(*bound));
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+
+	if (!bound || !rng) {
+		free(bound);
+		if (rng)
+			gsl_rng_free(rng);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t j;
+
+		/* One bound per mode and metric, from the first row that has them. */
+		for (j = 0; j < i; j++)
+			if (!strcmp(w[j].cell->mode, w[i].cell->mode) && !strcmp(w[j].metric, w[i].metric))
+				break;
+		bound[i] = j < i ? bound[j] : aa ? aa_bound(w, n, i, p, aa, ix, o, rng) : NAN;
+		w[i].floor = bound[i];
+		w[i].floor_by = isnan(bound[i]) ? "none" : "a-a";
+		if (!isnan(bound[i]) && w[i].quantum > bound[i]) {
+			w[i].floor = w[i].quantum;
+			w[i].floor_by = "quantum";
+		}
+	}
+	free(bound);
+	gsl_rng_free(rng);
+	return 0;
 }
 
 /* pairs.csv's columns by name; LB_PAIRS_COLUMNS gives their order. */
@@ -263,6 +334,8 @@ static const char *verdict(const struct row *w, int is_aa, double alpha)
 #define COL_family_size		w->family
 #define COL_mde_pct		LBC_G(w->mde, 4)
 #define COL_floor_pct		LBC_G(w->floor, 6)
+#define COL_quantum_pct		LBC_G(w->quantum, 4)
+#define COL_floor_by		w->floor_by
 #define COL_verdict		w->verdict
 #define COL_significant		(int)!strcmp(w->verdict, "changed")
 #define COL_oversub		w->oversub
@@ -312,13 +385,14 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
 	n = k;
 	if (adjust(w, n) || lbs_each_row(n, s->n, measure_mde_row, &ctx))
 		goto out;
-	floors(w, n, p, aa);
+	if (floors(w, n, p, aa, &ix, o))
+		goto out;
 	fprintf(pairs, "%s\n", LBC_HEADER(LB_PAIRS_COLUMNS));
 	for (i = 0; i < n; i++) {
 		const struct lbs_pair *q = &p[w[i].pair];
 
-		w[i].verdict = verdict(&w[i], aa && !strcmp(q->base, aa->base) &&
-				       !strcmp(q->other, aa->other), o->alpha);
+		w[i].verdict = lbs_verdict(w[i].nx, w[i].ny, is_aa(q, aa), w[i].pct, w[i].lo, w[i].hi,
+					   w[i].floor, w[i].p_holm, o->alpha);
 		write_row(pairs, &w[i], q);
 	}
 	rc = 0;

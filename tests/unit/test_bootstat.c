@@ -208,6 +208,81 @@ static void test_paired_ratio(void **state)
 	gsl_rng_free(r);
 }
 
+/*
+ * The floor bounds: from A/A rows whose point changes are 0 and +2%, the
+ * resampled 95th percentile of the largest |change| is at least the
+ * largest point change and grows with the rows' spread.  Identical
+ * values give a floor of exactly 0 (the quantum is added by lb-stat).
+ */
+static void test_aa_floor(void **state)
+{
+	const double x1[] = { 10, 10.2, 9.8, 10.1, 9.9, 10, 10.3, 9.7 };
+	const double y1[] = { 10.1, 9.9, 10, 10.2, 9.8, 10, 9.7, 10.3 };
+	const double x2[] = { 20, 20.1, 19.9, 20, 20.2, 19.8, 20, 20.1 };
+	const double y2[] = { 20.4, 20.5, 20.3, 20.4, 20.6, 20.2, 20.4, 20.5 };
+	const double same[] = { 5.564, 5.564, 5.564, 5.564 };
+	double wide_y2[8], f, fw;
+	struct lbs_aa_row rows[2] = {
+		{ .x = x1, .y = y1, .nx = 8, .ny = 8 },
+		{ .x = x2, .y = y2, .nx = 8, .ny = 8 },
+	};
+	struct lbs_aa_row flat = { .x = same, .y = same, .nx = 4, .ny = 4, .paired = 1 };
+	gsl_rng *r = rng_seeded(7);
+
+	(void)state;
+	f = lbs_aa_floor(r, rows, 2, 4000, LBS_FLOOR_Q);
+	print_message("# A/A floor of changes 0%% and +2%%: %.3f%%\n", f);
+	assert_true(f > 2.0);
+	assert_true(f < 5.0);
+	for (int i = 0; i < 8; i++)
+		wide_y2[i] = 20.4 + 4 * (y2[i] - 20.4);
+	rows[1].y = wide_y2;
+	fw = lbs_aa_floor(r, rows, 2, 4000, LBS_FLOOR_Q);
+	assert_true(fw > f);
+	assert_float_equal(lbs_aa_floor(r, &flat, 1, 1000, LBS_FLOOR_Q), 0, 1e-12);
+	assert_true(isnan(lbs_aa_floor(r, rows, 0, 1000, LBS_FLOOR_Q)));
+	gsl_rng_free(r);
+}
+
+/* The schema's verdict list holds every name lbs_verdict returns. */
+#define VERDICT_NAME(v, desc) v,
+static int in_schema(const char *v)
+{
+	static const char *const names[] = { LB_VERDICTS(VERDICT_NAME) NULL };
+
+	for (const char *const *n = names; *n; n++)
+		if (!strcmp(*n, v))
+			return 1;
+	return 0;
+}
+
+/*
+ * Verdicts on intervals: with a floor of 3%, a +5% change whose CI
+ * reaches down to +2% is within noise however small its p, one whose CI
+ * starts at +3.5% is a change; the same below zero; without an A/A pair
+ * a CI across 0 is not significant.
+ */
+static void test_verdict_ci(void **state)
+{
+	const char *v;
+
+	(void)state;
+	assert_string_equal(lbs_verdict(10, 10, 0, 5, 2, 8, 3, 1e-4, 0.05), "within-noise");
+	assert_string_equal(lbs_verdict(10, 10, 0, 5, 3.5, 8, 3, 1e-4, 0.05), "changed");
+	assert_string_equal(lbs_verdict(10, 10, 0, -5, -8, -2, 3, 1e-4, 0.05), "within-noise");
+	assert_string_equal(lbs_verdict(10, 10, 0, -5, -8, -3.5, 3, 1e-4, 0.05), "changed");
+	assert_string_equal(lbs_verdict(10, 10, 0, 5, 3.5, 8, 3, 0.2, 0.05), "not-significant");
+	assert_string_equal(lbs_verdict(10, 10, 0, 5, 1, 8, NAN, 1e-4, 0.05), "changed-no-floor");
+	assert_string_equal(lbs_verdict(10, 10, 0, 5, -1, 8, NAN, 1e-4, 0.05), "not-significant");
+	assert_string_equal(lbs_verdict(10, 10, 0, 5, NAN, NAN, 3, 1e-4, 0.05), "within-noise");
+	assert_string_equal(lbs_verdict(10, 10, 1, 5, 3.5, 8, 3, 1e-4, 0.05), "a-a");
+	assert_string_equal(lbs_verdict(2, 10, 0, 5, 3.5, 8, 3, 1e-4, 0.05), "n-too-small");
+	assert_string_equal(lbs_verdict(10, 10, 0, NAN, NAN, NAN, 3, NAN, 0.05), "no-ratio");
+	v = lbs_verdict(10, 10, 0, 5, 3.5, 8, 3, 1e-4, 0.05);
+	assert_true(in_schema(v));
+	assert_true(in_schema("changed-no-floor") && in_schema("within-noise"));
+}
+
 /* R's p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm"); a NaN is not a test. */
 static void test_holm(void **state)
 {
@@ -486,6 +561,8 @@ int main(void)
 		cmocka_unit_test(test_modes_split_grows_mad),
 		cmocka_unit_test(test_modes_null_rate),
 		cmocka_unit_test(test_paired_ratio),
+		cmocka_unit_test(test_aa_floor),
+		cmocka_unit_test(test_verdict_ci),
 		cmocka_unit_test(test_aa_familywise),
 		cmocka_unit_test(test_boot_medians),
 		cmocka_unit_test(test_index_first_ok),
