@@ -244,6 +244,10 @@
 	X(pct_lo,	"its bootstrap 95% CI, low")			\
 	X(pct_hi,	"its bootstrap 95% CI, high")			\
 	X(paired,	"1: per-replicate ratios (native, one replicate index on both sides)") \
+	X(delta,	"the change in the unit: median_base x pct_change / 100") \
+	X(delta_lo,	"its 95% CI, low, in the unit")			\
+	X(delta_hi,	"its 95% CI, high, in the unit")			\
+	X(delta_ns,	"the change in ns (cycles at the records' tsc_khz); nan for other units") \
 	X(p_rank,	"exact Wilcoxon-Mann-Whitney p (mid-ranks)")	\
 	X(p_min,	"smallest p the test can reach at these n")	\
 	X(p_holm,	"Holm-adjusted p inside the family")		\

@@ -327,6 +327,10 @@ static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struc
 #define COL_pct_lo		LBC_G(w->lo, 6)
 #define COL_pct_hi		LBC_G(w->hi, 6)
 #define COL_paired		w->paired
+#define COL_delta		LBC_G(w->mx * w->pct / 100, 6)
+#define COL_delta_lo		LBC_G(w->mx * w->lo / 100, 6)
+#define COL_delta_hi		LBC_G(w->mx * w->hi / 100, 6)
+#define COL_delta_ns		LBC_G(delta_ns(w), 6)
 #define COL_p_rank		LBC_G(w->p, 4)
 #define COL_p_min		LBC_G(w->p_min, 4)
 #define COL_p_holm		LBC_G(w->p_holm, 4)
@@ -339,6 +343,19 @@ static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struc
 #define COL_verdict		w->verdict
 #define COL_significant		(int)!strcmp(w->verdict, "changed")
 #define COL_oversub		w->oversub
+
+/* The change in ns: cycles at the cell's TSC rate, ns as they are. */
+static double delta_ns(const struct row *w)
+{
+	const char *unit = lbc_unit(w->cell, w->metric);
+	double d = w->mx * w->pct / 100;
+
+	if (!strcmp(unit, "ns"))
+		return d;
+	if (!strcmp(unit, "cycles") && w->cell->tsc_khz)
+		return d * 1e6 / (double)w->cell->tsc_khz;
+	return NAN;
+}
 
 static void write_row(FILE *f, const struct row *w, const struct lbs_pair *p)
 {

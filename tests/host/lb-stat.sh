@@ -33,17 +33,17 @@ grep -q '^### pre → post' tables.md || fail "no table for pre → post"
 echo "ok: compare: 10 boots a side, a rank-sum p, its floor 2/184756, the A/A verdict, a table"
 
 # A copy of the A/A's other side changes exactly as much as the A/A: within
-# noise, although its p is small.  The same side with ns_op doubled is a
+# noise, although its p is small.  The same side with ns and cycles doubled is a
 # change.
 # (post2 is sed '3,$s/^post,/post2,/', from the same awk.)
 awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } { l = $0 } NR > 2 && sub(/^post,/, "post2,", l) {}
-	{ print l > "post2.csv" } NR > 2 && !/^#/ { $h["variant"] = "post3"; $h["ns_op"] = sprintf("%.3f", 2 * $h["ns_op"]) } { print > "post3.csv" }' post.csv
+	{ print l > "post2.csv" } NR > 2 && !/^#/ { $h["variant"] = "post3"; $h["ns_op"] = sprintf("%.3f", 2 * $h["ns_op"]); $h["cyc_op"] = sprintf("%.3f", 2 * $h["cyc_op"]) } { print > "post3.csv" }' post.csv
 # post4 is pre under another name: no change, a large p, below the floor.
 sed '3,$s/^pre,/post4,/' pre.csv >post4.csv
 # post5 is post with 6 boots of 10 half as slow again: the point change is
 # large, but resamples with more fast boots reach inside the floor.
 awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ {
-	$h["variant"] = "post5"; if ($h["boot"] <= 6) $h["ns_op"] = sprintf("%.3f", 1.5 * $h["ns_op"]) } { print }' post.csv >post5.csv
+	$h["variant"] = "post5"; if ($h["boot"] <= 6) { $h["ns_op"] = sprintf("%.3f", 1.5 * $h["ns_op"]); $h["cyc_op"] = sprintf("%.3f", 1.5 * $h["cyc_op"]) } } { print }' post.csv >post5.csv
 "$bin" compare --aa pre:post --pair pre:post --pair pre:post2 --pair pre:post3 --pair pre:post4 --pair pre:post5 -o p2.csv \
 	pre.csv post.csv post2.csv post3.csv post4.csv post5.csv
 render -v view=findings -v accel=tcg p2.csv >f2.md
@@ -65,14 +65,23 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	END { exit bad }' p2.csv >below || fail "a change below the floor is not within-noise: $(head -n 2 below)"
 echo "ok: as large as the A/A: within-noise (Holm p ${HP[post2]}); doubled: changed, and in the findings"
 # Verdicts on intervals: a change is "changed" only with its whole CI
-# beyond the floor on one side.
+# beyond the floor on one side; its delta is median_base x pct / 100.
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	function v(c) { return $h[c] + 0 }
 	$h["verdict"] == "changed" && !(v("pct_lo") > v("floor_pct") || v("pct_hi") < -v("floor_pct")) { print "CI inside the floor: " $0; bad = 1 }
 	$h["verdict"] != "changed" && $h["verdict"] !~ /^(a-a|n-too-small|no-ratio)$/ && $h["p_holm"] + 0 < 0.05 &&
 		(v("pct_lo") > v("floor_pct") || v("pct_hi") < -v("floor_pct")) { print "CI clear of the floor, not changed: " $0; bad = 1 }
+	$h["pct_change"] != "nan" && ((d = v("delta") - v("median_base") * v("pct_change") / 100) > 1e-4 * v("median_base") || -d > 1e-4 * v("median_base")) {
+		print "delta is not median_base x pct: " $0; bad = 1 }
 	END { exit bad }' p2.csv >ci || fail "$(head -n 2 ci)"
-echo "ok: every changed row's CI clears the floor"
+# The cycles row's delta_ns (at the records' TSC rate) is the ns row's.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["pct_change"] != "nan" && $h["metric"] ~ /^(ns_op|cyc_op)$/ {
+		k = $h["other"] " " $h["kind"] " " $h["mode"]; d[k, $h["metric"]] = $h["delta_ns"] + 0; keys[k] = 1 }
+	END { for (k in keys) { a = d[k, "ns_op"]; b = d[k, "cyc_op"]; m = (a < 0 ? -a : a)
+		if ((a - b) ^ 2 > (0.01 * m + 1e-3) ^ 2) { print k ": ns row " a " ns, cycles row " b " ns"; bad = 1 } }
+		exit bad }' p2.csv >dns || fail "delta_ns disagrees between the ns and cycles rows: $(head -n 2 dns)"
+echo "ok: every changed row's CI clears the floor; deltas in the unit agree with the %, in ns with the ns rows"
 
 # Every replicate the same to the TSC's quantum (a quiet host: each
 # cell's ns and cycles one value in every boot, on both sides): the
