@@ -400,6 +400,16 @@ static void test_boot_medians(void **state)
 	assert_int_equal(nrec, 7);
 	assert_float_equal(out[0], 6.5, 1e-9);
 	assert_float_equal(out[1], 20, 1e-9);
+	/* Each value's boot, for pairing two variants' replicates. */
+	{
+		uint64_t boots[16] = { 9, 9 };
+
+		assert_int_equal(lbc_boot_medians_ids(&ix, "pre", &s.rec[0], "ns_op", out, boots, &nrec,
+						      &over), 2);
+		assert_int_equal(boots[0], 0);
+		assert_int_equal(boots[1], 1);
+		assert_float_equal(out[1], 20, 1e-9);
+	}
 	lbc_index_free(&ix);
 	lb_set_free(&s);
 }
