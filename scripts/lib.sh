@@ -518,9 +518,10 @@ comparison_label() { # base:other
 # The A/A noise floor of a hot metric (lb-stat's floor_pct) in a pairs.csv,
 # or nothing when the run has no A/A pair: what the report and its text
 # form both state.
-hot_noise_floor() { # pairs.csv [METRIC]: the hot A/A floor (ns_op, or the native run's cyc_op)
+hot_noise_floor() { # pairs.csv [METRIC]: the hot A/A bound (ns_op, or the native run's cyc_op)
+	# A row whose own quantum set its floor does not show the bound.
 	awk -F, -v m="${2:-ns_op}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["mode"] == "hot" && $c["metric"] == m && $c["floor_pct"] !~ /nan/ { printf "%.1f\n", $c["floor_pct"]; exit }' "$1"
+		$c["mode"] == "hot" && $c["metric"] == m && $c["floor_pct"] !~ /nan/ && $c["floor_by"] != "quantum" { printf "%.1f\n", $c["floor_pct"]; exit }' "$1"
 }
 
 # lb-resolution's output (a comment, its CSV table, the verdict line) ->
