@@ -48,7 +48,7 @@ endif
 
 .PHONY: help args-ok all deps tree kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export bisect deps-lava lava-run native events events-plugin
+	check-bisect clean import export bisect deps-lava lava-run native events events-plugin hooks
 
 # make help: the targets and settings in brief; docs/targets.md and
 # docs/variables.md say more.  Written here, so README.md stays free to change.
@@ -98,6 +98,8 @@ Targets (docs/targets.md):
   lava-run VARIANT=x  export, then run lava-qemu.yaml here with Debian's lava-run
                 (make deps-lava first) and import its log
   clean         remove build/
+  hooks         make git refuse a commit message not written as the kernel's are
+                (scripts/git/commit-msg, docs/commits.md)
 Variables (docs/variables.md; every one is checked before any work):
   DRYRUN=1            print what the goals would build, boot and run, and do nothing
   VARIANTS=pre,post   subset of variants (commas or spaces)
@@ -300,6 +302,10 @@ check-bisect: args-ok deps
 ## count (ACCEL=icount) rises more than THRESHOLD: git bisect run.
 bisect: args-ok user
 	@$(S)/boot/bisect.sh
+
+## git runs scripts/git/commit-msg on every commit (docs/commits.md).
+hooks:
+	@$(S)/git/install.sh
 
 clean:
 	rm -rf build

@@ -91,6 +91,7 @@ say "DRYRUN=1: the plan of make ${*:-help}; nothing is built, booted or written"
 for g in "${goals[@]}"; do
 	case $g in
 	help | clean) line "$g: as without DRYRUN (it builds nothing)" ;;
+	hooks) line "hooks: git config core.hooksPath scripts/git (git then runs scripts/git/commit-msg)" ;;
 	deps | deps-lava) line "$g: install the Debian packages the suite uses (scripts/build/deps.sh; as root)" ;;
 	tree)
 		if [ -n "${KSRC:-}${KERNEL:-}" ]; then line "tree: set up your own kernels: $(byo_variants | tr '\n' ' ')(scripts/build/byo.sh)"
