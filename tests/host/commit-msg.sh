@@ -2,7 +2,8 @@
 # The commit-msg hook (scripts/git/commit-msg, docs/commits.md): a message
 # written as the kernel writes them passes; each rule refuses its own bad
 # message, by name.  `make hooks`'s installer makes git run it in a clone
-# and in its worktrees.
+# and in its worktrees; check-commits.sh (CI) judges the commits made on
+# top of the hook and no others.
 . "${0%"${0##*/}"}../lib.bash"
 H=$TOP/scripts/git/commit-msg
 msg() { printf '%b' "$1" >"$TMP/msg"; }
@@ -41,7 +42,7 @@ git init -q "$r"
 g() { git -C "$r" "$@"; }
 echo a >"$r/a" && g add a && g commit -q -m 'old: a message from before the hook, not judged'
 g checkout -q -b early && echo e >"$r/e" && g add e && g commit -q -m 'a parallel branch, forked before the hook' && g checkout -q -
-mkdir -p "$r/scripts/git" && cp "$TOP"/scripts/git/{commit-msg,install.sh} "$r/scripts/git/"
+mkdir -p "$r/scripts/git" && cp "$TOP"/scripts/git/{commit-msg,check-commits.sh,install.sh} "$r/scripts/git/"
 g add scripts && g commit -q -F - <<<$'scripts/git: add the commit-msg hook\n\nSo that every commit reads as the kernel'"'"'s do.'
 "$r/scripts/git/install.sh" "$r" >/dev/null || fail "install.sh failed"
 [ "$(g config core.hooksPath)" = scripts/git ] || fail "install.sh did not set core.hooksPath"
@@ -52,3 +53,12 @@ g worktree add -q "$TMP/wt" -b wt
 echo c >"$TMP/wt/c" && git -C "$TMP/wt" add c
 expect_error "a bad message in a worktree" "has no body" git -C "$TMP/wt" commit -q -m 'c: add c'
 echo "ok: make hooks' installer makes git refuse bad messages, in a worktree too"
+
+# CI: the commits on top of the hook are judged, the parallel branch's
+# old-style commit merged later is not; a bad one fails by name.
+g merge -q --no-edit early
+"$r/scripts/git/check-commits.sh" >"$TMP/cc.log" 2>&1 || fail "check-commits refused a clean history: $(cat "$TMP/cc.log")"
+grep -q '^check-commits: 2 commits since .* checked, 0 refused$' "$TMP/cc.log" || fail "check-commits counted otherwise: $(cat "$TMP/cc.log")"
+echo d >"$r/d" && g add d && g commit -q --no-verify -m 'added d'
+expect_error "check-commits on a bad commit" "^check-commits: [0-9a-f]+ added d$" "$r/scripts/git/check-commits.sh"
+echo "ok: check-commits judges every commit since the hook, and only those"
