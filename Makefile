@@ -87,7 +87,8 @@ Targets (docs/targets.md):
   results       the report of RUN: RUN/report/RESULTS.md and its results/
   publish       make RUN's report the tracked RESULTS.md and results/ (nothing else writes them)
   all           deps tree kernels pathlen native calibrate run plots results: the main job
-  check         the test suite (CI); check-long: every variant, 60 s torture, bisect
+  check         the test suite (CI); T=glob only the matching tests (docs/tests.md);
+                check-long: every variant, 60 s torture, bisect
   check-bisect  build every prefix of patch/series for each variant it defines
   bisect        KSRC=... GOOD=ref BAD=ref CELL='kind=spin_lock mode=hot' THRESHOLD=5%:
                 git bisect run for the first commit whose icount count of CELL rises past it

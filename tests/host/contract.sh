@@ -11,7 +11,7 @@
 # and why.  LB_CONTRACT_ROOT scans another tree (the test's own check).
 . "${0%"${0##*/}"}../lib.bash"
 V=$TOP/bench-user/lb-validate
-[ -x "$V" ] || fail "$V is not built: run 'make -C bench-user'"
+[ -x "$V" ] || missing "$V is not built: run 'make -C bench-user'"
 H=$TOP/schema/lockbench_schema.h
 root=${LB_CONTRACT_ROOT:-$TOP}
 
