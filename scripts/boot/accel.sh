@@ -13,7 +13,7 @@ limit=${LB_KVM_PROBE_S:-15}
 case $want in
 tcg | icount) echo "$want"; exit 0 ;;
 auto | kvm) ;;
-*) die "ACCEL=$want is not one of auto, kvm, tcg, icount" ;;
+*) die "ACCEL=$want is not one of $("$LB_TOP/scripts/build/settings.sh" choices ACCEL)" ;;
 esac
 command -v qemu-system-x86_64 >/dev/null ||
 	die "qemu-system-x86_64 not found: install qemu-system-x86 ('make deps')"

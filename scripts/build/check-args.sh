@@ -21,23 +21,91 @@ bad_if_dies() { # command...
 	out=$( ("$@") 2>&1 >/dev/null) || bad "${out#lockbench: error: }"
 }
 
-# Numbers: positive integers, as every script that reads them wants.
-for n in BOOTS:10 REPEAT:3 BOOTS_ICOUNT:2 BOOTS_Q:3 MAKE_JOBS:2 MEM:1024 VCPUS:2 TIMEOUT:600 \
-	ORDER_SEED:1 STAT_RESAMPLES:4000 LAVA_MINUTES:60; do
-	name=${n%%:*} v=${!name:-}
+# The settings' rules, one row each in schema/settings.tsv: every setting
+# given a value is checked by its row's rule here; a "special" row's rule
+# depends on the goals or on other settings, and is the code further down.
+# rule_RULE NAME VALUE DEFAULT HELP: a bad value, as a message.
+rule_int() {
+	[[ $2 =~ ^[1-9][0-9]{0,17}$ ]] || bad "$1=$2 is not a positive integer: write e.g. $1=${3:-1}"
+}
+rule_whole() {
+	[[ $2 =~ ^[0-9]{1,18}$ ]] || bad "$1=$2 is not a whole number: write e.g. $1=${3:-0}"
+}
+rule_bool() {
+	case $2 in 0 | 1) ;; *) bad "$1=$2 is not 0 or 1" ;; esac
+}
+rule_one() { # NAME VALUE CHOICES (a,b,c)
+	[[ ",$3," == *",$2,"* ]] || bad "$1=$2 is not one of ${3//,/, }"
+}
+rule_variants() { # NAME LIST: known names
+	local v
+	for v in ${2//,/ }; do
+		[[ $known == *" $v "* ]] ||
+			bad "$1: unknown variant '$v'; known variants:${known% } (see vm-configs/matrix)"
+	done
+}
+rule_variant() {
+	[[ $2 != *[,\ ]* ]] || { bad "$1=$2: $1 names one variant; VARIANTS= takes a list" && return; }
+	rule_variants "$@"
+}
+rule_file() { [ -f "$2" ] || bad "$1=$2 does not exist (or is not a file): $1 is $4"; }
+rule_files() {
+	local f
+	for f in $2; do [ -f "$f" ] || bad "$1: $f does not exist (or is not a file)"; done
+}
+rule_dir() { [ -d "$2" ] || bad "$1=$2 is not a directory: $1 is $4"; }
+rule_exists() { [ -e "$2" ] || bad "$1=$2 does not exist: $1 is $4"; }
+rule_run() { [ -f "$2/run.info" ] || bad "$1=$2 is not a run directory (no run.info): name one under build/runs/"; }
+rule_name() {
+	[[ $2 =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$ ]] ||
+		bad "$1=$2: a run name is letters, digits, '.', '_' and '-' (one folder name), e.g. $1=fix-v2"
+}
+rule_counts() { # THREADS: thread counts, each at most the online CPUs
+	local t n
+	n=$(nproc)
+	if [[ ! $2 =~ ^[1-9][0-9]{0,3}(,[1-9][0-9]{0,3})*$ ]]; then
+		bad "$1=$2: write a comma-separated list of thread counts, e.g. $1=1,2"
+		return
+	fi
+	for t in ${2//,/ }; do
+		[ "$t" -le "$n" ] || bad "$1=$2: $t is above this host's $n online CPUs (oversubscribed spinners measure the scheduler): use at most $n"
+	done
+}
+# PMU: a raw perf event spec is refused by the guest runner's own rule,
+# when the tools are built (otherwise the boot refuses it, before QEMU).
+rule_pmu() { [ ! -x "$LB_TOP/bench-user/lb-guest" ] || bad_if_dies pmu_ok; }
+rule_job() { # a job line: kind= and mode=
+	[[ " $2" =~ [[:space:]]kind=[a-z_]+ ]] && [[ " $2" =~ [[:space:]]mode=[a-z]+ ]] ||
+		bad "$1='$2' is not a job line (kind=... mode=...): write e.g. $1='kind=spin_lock mode=contended threads=2'"
+}
+rule_kconfig() { bad_if_dies kconfig_fragment "$2"; }
+rule_text() { :; }
+rule_path() { :; }
+rule_special() { :; }
+# Variant names: the matrix files' and those this make's KSRC=/KERNEL=
+# declare (lib.sh, byo_variants).
+matrix_names all
+byo_names
+known=" "
+for v in "${MATRIX_NAMES[@]}" "${BYO_NAMES[@]}"; do known+="$v "; done
+
+while IFS= read -r row; do
+	# name, default, rule, help; a default may be empty, so not read's
+	# IFS splitting, which would merge two tabs into one.
+	name=${row%%$'\t'*} row=${row#*$'\t'}
+	def=${row%%$'\t'*} row=${row#*$'\t'}
+	rule=${row%%$'\t'*} help=${row#*$'\t'}
+	case $name in '#'* | name | '') continue ;; esac
+	v=${!name:-}
 	[ -n "$v" ] || continue
-	[[ $v =~ ^[1-9][0-9]{0,17}$ ]] || bad "$name=$v is not a positive integer: write e.g. $name=${n#*:}"
-done
-[ -z "${STAT_SEED:-}" ] || [[ $STAT_SEED =~ ^[0-9]{1,18}$ ]] ||
-	bad "STAT_SEED=$STAT_SEED is not a whole number: write e.g. STAT_SEED=1"
+	case $rule in
+	one:*) rule_one "$name" "$v" "${rule#one:}" ;;
+	*) "rule_$rule" "$name" "$v" "$def" "$help" ;;
+	esac
+done <"$LB_TOP/schema/settings.tsv"
+# VCPUS: the guest's NR_CPUS is 64.
 [[ ! ${VCPUS:-} =~ ^[0-9]+$ ]] || [ ${#VCPUS} -gt 3 ] || [ "$VCPUS" -le 64 ] ||
 	bad "VCPUS=$VCPUS exceeds the guest's NR_CPUS=64: write VCPUS=64 or fewer"
-
-# Switches.
-for n in Q VERBOSE PERF DRYRUN; do
-	case ${!n:-} in '' | 0 | 1) ;; *) bad "$n=${!n} is not 0 or 1" ;; esac
-done
-case ${CCACHE:-auto} in auto | yes | no) ;; *) bad "CCACHE=$CCACHE: write auto, yes or no" ;; esac
 
 # The accelerator, and what it allows.  Goals that boot here need a usable
 # /dev/kvm for ACCEL=kvm (accel.sh's probe would find out only after the
@@ -50,7 +118,6 @@ if has again && [ -f "${RUN:-}/run.info" ]; then
 	[[ " ${LB_AGAIN_SET:-} " == *" VCPUS="* ]] || vcpus=$(sed -n 's/^vcpus=//p' "$RUN/run.info" | head -n 1)
 fi
 case $accel in
-auto | tcg | icount) ;;
 kvm)
 	kvm=${LB_KVM_DEV:-/dev/kvm}
 	if has all run again boot calibrate perf quality check check-long lava-run; then
@@ -61,7 +128,6 @@ kvm)
 		fi
 	fi
 	;;
-*) bad "ACCEL=$accel is not one of auto, kvm, tcg, icount" ;;
 esac
 # icount runs 1 vCPU (lib.sh, LB_ICOUNT_WHY_1CPU).  make pathlen always
 # counts under icount; inside make all, VCPUS is the timed run's.
@@ -72,20 +138,6 @@ if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$vcpus" != 1 ]; then
 		bad "make pathlen counts under ACCEL=icount, which runs on 1 vCPU, not VCPUS=$vcpus: drop VCPUS= ($LB_ICOUNT_WHY_1CPU)"
 	fi
 fi
-
-# Variant names: the matrix files' and those this make's KSRC=/KERNEL=
-# declare (lib.sh, byo_variants).
-matrix_names all
-byo_names
-known=" "
-for v in "${MATRIX_NAMES[@]}" "${BYO_NAMES[@]}"; do known+="$v "; done
-for n in VARIANT VARIANTS CHECK_VARIANTS; do
-	list=${!n:-}
-	for v in ${list//,/ }; do
-		[[ $known == *" $v "* ]] ||
-			bad "$n: unknown variant '$v'; known variants:${known% } (see vm-configs/matrix)"
-	done
-done
 [ -z "${BISECT_VARIANT:-}" ] || { variant_name_of "$BISECT_VARIANT" && [ "$VARIANT_NAME" = "$BISECT_VARIANT" ]; } ||
 	bad "BISECT_VARIANT=$BISECT_VARIANT: a variant name is lower case letters, digits and '-'"
 # The goals that work on one variant.
@@ -93,30 +145,16 @@ for g in kernel module boot perf quality export import lava-run; do
 	has "$g" && [ -z "${VARIANT:-}" ] && bad "name a variant: make $g VARIANT=post-debug"
 done
 if has perf; then
-	if [ -z "${JOB:-}" ]; then
+	[ -n "${JOB:-}" ] ||
 		bad "make perf needs the job to record: make perf VARIANT=variant JOB='kind=spin_lock mode=contended threads=2'"
-	elif [[ ! " $JOB" =~ [[:space:]]kind=[a-z_]+ ]] || [[ ! " $JOB" =~ [[:space:]]mode=[a-z]+ ]]; then
-		bad "JOB='$JOB' is not a job line (kind=... mode=...): write e.g. JOB='kind=spin_lock mode=contended threads=2'"
-	fi
 fi
 
-# Files a setting names.
-for n in JOBFILE SCRIPT COMPARISONS KERNEL; do
-	[ -z "${!n:-}" ] || [ -f "${!n}" ] || bad "$n=${!n} does not exist (or is not a file)"
-done
-[ -z "${KSRC:-}" ] || [ -e "$KSRC" ] || bad "KSRC=$KSRC does not exist: name a kernel tree, a git clone or a linux-*.tar.* tarball"
-[ -z "${PATCHES:-}" ] || [ -d "$PATCHES" ] || bad "PATCHES=$PATCHES is not a directory of patches (git format-patch output)"
 [ -z "${KERNEL:-}" ] || [ -d "${KBUILD:-}" ] ||
 	bad "KERNEL= needs KBUILD=, the kernel's build directory (its .config and Module.symvers): KBUILD=${KBUILD:-} is not a directory"
-[ -z "${KCONFIG:-}" ] || bad_if_dies kconfig_fragment "$KCONFIG"
+[ -n "${KERNEL:-}" ] || [ -z "${KBUILD:-}" ] || [ -d "$KBUILD" ] || bad "KBUILD=$KBUILD is not a directory: name the prebuilt kernel's build directory"
 if has import; then
 	[ -n "${BUNDLE_LOG:-}" ] || bad "make import needs BUNDLE_LOG=console.log (a lab's console log, LAVA job log or results disk)"
-	for f in ${BUNDLE_LOG:-}; do [ -f "$f" ] || bad "BUNDLE_LOG: $f does not exist"; done
-	[ -z "${INTO:-}" ] || [ -f "$INTO/run.info" ] || bad "INTO=$INTO is not a run directory (no run.info): name one under build/runs/"
 fi
-# A raw PMU event spec is refused by the guest runner's own rule, when
-# the tools are built (otherwise the boot refuses it, before QEMU).
-[ -z "${PMU:-}" ] || [ ! -x "$LB_TOP/bench-user/lb-guest" ] || bad_if_dies pmu_ok
 has bisect && bad_if_dies bisect_args_ok
 
 # RUN: what make again repeats and the report goals read.  A goal that
@@ -136,24 +174,6 @@ elif has compare plots results publish && ! has all run import; then
 	fi
 fi
 
-# The native pass: its replicates and thread counts (scripts/native/run.sh
-# checks them again, against the online CPUs).
-if has native all; then
-	[ -z "${RUNS:-}" ] || [[ $RUNS =~ ^[1-9][0-9]{0,5}$ ]] || bad "RUNS=$RUNS is not a positive integer: write e.g. RUNS=10"
-	if [ -n "${THREADS:-}" ]; then
-		if [[ ! $THREADS =~ ^[1-9][0-9]{0,3}(,[1-9][0-9]{0,3})*$ ]]; then
-			bad "THREADS=$THREADS: write a comma-separated list of thread counts, e.g. THREADS=1,2"
-		else
-			for t in ${THREADS//,/ }; do
-				[ "$t" -le "$(nproc)" ] || bad "THREADS=$THREADS: $t is above this host's $(nproc) online CPUs (oversubscribed spinners measure the scheduler): use at most $(nproc)"
-			done
-		fi
-	fi
-fi
-
-# NAME: a run directory's name, one path component.
-[ -z "${NAME:-}" ] || [[ $NAME =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$ ]] ||
-	bad "NAME=$NAME: a run name is letters, digits, '.', '_' and '-' (one folder name), e.g. NAME=fix-v2"
 # BASE_RUN: make compare's other run; the same check as RUN.
 if [ -n "${BASE_RUN:-}" ]; then
 	if ! has compare; then

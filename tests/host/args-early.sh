@@ -23,7 +23,7 @@ refused() {
 	[ "$ms" -le 1000 ] || { echo "FAIL: $name took ${ms} ms, over 1 s" && failed+=("$name (slow)"); }
 	[ ! -e "$LB_BUILD" ] || { echo "FAIL: $name left $LB_BUILD" && failed+=("$name (wrote)") && rm -rf "$LB_BUILD"; }
 }
-refused "ACCEL=kvmm" "ACCEL=kvmm is not one of auto, kvm, tcg, icount" run ACCEL=kvmm
+refused "ACCEL=kvmm" "ACCEL=kvmm is not one of $("$TOP/scripts/build/settings.sh" choices ACCEL)" run ACCEL=kvmm
 refused "ACCEL=kvm, no /dev/kvm" "ACCEL=kvm but $TMP/no-kvm does not exist.*use ACCEL=auto" run ACCEL=kvm
 refused "MAKE_JOBS=abc" "MAKE_JOBS=abc is not a positive integer" kernels MAKE_JOBS=abc
 refused "icount, VCPUS=4" "ACCEL=icount runs on 1 vCPU, not VCPUS=4" boot VARIANT=stock ACCEL=icount VCPUS=4
@@ -37,7 +37,7 @@ refused "BOOTS_ICOUNT=x" "BOOTS_ICOUNT=x is not a positive integer" pathlen BOOT
 refused "MEM=1G" "MEM=1G is not a positive integer" boot VARIANT=stock MEM=1G
 refused "VCPUS=65" "VCPUS=65 exceeds the guest's NR_CPUS=64" run VCPUS=65
 refused "TIMEOUT=-1" "TIMEOUT=-1 is not a positive integer" run TIMEOUT=-1
-refused "CCACHE=maybe" "CCACHE=maybe: write auto, yes or no" kernels CCACHE=maybe
+refused "CCACHE=maybe" "CCACHE=maybe is not one of auto, yes, no" kernels CCACHE=maybe
 refused "perf without JOB" "make perf needs the job to record: make perf VARIANT=variant JOB=" perf VARIANT=stock
 refused "perf JOB without mode" "JOB='kind=spin_lock' is not a job line" perf VARIANT=stock JOB=kind=spin_lock
 refused "again RUN=nonexistent" "make again: RUN=nonexistent does not exist" again RUN=nonexistent
