@@ -111,7 +111,11 @@ endef
 ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' \
 	RUNS='$(RUNS)' THREADS='$(THREADS)' \
 	NAME='$(NAME)' BASE_RUN='$(BASE_RUN)' \
-	LB_AGAIN_SET='$(again_set)'
+	LB_AGAIN_SET='$(again_set)' LB_CMDLINE_SET='$(cmdline_refused)'
+# Kbuild's variables lockbench does not read (O=, CC=, ...: the table's
+# "refused" rows), when given on this command line: check-args names them.
+refused_settings := $(shell awk -F '\t' '$$3 == "refused" { print $$1 }' schema/settings.tsv)
+cmdline_refused = $(foreach v,$(refused_settings),$(if $(findstring command line,$(origin $(v))),$(v)))
 
 ifeq ($(DRYRUN),1)
 # DRYRUN=1: the settings checked, then what the goals would build, boot

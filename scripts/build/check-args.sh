@@ -37,11 +37,18 @@ rule_bool() {
 rule_one() { # NAME VALUE CHOICES (a,b,c)
 	[[ ",$3," == *",$2,"* ]] || bad "$1=$2 is not one of ${3//,/, }"
 }
-rule_variants() { # NAME LIST: known names
-	local v
-	for v in ${2//,/ }; do
+rule_variants() { # NAME LIST: known names, no empty or repeated element
+	local v seen=" " fixed list
+	read -r -a list <<<"${2//,/ }"
+	fixed=${list[*]}
+	if [[ $2 =~ (^|,)[[:space:]]*(,|$) ]]; then
+		bad "$1=$2 has an empty element: write $1='$fixed'"
+	fi
+	for v in "${list[@]}"; do
 		[[ $known == *" $v "* ]] ||
 			bad "$1: unknown variant '$v'; known variants:${known% } (see vm-configs/matrix)"
+		[[ $seen != *" $v "* ]] || bad "$1='$2' names $v twice (each variant is measured once per boot round): write $1='$(printf '%s\n' "${list[@]}" | awk '!seen[$0]++' | paste -sd' ')'"
+		seen+="$v "
 	done
 }
 rule_variant() {
@@ -60,8 +67,8 @@ rule_name() {
 	[[ $2 =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$ ]] ||
 		bad "$1=$2: a run name is letters, digits, '.', '_' and '-' (one folder name), e.g. $1=fix-v2"
 }
-rule_counts() { # THREADS: thread counts, each at most the online CPUs
-	local t n
+rule_counts() { # THREADS: thread counts, each at most the online CPUs, once
+	local t seen=" " n
 	n=$(nproc)
 	if [[ ! $2 =~ ^[1-9][0-9]{0,3}(,[1-9][0-9]{0,3})*$ ]]; then
 		bad "$1=$2: write a comma-separated list of thread counts, e.g. $1=1,2"
@@ -69,19 +76,73 @@ rule_counts() { # THREADS: thread counts, each at most the online CPUs
 	fi
 	for t in ${2//,/ }; do
 		[ "$t" -le "$n" ] || bad "$1=$2: $t is above this host's $n online CPUs (oversubscribed spinners measure the scheduler): use at most $n"
+		[[ $seen != *" $t "* ]] || bad "$1=$2 repeats $t: name each thread count once, e.g. $1=$(printf '%s\n' ${2//,/ } | awk '!seen[$0]++' | paste -sd,)"
+		seen+="$t "
 	done
 }
-# PMU: a raw perf event spec is refused by the guest runner's own rule,
-# when the tools are built (otherwise the boot refuses it, before QEMU).
-rule_pmu() { [ ! -x "$LB_TOP/bench-user/lb-guest" ] || bad_if_dies pmu_ok; }
-rule_job() { # a job line: kind= and mode=
-	[[ " $2" =~ [[:space:]]kind=[a-z_]+ ]] && [[ " $2" =~ [[:space:]]mode=[a-z]+ ]] ||
+# PMU: auto, off, or perf events the guest's perf stat counts: perf's
+# generic hardware, software and cache events (perf list), each with
+# optional :modifiers, or a raw event rHEX; the guest runner checks the
+# syntax again (lb-guest --check-pmu), when the tools are built.
+LB_PERF_EVENTS=" cycles cpu-cycles instructions cache-references cache-misses branches
+	branch-instructions branch-misses bus-cycles ref-cycles stalled-cycles-frontend
+	stalled-cycles-backend cpu-clock task-clock page-faults faults context-switches cs
+	cpu-migrations migrations minor-faults major-faults alignment-faults emulation-faults "
+LB_PERF_CACHE='^(L1-dcache|L1-icache|LLC|dTLB|iTLB|branch|node)-(loads|load-misses|stores|store-misses|prefetches|prefetch-misses)$'
+rule_pmu() {
+	local e events
+	case $2 in auto | off) return ;; esac
+	read -r -a events <<<"${2//,/ }"
+	for e in "${events[@]}"; do
+		e=${e%%:*}
+		[[ $LB_PERF_EVENTS == *[[:space:]]"$e"[[:space:]]* ]] || [[ $e =~ $LB_PERF_CACHE ]] || [[ $e =~ ^r[0-9a-fA-F]{1,16}$ ]] ||
+			bad "$1=$2: '$e' is not a perf event the guest knows: write auto, off, or events such as $1=cycles,instructions (docs/accelerators.md)"
+	done
+	[ ! -x "$LB_TOP/bench-user/lb-guest" ] || bad_if_dies pmu_ok
+}
+rule_job() { # a job line: kind= and mode= from the contract
+	local kind mode
+	[[ " $2" =~ [[:space:]]kind=([a-z_]+) ]] && kind=${BASH_REMATCH[1]}
+	[[ " $2" =~ [[:space:]]mode=([a-z]+) ]] && mode=${BASH_REMATCH[1]}
+	if [ -z "${kind:-}" ] || [ -z "${mode:-}" ]; then
 		bad "$1='$2' is not a job line (kind=... mode=...): write e.g. $1='kind=spin_lock mode=contended threads=2'"
+		return
+	fi
+	contract_names
+	[ -z "$CONTRACT_KINDS" ] || [[ " $CONTRACT_KINDS " == *" $kind "* ]] ||
+		bad "$1='$2': unknown kind '$kind'; kinds: $CONTRACT_KINDS (schema/lockbench_schema.h)"
+	[ -z "$CONTRACT_MODES" ] || [[ " $CONTRACT_MODES " == *" $mode "* ]] ||
+		bad "$1='$2': unknown mode '$mode'; modes: $CONTRACT_MODES (schema/lockbench_schema.h)"
+}
+# contract_names: the contract's kinds and modes into CONTRACT_KINDS and
+# CONTRACT_MODES: from lb-validate --describe when it is built, else from
+# the header through the C preprocessor (as tests/host/contract.sh reads
+# it), since a fresh clone has no lb-validate yet.  Empty when there is no
+# gcc either (the boot refuses a bad job then).
+contract_names() {
+	[ -z "${CONTRACT_KINDS+set}" ] || return 0
+	CONTRACT_KINDS= CONTRACT_MODES=
+	local out v=$LB_TOP/bench-user/lb-validate
+	if [ -x "$v" ]; then
+		out=$("$v" --describe | awk -F '\t' '$1 == "kinds" || $1 == "modes" { a[$1] = a[$1] " " $2 } END { print "kinds:" a["kinds"]; print "modes:" a["modes"] }')
+	elif command -v gcc >/dev/null; then
+		out=$(printf '#include "%s"\n#define N(n, ...) n\nkinds: LB_KINDS(N)\nmodes: LB_MODES(N)\n' "$LB_TOP/schema/lockbench_schema.h" |
+			gcc -E -P -x c - 2>/dev/null) || return 0
+	fi
+	CONTRACT_KINDS=$(sed -n 's/^kinds: *//p' <<<"$out")
+	CONTRACT_MODES=$(sed -n 's/^modes: *//p' <<<"$out")
 }
 rule_kconfig() { bad_if_dies kconfig_fragment "$2"; }
 rule_text() { :; }
 rule_path() { :; }
 rule_special() { :; }
+# Kbuild's own variables, which lockbench does not read: refused by name
+# when given on make's command line (the Makefile's LB_CMDLINE_SET), since
+# the environment may hold them for other builds.
+rule_refused() {
+	[[ " ${LB_CMDLINE_SET:-} " != *" $1 "* ]] || bad "$1=$2: $4"
+}
+
 # Variant names: the matrix files' and those this make's KSRC=/KERNEL=
 # declare (lib.sh, byo_variants).
 matrix_names all
@@ -138,6 +199,24 @@ if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$vcpus" != 1 ]; then
 		bad "make pathlen counts under ACCEL=icount, which runs on 1 vCPU, not VCPUS=$vcpus: drop VCPUS= ($LB_ICOUNT_WHY_1CPU)"
 	fi
 fi
+# make events: a TCG plugin, whose passes choose their accelerator (hot:
+# icount, smp: TCG); the smp pass's directory models 2 to 32 caches
+# (scripts/boot/events.sh refuses both again, after the tree is there).
+if has events; then
+	[ "$accel" != kvm ] ||
+		bad "ACCEL=kvm: the events instrument is a TCG plugin, and its passes choose their accelerator themselves (hot: icount, smp: tcg): drop ACCEL="
+	[[ ! $vcpus =~ ^[0-9]+$ ]] || { [ "$vcpus" -ge 2 ] && [ "$vcpus" -le 32 ]; } ||
+		bad "VCPUS=$vcpus: make events' smp pass needs 2 to 32 vCPUs: write e.g. VCPUS=2"
+fi
+# A timed accelerator with more vCPUs than host CPUs times the host's
+# scheduler: refused unless asked for (OVERSUBSCRIBE=1), and then every
+# cell is flagged oversubscribed (run.sh).  Only a VCPUS= given here: the
+# default 2 on a 1-CPU host is run.sh's to flag.
+if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$accel" != icount ] && [ "${OVERSUBSCRIBE:-0}" != 1 ] &&
+	has all run again boot calibrate perf quality && [ "$vcpus" -gt "$(nproc)" ]; then
+	bad "VCPUS=$vcpus is above this host's $(nproc) CPUs: a timed run would measure the host's scheduler (oversubscribed): use VCPUS=$(nproc) or fewer, or OVERSUBSCRIBE=1 to run it flagged oversubscribed"
+fi
+
 [ -z "${BISECT_VARIANT:-}" ] || { variant_name_of "$BISECT_VARIANT" && [ "$VARIANT_NAME" = "$BISECT_VARIANT" ]; } ||
 	bad "BISECT_VARIANT=$BISECT_VARIANT: a variant name is lower case letters, digits and '-'"
 # The goals that work on one variant.
