@@ -7,8 +7,14 @@
 
 goals=()
 for g in "${@:-help}"; do
-	# make all is its steps (the Makefile's all: line).
-	if [ "$g" = all ]; then goals+=(deps tree kernels pathlen calibrate run plots results); else goals+=("$g"); fi
+	# make all is its steps, read from the Makefile's all: line (a copy
+	# here had lost the native step).
+	if [ "$g" = all ]; then
+		read -r -a steps <<<"$(sed -n 's/^all: args-ok //p' "$LB_TOP/Makefile")"
+		goals+=("${steps[@]}")
+	else
+		goals+=("$g")
+	fi
 done
 est=0 unknown=()
 line() { printf '  %s\n' "$*"; }
