@@ -250,6 +250,8 @@ elif has compare plots results publish && ! has all run import; then
 		bad "RUN=${RUN:-} does not exist: $run_hint"
 	elif [ ! -f "$RUN/run.info" ]; then
 		bad "RUN=$RUN has no run.info, so it is not a run: $run_hint"
+	elif grep -q -x 'status=incomplete' "$RUN/run.info"; then
+		bad "RUN=$RUN was cut short (status=incomplete in its run.info): compare a finished run, or repeat it with make again RUN=$RUN"
 	fi
 fi
 
@@ -259,6 +261,8 @@ if [ -n "${BASE_RUN:-}" ]; then
 		bad "BASE_RUN= is read by make compare only: make compare BASE_RUN=build/runs/A RUN=build/runs/B"
 	elif [ ! -f "$BASE_RUN/run.info" ]; then
 		bad "BASE_RUN=$BASE_RUN has no run.info, so it is not a run: $run_hint"
+	elif grep -q -x 'status=incomplete' "$BASE_RUN/run.info"; then
+		bad "BASE_RUN=$BASE_RUN was cut short (status=incomplete in its run.info): name a finished run"
 	fi
 fi
 
