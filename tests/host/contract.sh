@@ -117,7 +117,7 @@ mapfile -t rows < <(awk -F '\t' '!/^#/ && $1 != "name"' "$ST")
 bad=$(awk -F '\t' '!/^#/ && $1 != "name" && (NF != 4 || $1 !~ /^[A-Z][A-Z0-9_]*$/ || $4 == "") { print NR ": " $0 }' "$ST")
 [ -z "$bad" ] || fail "schema/settings.tsv: rows without name, default, rule and help: $bad"
 names=$(printf '%s\n' "${rows[@]}" | cut -f 1)
-helpnames=$(make -s -C "$TOP" help | sed -n 's/^  \([A-Z][A-Z0-9_]*\)=.*/\1/p')
+helpnames=$(env -u V make -s -C "$TOP" help | sed -n 's/^  \([A-Z][A-Z0-9_]*\)=.*/\1/p')
 [ "$helpnames" = "$names" ] || fail "make help's variables differ from schema/settings.tsv: $(diff <(echo "$helpnames") <(echo "$names") | tr '\n' ' ')"
 doc=$(sed -n '/^<!-- settings: /,/^<!-- \/settings -->/p' "$TOP/docs/variables.md" | sed '1d;$d')
 [ "$doc" = "$("$SS" markdown)" ] ||
