@@ -133,6 +133,8 @@ contract_names() {
 	CONTRACT_MODES=$(sed -n 's/^modes: *//p' <<<"$out")
 }
 rule_kconfig() { bad_if_dies kconfig_fragment "$2"; }
+# T: make check's test globs, each matching a test (the harness's rule).
+rule_tests() { bad_if_dies env T="$2" "$LB_TOP/tests/harness/check.sh" --select; }
 rule_text() { :; }
 rule_path() { :; }
 rule_special() { :; }

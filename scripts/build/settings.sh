@@ -42,6 +42,7 @@ markdown)
 		if (r == "pmu") return "auto, off or perf events"
 		if (r == "job") return "a job line"
 		if (r == "kconfig") return "CONFIG_X=v ..."
+		if (r == "tests") return "globs of test names"
 		if (r == "refused") return "refused by name"
 		if (r == "special") return "see check-args.sh"
 		return "text"

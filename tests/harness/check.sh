@@ -17,7 +17,7 @@
 # no test), 3 a prerequisite is missing and nothing failed otherwise,
 # 4 every selected test skipped.
 # LB_TESTS (default tests/) is the folder of host/ and boot/ tests, for
-# tests/host/check-select.sh.
+# tests/host/check-select.sh.  --select checks T and does nothing else.
 . "$(dirname "$0")/../../scripts/lib.sh"
 
 # refuse MESSAGE: bad input (exit 2), before anything runs or is removed.
@@ -60,7 +60,8 @@ mapfile -t slow < <(grep -l '^# check: slow' "$tests"/host/*.sh)
 host_tests=()
 for t in "${slow[@]}" "$tests"/host/*.sh; do
 	case " ${host_tests[*]} " in *" $t "*) continue ;; esac
-	selected "host/$(basename "$t" .sh)" && host_tests+=("$t")
+	n=${t##*/} # the name, before any work: no basename per test
+	selected "host/${n%.sh}" && host_tests+=("$t")
 done
 run_unit=0
 selected unit/cmocka && run_unit=1
@@ -73,7 +74,8 @@ builds+=(build/initramfs-base)
 boot_tests=()
 run_builds=0
 for t in "$tests"/boot/*.sh; do
-	selected "boot/$(basename "$t" .sh)" && boot_tests+=("$t")
+	n=${t##*/}
+	selected "boot/${n%.sh}" && boot_tests+=("$t")
 done
 for b in "${builds[@]}"; do selected "$b" && run_builds=1; done
 [ ${#boot_tests[@]} -eq 0 ] || run_builds=1
@@ -87,6 +89,9 @@ for p in "${pats[@]}"; do
 	*) [ "$host_only" != 1 ] || refuse "T: '$p' matches only boot tests or build steps, and LB_CHECK_HOST_ONLY=1 leaves them out: drop one of the two" ;;
 	esac
 done
+# check.sh --select: only the check of T above (make's first step,
+# check-args, asks it before make deps).
+[ "${1:-}" != --select ] || exit 0
 # The tools, without which no test runs.
 need=(make gcc)
 [ $run_builds = 0 ] || need+=(qemu-system-x86_64)

@@ -60,6 +60,11 @@ refused "PMU=bogus" "PMU=bogus: 'bogus' is not a perf event the guest knows" run
 refused "events ACCEL=kvm" "ACCEL=kvm: the events instrument is a TCG plugin.*drop ACCEL=" events ACCEL=kvm
 refused "DRYRUN perf, unknown kind" "JOB='kind=spin_lok mode=hot': unknown kind 'spin_lok'; kinds: empty " perf DRYRUN=1 VARIANT=stock JOB='kind=spin_lok mode=hot'
 refused "perf, unknown mode" "unknown mode 'hott'; modes: hot " perf VARIANT=stock JOB='kind=spin_lock mode=hott'
+# make check T=: refused by the first step, before make deps runs (as
+# root it would install packages).
+refused "check T=nope" "T: 'nope' matches no test" check T=nope
+out=$(make -s -C "$TOP" check T=nope 2>&1) && failed+=("check T=nope (exit 0)")
+[[ $out != *"deps:"* ]] || { echo "FAIL: make check T=nope ran make deps first: $out" && failed+=("check T=nope (deps ran)"); }
 for kv in O=/tmp/o LLVM=1 CC=clang W=1 ARCH=arm64; do
 	refused "Kbuild's ${kv%%=*}=" "^lockbench: error: $kv: .*drop ${kv%%=*}=|^lockbench: error: $kv: Kbuild's" kernels "$kv"
 done
