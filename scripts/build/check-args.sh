@@ -3,8 +3,10 @@
 # any work (the Makefile's args-ok runs it first), so that a typo costs a
 # second, not a tree extraction and six kernel builds.  Every bad setting
 # is named with its fix, all of them at once; nothing is written.
-# It reads only the environment and small files (no build, no tool), so it
-# answers on a fresh clone.  LB_KVM_DEV (default /dev/kvm) is for tests.
+# It reads only the environment and small files (no build; at most the C
+# preprocessor over the contract, for a job's kind), so it answers on a
+# fresh clone.  The rules are schema/settings.tsv's, one row a setting.
+# LB_KVM_DEV (default /dev/kvm) is for tests.
 . "${0%"${0##*/}"}../lib.sh"
 
 goals=" ${*:-all} "
