@@ -8,21 +8,7 @@
 # start, and a run starts hundreds).
 set -euo pipefail
 
-LB_TOP=${BASH_SOURCE[0]%/*}
-[ "$LB_TOP" != "${BASH_SOURCE[0]}" ] || LB_TOP=. # sourced as lib.sh, from scripts/
-# $(cd "$LB_TOP/.." && pwd) without the subshell (every script starts
-# here): a logical cd drops "." and "name/.." by text, and so does this.
-lb_top() { # dir -> LB_TOP
-	local p=$1/.. c out=""
-	[[ $p == /* ]] || p=$PWD/$p
-	while [ -n "$p" ]; do
-		c=${p%%/*}
-		p=${p#"$c"} && p=${p#/}
-		case $c in '' | .) ;; ..) out=${out%/*} ;; *) out+=/$c ;; esac
-	done
-	LB_TOP=${out:-/}
-}
-lb_top "$LB_TOP"
+LB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LB_BUILD=${LB_BUILD:-$LB_TOP/build}
 LB_SRC_TARBALL=${LB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 LB_SRC_PKG=${LB_SRC_PKG:-linux-source-6.1}
@@ -63,27 +49,12 @@ slurp() { # VAR FILE
 	if [ -f "$2" ] && [ -r "$2" ]; then _slurp=$(<"$2"); fi
 }
 
-# dirname PATH without a process, into REPLY.
-dir_of() { # path
-	local p=$1
-	while [[ $p == */ && $p != / ]]; do p=${p%/}; done
-	case $p in
-	/) REPLY=/ ;;
-	*/*)
-		p=${p%/*}
-		while [[ $p == */ ]]; do p=${p%/}; done
-		REPLY=${p:-/}
-		;;
-	*) REPLY=. ;;
-	esac
-}
-
-# basename PATH without a process, into REPLY.
-base_of() { # path
-	local p=$1
-	while [[ $p == */ && $p != / ]]; do p=${p%/}; done
-	[ "$p" = / ] || p=${p##*/}
-	REPLY=$p
+# commit_of DIR VAR REF: REF's commit in the git tree DIR, printed; a REF
+# that names none stops the script with the fix (VAR is the setting that
+# gave it).  byo.sh and bisect.sh take their refs through it.
+commit_of() {
+	git -C "$1" rev-parse --verify -q "$3^{commit}" ||
+		die "$2=$3 is not a commit in $KSRC: check the spelling (git -C $KSRC log --oneline $3), or fetch it first (git -C $KSRC fetch --tags origin)"
 }
 
 # Refuse to start work that would die half way on a full disk.

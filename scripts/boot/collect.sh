@@ -13,8 +13,7 @@
 run=$1 v=$2 boot=$3
 status=missing
 [ ! -f "$boot/status" ] || [ ! -r "$boot/status" ] || slurp status "$boot/status"
-base_of "$boot"
-bname=$REPLY
+bname=$(basename "$boot")
 fail() { # reason
 	local job
 	# The last "lockbench: job N start: JOB" as "N JOB" (commas as spaces,

@@ -15,7 +15,7 @@ case $tree in
 	linux_source=missing
 	[ ! -f "$LB_STAMP" ] || [ ! -r "$LB_STAMP" ] || slurp linux_source "$LB_STAMP"
 	;;
-"") base_of "$VARIANT_IMAGE" && linux_source="prebuilt $REPLY" ;;
+"") linux_source="prebuilt $(basename "$VARIANT_IMAGE")" ;;
 *) linux_source="git $(git -C "$tree" rev-parse HEAD 2>/dev/null) ($(git -C "$tree" describe --always --dirty 2>/dev/null))" ;;
 esac
 command -v jq >/dev/null || die "jq is not installed: run 'make deps'"

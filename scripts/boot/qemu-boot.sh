@@ -59,8 +59,7 @@ case ${PLUGIN:+$accel} in kvm:*) die "PLUGIN=${PLUGIN%%,*}: TCG plugins run unde
 pin=0
 case $accel in kvm:*) pin=1 qaccel+=(-name "lockbench-$v,debug-threads=on" -pidfile "$out/qemu.pid") ;; esac
 
-dir_of "$out"
-need_disk "$REPLY" 200
+need_disk "$(dirname "$out")" 200
 [ -e "$out/status" ] && die "$out already holds a boot; refusing to overwrite it"
 
 # This boot's own archive: the job list or script.

@@ -31,8 +31,7 @@ else
 fi
 # The space a build needs, checked before configuring or building (an
 # up-to-date kernel writes nothing here: no df for it).
-dir_of "$out"
-disk_dir=$REPLY disk_ok=""
+disk_dir=$(dirname "$out") disk_ok=""
 disk_ok() { [ -n "$disk_ok" ] || need_disk "$disk_dir" 1500 && disk_ok=1; }
 mkdir_p "$out"
 if [ -n "$kconfig" ]; then
