@@ -498,13 +498,7 @@ hot_noise_floor() { # pairs.csv [METRIC]: the hot A/A bound (ns_op, or the nativ
 # lb-resolution's output (a comment, its CSV table, the verdict line) ->
 # the CSV table alone, which render.awk reads.
 resolution_csv() { # lb-resolution output file
-	local l on=0 # (sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}', in bash)
-	while IFS= read -r l || [ -n "$l" ]; do
-		[ $on = 1 ] || [[ $l == pad,* ]] || continue
-		on=1
-		[[ $l != resolution:* ]] || { on=0 && continue; }
-		printf '%s\n' "$l"
-	done <"$1"
+	sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$1"
 }
 
 # The instruction-count instrument: single-threaded TCG where the guest TSC

@@ -34,14 +34,8 @@ fi
 env -u PATCHED -u PATCHES -u KERNEL -u PATCHED_NAME BASE="$BAD" BASE_NAME="$v" bash "$LB_TOP/scripts/build/byo.sh"
 variant_paths "$v"
 [ "$VARIANT_TREE" = "$w" ] || die "bisect: $v is not a worktree at $w"
-commit_of() { # VAR ref -> REPLY (no $(...) around the function: one process a ref)
-	REPLY=$(git -C "$w" rev-parse --verify -q "$2^{commit}") ||
-		die "$1=$2 is not a commit in $KSRC: check the spelling (git -C $KSRC log --oneline $2), or fetch it first"
-}
-commit_of GOOD "$GOOD"
-good=$REPLY
-commit_of BAD "$BAD"
-bad=$REPLY
+good=$(commit_of "$w" GOOD "$GOOD")
+bad=$(commit_of "$w" BAD "$BAD")
 git -C "$w" merge-base --is-ancestor "$good" "$bad" ||
 	die "GOOD=$GOOD is not an ancestor of BAD=$BAD: git bisect needs GOOD before BAD on one line of history"
 

@@ -233,14 +233,9 @@ head_line() { # worktree N
 	HEAD_LINE=${s:0:$2}
 }
 
-# (Into REPLY, not printed for a $(...): one process a ref, not two.)
-commit_of() { # VAR ref -> REPLY: the commit, or a message naming the fix
-	REPLY=$(g rev-parse --verify -q "$2^{commit}") ||
-		die "$1=$2 is not a commit in $KSRC: check the spelling (git -C $KSRC log --oneline $2), or fetch it first (git -C $KSRC fetch --tags origin)"
-}
-commit_of BASE "${BASE:-HEAD}"
-base=$REPLY patched=""
-[ -z "${PATCHED:-}" ] || { commit_of PATCHED "$PATCHED" && patched=$REPLY; }
+base=$(commit_of "$repo" BASE "${BASE:-HEAD}")
+patched=""
+[ -z "${PATCHED:-}" ] || patched=$(commit_of "$repo" PATCHED "$PATCHED")
 
 # The patches, in order, when PATCHES= names them.
 patches=()
