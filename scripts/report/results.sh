@@ -338,7 +338,8 @@ fi
 
 interp=$LB_TOP/report/interpretation.md
 expand() { render -v view=expand -v run="$run" -v icount="${iid:+$icount}" -v cal="$tmp/cal" "$1"; }
-: >"$tmp/pieces/SUMMARY"
+# The answer opens every report, generated from this run's verdicts.
+"$LB_TOP/scripts/report/answer.sh" "$run" "$icount" >"$tmp/pieces/SUMMARY"
 if [ -n "${COMPARISONS:-}" ]; then
 	# Its figures are of vm-configs/comparisons' pairs, which this report
 	# may not have.
@@ -349,8 +350,6 @@ elif [ -f "$interp" ] && text "$interp" && [[ ${LINES[0]:-} == *"run: $id"* ]]; 
 	printf '%s' "${LINES[@]:1}" >"$tmp/interp.md"
 	expand "$tmp/interp.md" >"$tmp/pieces/INTERPRETATION" ||
 		die "report/interpretation.md quotes figures this run does not have (see above)"
-	expand "$LB_TOP/report/summary.md" >"$tmp/pieces/SUMMARY" ||
-		die "report/summary.md quotes figures this run does not have (see above)"
 else
 	echo "No hand-written interpretation for run \`$id\` (report/interpretation.md must start with \`<!-- run: $id -->\`): the findings above are the whole reading of it." >"$tmp/pieces/INTERPRETATION"
 fi
