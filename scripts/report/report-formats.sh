@@ -23,8 +23,9 @@ id=${RI[run_id]:-} accel=${RI[accel]:-}
 <html lang="en"><head><meta charset="utf-8">
 <title>lockbench run $id</title>
 <style>
-body { font-family: sans-serif; max-width: 70em; margin: 2em auto; line-height: 1.4; }
-table { border-collapse: collapse; margin: 1em 0; }
+body { font-family: sans-serif; max-width: 70em; margin: 2em auto; padding: 0 1em; line-height: 1.4; overflow-wrap: anywhere; }
+/* A table wider than the page scrolls in its own box, not past the page. */
+table { border-collapse: collapse; margin: 1em 0; display: block; max-width: 100%; overflow-x: auto; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; }
 td { text-align: right; } td:first-child { text-align: left; }
 pre { background: #f6f6f6; padding: 0.5em; overflow-x: auto; }
