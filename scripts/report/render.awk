@@ -213,7 +213,9 @@ function native_macro(m,   r, k) {
 
 # {{change B:O KIND MODE [k=v]...}}: the change, its CI, Holm p and m.
 # {{pct ...}}, {{holm ...}}, {{holm_min ...}}, {{p_rank ...}},
-# {{median_base ...}}, {{median_other ...}}: one figure.
+# {{median_base ...}}, {{median_other ...}}, {{verdict ...}}: one figure
+# or lb-stat's verdict.  {{ev COLUMN VARIANT KIND}}: the events pass's
+# count per hot op (icount, pad 0), e.g. atomics.
 # {{median VARIANT KIND MODE [k=v]...}}, {{modes ...}}: from summary.csv.
 # {{floor MODE}}: the A/A noise floor.  {{instr VARIANT KIND}}: icount.
 # {{cal PAD COLUMN}}: the timed calibration.  {{resolved}}: pads resolved.
@@ -224,13 +226,13 @@ function macro(m,   w, n, bo, k, line, pf, sf, r, t, c, met) {
 	n = split(m, w, " ")
 	pf = run "/pairs.csv"; sf = run "/summary.csv"
 	# n-prefixed names read the native run (native/, cycles).
-	if (w[1] ~ /^n(change|pct|holm|median_base|median_other|p_rank|median|modes|floor)$/)
+	if (w[1] ~ /^n(change|pct|holm|median_base|median_other|p_rank|verdict|median|modes|floor)$/)
 		return native_macro(m)
 	if (w[1] == "phys" && n == 2) {
 		if (!(w[2] in PHYS)) return ""
 		return fmt("median", PHYS[w[2]])
 	}
-	if (w[1] ~ /^(change|pct|holm|holm_min|median_base|median_other|p_rank)$/ && n >= 4) {
+	if (w[1] ~ /^(change|pct|holm|holm_min|median_base|median_other|p_rank|verdict)$/ && n >= 4) {
 		split(w[2], bo, ":")
 		k = cellkey(w, n, 5)
 		if (k == "") return ""
@@ -240,6 +242,7 @@ function macro(m,   w, n, bo, k, line, pf, sf, r, t, c, met) {
 		if (w[1] == "holm") return fmt("p_holm", col(pf, line, "p_holm"))
 		if (w[1] == "holm_min") return fmt("p_holm_min", col(pf, line, "p_holm_min"))
 		if (w[1] == "p_rank") return fmt("p_rank", col(pf, line, "p_rank"))
+		if (w[1] == "verdict") return col(pf, line, "verdict")
 		if (w[1] ~ /^median_/) return fmt(w[1], col(pf, line, w[1])) " " col(pf, line, "unit")
 		r = fmt("pct_change", col(pf, line, "pct_change"))
 		return r " [" fmt("pct_lo", col(pf, line, "pct_lo")) ", " fmt("pct_hi", col(pf, line, "pct_hi")) "], Holm p " \
@@ -264,6 +267,11 @@ function macro(m,   w, n, bo, k, line, pf, sf, r, t, c, met) {
 	if (w[1] == "instr" && n == 3) {
 		line = PATHLEN[w[2] " " w[3] " 100 0"]
 		return line == "" ? "" : fmt("instructions", col(icount "/pathlen.csv", line, "instructions"))
+	}
+	if (w[1] == "ev" && n == 4) {
+		line = EVENTS[w[3] " icount hot " w[4] " 0"]
+		if (line == "" || !((EVF SUBSEP w[2]) in HDR)) return ""
+		return col(EVF, line, w[2]) + 0
 	}
 	if (w[1] == "ncal" && n == 3) {
 		line = NCAL[w[2]]
@@ -325,6 +333,8 @@ BEGIN {
 		}
 		if (icount != "")
 			load(icount "/pathlen.csv", "variant kind read_pct pad", PATHLEN)
+		EVF = run "/events/events.csv"
+		load(EVF, "variant accel mode kind pad", EVENTS)
 		if (cal != "") {
 			# lb-resolution's table sits between its comment and verdict lines.
 			CALF = cal "/timed.csv"
