@@ -1,6 +1,7 @@
 // Run in the report's page by tests/host/browser.sh: after every image
-// has loaded (the load event), list each image that did not load and
-// each element whose text overflows its box or runs past the page, into
+// has loaded (the load event), list each image that did not load, each
+// link within the page whose heading is missing, and each element whose
+// text overflows its box or runs past the page, into
 // the body's data-lb-check attribute ("ok" when there is none), which
 // chromium --dump-dom prints.
 window.addEventListener('load', function () {
@@ -11,6 +12,10 @@ window.addEventListener('load', function () {
 	document.querySelectorAll('img').forEach(function (i) {
 		if (!i.complete || i.naturalWidth === 0)
 			bad.push('image did not load: ' + i.getAttribute('src'));
+	});
+	document.querySelectorAll('a[href^="#"]').forEach(function (a) {
+		if (!document.getElementById(decodeURIComponent(a.getAttribute('href').slice(1))))
+			bad.push('link to no heading: ' + a.getAttribute('href'));
 	});
 	var scrolls = function (e) {
 		return /^(auto|scroll)$/.test(getComputedStyle(e).overflowX);

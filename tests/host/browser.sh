@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# The published report as a reader's browser shows it: RESULTS.md made
-# into its index.html (scripts/report/report-formats.sh) and opened in
+# The published report as a reader's browser shows it: the run's
+# index.html (scripts/report/report-formats.sh: RESULTS.md and its
+# appendix on one page), made from results/raw and opened in
 # headless Debian chromium, which takes a screenshot (left in
 # build/browser/, to look at) and runs browser-check.js: every image
-# loads and no text overflows its box or runs past the page.
+# loads, every link within the page finds its heading, and no text
+# overflows its box or runs past the page.
 # check: slow
 . "${0%"${0##*/}"}../lib.bash"
 command -v chromium >/dev/null || skip "chromium is not installed (make deps installs Debian's chromium)"
 command -v cmark-gfm >/dev/null || skip "cmark-gfm is not installed (make deps)"
-run=$TMP/run
-mkdir -p "$run/report"
-cp "$TOP/results/raw/run.info" "$run/"
-cp "$TOP/RESULTS.md" "$run/report/"
-ln -s "$TOP/results" "$run/report/results"
-"$TOP/scripts/report/report-formats.sh" "$run" >"$TMP/out" 2>&1 || fail "report-formats.sh failed: $(cat "$TMP/out")"
+command -v gnuplot >/dev/null || skip "gnuplot is not installed (make deps)"
+# The published run's own page: its report made again from results/raw
+# (as tests/host/raw-regen.sh does), the article and its appendix.
+export LB_BUILD=$TMP/build
+make -s -C "$TOP" results RUN=results/raw >"$TMP/out" 2>&1 || fail "make results RUN=results/raw failed: $(tail -n 20 "$TMP/out")"
+id=$(sed -n 's/^run_id=//p' "$TOP/results/raw/run.info")
+run=$LB_BUILD/raw/$id
 page=$run/report/index.html
 # The check runs in a copy of the page, beside it (the images' paths are
 # relative to it).

@@ -29,7 +29,9 @@ line=$(grep -m1 -F "spin_lock: +" "$TMP/interpretation.md" | sed "s/^ *//")
 # README.md's "What it found" is RESULTS.md's summary, word for word.
 awk '/^<!-- headline/ { on = 1; next } /^<!-- \/headline -->/ { on = 0 } on' "$TOP/README.md" >"$TMP/readme-head"
 [ -s "$TMP/readme-head" ] || fail "README.md has no headline between its markers (make publish writes it)"
-awk 'NR > 2 && /^\| run \|/ { exit } NR > 2' "$TOP/RESULTS.md" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$TMP/results-head"
+# (RESULTS.md's lines from the third up to its machine line, the
+# trailing blank lines dropped)
+awk 'NR > 2 && /^\*\*Machine\.\*\*/ { exit } NR > 2' "$TOP/RESULTS.md" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$TMP/results-head"
 cmp -s "$TMP/readme-head" "$TMP/results-head" || fail "README.md's headline differs from RESULTS.md's summary: $(diff "$TMP/readme-head" "$TMP/results-head" | head -n 6)"
 echo "ok: README.md's headline is RESULTS.md's summary"
 # Broken on purpose: a cell the run does not have, and a figure by hand.
