@@ -154,7 +154,7 @@ endef
 # travel in ARGS_ENV.
 ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' \
 	RUNS='$(RUNS)' THREADS='$(THREADS)' \
-	NAME='$(NAME)' BASE_RUN='$(BASE_RUN)' \
+	NAME='$(NAME)' BASE_RUN='$(BASE_RUN)' PAIR='$(PAIR)' \
 	LB_AGAIN_SET='$(again_set)'
 
 ifeq ($(DRYRUN),1)
