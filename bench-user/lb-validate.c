@@ -27,13 +27,14 @@
 #define D_KEY(k, lo, hi, def) printf("job_keys\t%s\t%llu\t%llu\t%llu\n", #k,	\
 				     (unsigned long long)(lo), (unsigned long long)(hi),	\
 				     (unsigned long long)(def));
+#define D_VERDICT(v, desc) printf("verdicts\t%s\t%s\n", v, desc);
 #define D_PAD(n) printf("pads\t%d\n", n);
 #define D_MARK_EDGE(n, v, d) printf("marks\t%s\tedge\t%d\t%s\n", #n, v, d);
 #define D_MARK_SITE(n, v, d) printf("marks\t%s\tsite\t%d\t%s\n", #n, v, d);
 
 static const char *const sections[] = {
 	"fields", "accels", "kinds", "modes", "statuses", "job_keys", "pads", "cell",
-	"summary", "pairs", "baseline", "boot_statuses", "failures", "pmu", "events", "marks", "run_info", NULL
+	"summary", "pairs", "verdicts", "baseline", "boot_statuses", "failures", "pmu", "events", "marks", "run_info", NULL
 };
 
 static void describe_one(const char *sec)
@@ -79,6 +80,9 @@ static void describe_one(const char *sec)
 	} else if (!strcmp(sec, "pairs")) {
 		printf("#pairs\tcolumn\tdescription\n");
 		LB_PAIRS_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "verdicts")) {
+		printf("#verdicts\tverdict\tdescription\n");
+		LB_VERDICTS(D_VERDICT)
 	} else if (!strcmp(sec, "baseline")) {
 		printf("#baseline\tcolumn\tdescription\n");
 		LB_BASELINE_COLUMNS(D_COL)

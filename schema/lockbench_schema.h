@@ -207,8 +207,11 @@
 	X(mean,		"mean of the boot medians")			\
 	X(sd,		"their standard deviation")			\
 	X(cv_pct,	"sd / mean, in percent")			\
-	X(modes,	"groups of boot medians split by wide gaps (bootstat.h)") \
+	X(modes,	"1, or 2 when the boot medians split into two groups (bootstat.h)") \
 	X(mode_sizes,	"boots in each mode, low to high, as 8+2")	\
+	X(mode_median_low, "the low group's median (all boots' with one mode)") \
+	X(mode_median_high, "the high group's median; nan with one mode")	\
+	X(mode_gap_ratio, "the widest gap over the pooled within-group SD") \
 	X(oversub,	"1 when any record was oversubscribed")
 
 /* baseline.csv (lb-stat baseline): a kind over a baseline kind, per cell. */
@@ -240,16 +243,36 @@
 	X(pct_change,	"ratio of medians as a % change")		\
 	X(pct_lo,	"its bootstrap 95% CI, low")			\
 	X(pct_hi,	"its bootstrap 95% CI, high")			\
+	X(paired,	"1: per-replicate ratios (native, one replicate index on both sides)") \
+	X(delta,	"the change in the unit: median_base x pct_change / 100") \
+	X(delta_lo,	"its 95% CI, low, in the unit")			\
+	X(delta_hi,	"its 95% CI, high, in the unit")			\
+	X(delta_ns,	"the change in ns (cycles at the records' tsc_khz); nan for other units") \
 	X(p_rank,	"exact Wilcoxon-Mann-Whitney p (mid-ranks)")	\
 	X(p_min,	"smallest p the test can reach at these n")	\
 	X(p_holm,	"Holm-adjusted p inside the family")		\
 	X(p_holm_min,	"smallest Holm p reachable: m x p_min")		\
 	X(family_size,	"m: testable cells in the family (pair x mode x metric)") \
 	X(mde_pct,	"change this test detects at 80% power, percent") \
-	X(floor_pct,	"the A/A noise floor of this mode and metric")	\
-	X(verdict,	"changed, within-noise, not-significant, no-ratio, a-a or n-too-small") \
+	X(floor_pct,	"the noise floor: the A/A bound or the quantum, the larger") \
+	X(quantum_pct,	"one TSC tick per sample over the ops per sample, % of median_base") \
+	X(floor_by,	"what sets floor_pct: a-a (the resampled A/A bound), quantum or none") \
+	X(verdict,	"one of LB_VERDICTS")				\
 	X(significant,	"1 when the verdict is changed")		\
 	X(oversub,	"1 when either side was oversubscribed")
+
+/*
+ * The verdict column of pairs.csv (bench-user/stat/bootstat.c,
+ * lbs_verdict).  Names are strings: they hold hyphens.
+ */
+#define LB_VERDICTS(X)							\
+	X("changed",	"the whole 95% CI beyond the floor on one side, Holm p < alpha") \
+	X("changed-no-floor", "no A/A pair: the CI excludes 0 and Holm p < alpha") \
+	X("within-noise", "the CI reaches inside the floor, whatever its p") \
+	X("not-significant", "beyond the floor (or no floor, CI off 0) but Holm p >= alpha") \
+	X("no-ratio",	"the base median is 0: no change to state")	\
+	X("a-a",	"the A/A pair itself: its changes make the floor") \
+	X("n-too-small", "fewer than 3 replicates a side: no p, no CI")
 
 /*
  * What a boot ended as (BOOT/status, written by scripts/boot/qemu-boot.sh and

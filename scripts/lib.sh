@@ -518,9 +518,10 @@ comparison_label() { # base:other
 # The A/A noise floor of a hot metric (lb-stat's floor_pct) in a pairs.csv,
 # or nothing when the run has no A/A pair: what the report and its text
 # form both state.
-hot_noise_floor() { # pairs.csv [METRIC]: the hot A/A floor (ns_op, or the native run's cyc_op)
+hot_noise_floor() { # pairs.csv [METRIC]: the hot A/A bound (ns_op, or the native run's cyc_op)
+	# A row whose own quantum set its floor does not show the bound.
 	awk -F, -v m="${2:-ns_op}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["mode"] == "hot" && $c["metric"] == m && $c["floor_pct"] !~ /nan/ { printf "%.1f\n", $c["floor_pct"]; exit }' "$1"
+		$c["mode"] == "hot" && $c["metric"] == m && $c["floor_pct"] !~ /nan/ && $c["floor_by"] != "quantum" { printf "%.1f\n", $c["floor_pct"]; exit }' "$1"
 }
 
 # lb-resolution's output (a comment, its CSV table, the verdict line) ->
@@ -600,9 +601,25 @@ run_name_of() { # -> RUN_NAME (no subshell, no date)
 	[[ $n =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "NAME=$n: a run name is letters, digits, '.', '_' and '-'"
 	RUN_NAME=$n
 }
-# date -u +FORMAT without a process, into REPLY.
+# date -u +FORMAT without a process, into REPLY.  LB_NOW (seconds since
+# the epoch) holds the clock still, for the tests of names made from it.
 utc_now() { # strftime format
-	TZ=UTC0 printf -v REPLY "%($1)T" -1
+	TZ=UTC0 printf -v REPLY "%($1)T" "${LB_NOW:--1}"
+}
+
+# claim_dir PARENT NAME -> REPLY: the first of NAME, NAME.2, NAME.3, ...
+# that PARENT lacks, made there (empty) by mkdir, which only one process
+# can win: two runs named from the same second never share a directory.
+# The caller fills it, or replaces it with mv -T from a staging folder.
+claim_dir() {
+	local name=$2 n=1
+	mkdir_p "$1"
+	until mkdir "$1/$name" 2>/dev/null; do
+		[ -d "$1" ] || die "cannot create $1/$name"
+		n=$((n + 1))
+		name=$2.$n
+	done
+	REPLY=$name
 }
 
 # A KEY=VALUE file (run.info, stat.info, ...) read once, without a process:

@@ -9,6 +9,11 @@ trap 'rm -rf "$TMP"' EXIT
 # make check's own run name (the Makefile exports it) is not a test's: a
 # script a test calls names its run by the time, or by the test's NAME.
 unset LB_RUN_NAME
+# A host test never meets the host's own /dev/kvm, which may be missing,
+# working or hanging every guest: a test that wants KVM makes its own
+# (tests/host/kvm-probe.sh), and no probe verdict outlives the test.  The
+# boot tests meet the real host (tests/boot/lib.bash undoes this).
+export LB_KVM_DEV=$TMP/no-kvm LB_KVM_VERDICT=$TMP/kvm-verdict
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "$*"; exit 4; }

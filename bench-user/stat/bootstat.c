@@ -205,39 +205,212 @@ int lbs_ratio_ci(gsl_rng *rng, const double *x, size_t nx, const double *y, size
 	return 0;
 }
 
-size_t lbs_modes(const double *x, size_t n, char *sizes, size_t len)
+void lbs_modes(const double *x, size_t n, struct lbs_modes *out)
 {
-	double *s, *dev, med, gap;
-	size_t modes = 0, from = 0, used = 0;
+	double *s, gap = -1, ss = 0, pooled;
+	size_t cut = 0;
 
-	if (len)
-		sizes[0] = '\0';
-	if (!n)
-		return 0;
-	s = malloc(n * sizeof(*s));
-	dev = malloc(n * sizeof(*dev));
-	if (!s || !dev) {
-		free(s);
-		free(dev);
-		return 0;
-	}
+	*out = (struct lbs_modes){ .med_high = NAN, .med_low = NAN, .gap_ratio = NAN };
+	if (!n || !(s = malloc(n * sizeof(*s))))
+		return;
 	memcpy(s, x, n * sizeof(*s));
-	med = median_sorting(s, n);
-	for (size_t i = 0; i < n; i++)
-		dev[i] = fabs(s[i] - med);
-	gap = fmax(LBS_MODE_GAP_SD * 1.4826 * median_sorting(dev, n),
-		   LBS_MODE_GAP_PCT / 100 * fabs(med));
-	for (size_t i = 1; i <= n; i++) {
-		if (i < n && s[i] - s[i - 1] <= gap)
-			continue;
-		if (used < len)
-			used += snprintf(sizes + used, len - used, "%s%zu", modes ? "+" : "", i - from);
-		modes++;
-		from = i;
+	gsl_sort(s, 1, n);
+	out->modes = 1;
+	out->n_low = n;
+	out->med_low = gsl_stats_median_from_sorted_data(s, 1, n);
+	/* The widest gap with LBS_MODE_MIN values on each side. */
+	for (size_t i = LBS_MODE_MIN; i + LBS_MODE_MIN <= n; i++) {
+		if (s[i] - s[i - 1] > gap) {
+			gap = s[i] - s[i - 1];
+			cut = i;
+		}
 	}
+	if (cut) {
+		/* Pooled within-group SD: each group about its own mean. */
+		double ml = gsl_stats_mean(s, 1, cut), mh = gsl_stats_mean(s + cut, 1, n - cut);
+
+		for (size_t i = 0; i < n; i++)
+			ss += (s[i] - (i < cut ? ml : mh)) * (s[i] - (i < cut ? ml : mh));
+		pooled = sqrt(ss / (double)(n - 2));
+		out->gap_ratio = pooled > 0 ? gap / pooled : gap > 0 ? INFINITY : NAN;
+		if (gap > LBS_MODE_GAP_K * pooled &&
+		    gap > LBS_MODE_GAP_PCT / 100 * fabs(out->med_low)) {
+			out->modes = 2;
+			out->n_low = cut;
+			out->n_high = n - cut;
+			out->med_low = gsl_stats_median_from_sorted_data(s, 1, cut);
+			out->med_high = gsl_stats_median_from_sorted_data(s + cut, 1, n - cut);
+		}
+	}
+	if (out->modes == 2)
+		snprintf(out->sizes, sizeof(out->sizes), "%zu+%zu", out->n_low, out->n_high);
+	else
+		snprintf(out->sizes, sizeof(out->sizes), "%zu", n);
 	free(s);
-	free(dev);
-	return modes;
+}
+
+int lbs_paired_ratio_ci(gsl_rng *rng, const double *x, const double *y, size_t n,
+			size_t b, double level, struct lbs_ratio *out)
+{
+	struct ranks k;
+	double *q, *r, *lg;
+	size_t i, nl = 0;
+	int pos = 1;
+
+	out->ratio = out->lo = out->hi = out->se_log = NAN;
+	if (n < LBS_MIN_BOOTS || b < 2)
+		return -1;
+	q = malloc(n * sizeof(*q));
+	r = malloc(b * sizeof(*r));
+	lg = malloc(b * sizeof(*lg));
+	if (!q || !r || !lg)
+		goto fail;
+	for (i = 0; i < n; i++) {
+		if (x[i] == 0)
+			goto fail;
+		q[i] = y[i] / x[i];
+		pos &= q[i] > 0;
+	}
+	if (ranks_init(&k, q, n))
+		goto fail;
+	out->ratio = lbs_median(q, n);
+	for (i = 0; i < b; i++) {
+		r[i] = resample_median(rng, &k);
+		if (pos)
+			lg[nl++] = log(r[i]);
+	}
+	out->lo = quantile_selecting(r, b, (1 - level) / 2);
+	out->hi = quantile_selecting(r, b, (1 + level) / 2);
+	if (nl == b)
+		out->se_log = gsl_stats_sd(lg, 1, nl);
+	ranks_free(&k);
+	free(q);
+	free(r);
+	free(lg);
+	return 0;
+fail:
+	free(q);
+	free(r);
+	free(lg);
+	return -1;
+}
+
+/* One A/A row ready to resample: the ranks of each side, or of the
+ * per-replicate ratios when paired. */
+struct aa_ranks {
+	struct ranks x, y;
+	int paired, ok;
+};
+
+static int aa_ranks_init(struct aa_ranks *a, const struct lbs_aa_row *row)
+{
+	a->paired = row->paired;
+	a->ok = 0;
+	if (row->nx < LBS_MIN_BOOTS || row->ny < LBS_MIN_BOOTS)
+		return 0;
+	/* A base that holds a 0 can resample to a median of 0, which has no
+	 * ratio: a near-zero cell, left out as the empty kind is. */
+	for (size_t i = 0; i < row->nx; i++)
+		if (row->x[i] == 0)
+			return 0;
+	if (row->paired) {
+		double *q = malloc(row->nx * sizeof(*q));
+		int rc;
+
+		if (!q || row->nx != row->ny) {
+			free(q);
+			return q ? 0 : -1;
+		}
+		for (size_t i = 0; i < row->nx; i++) {
+			q[i] = row->y[i] / row->x[i];
+		}
+		rc = ranks_init(&a->x, q, row->nx);
+		free(q);
+		a->ok = !rc;
+		return rc;
+	}
+	if (ranks_init(&a->x, row->x, row->nx))
+		return -1;
+	if (ranks_init(&a->y, row->y, row->ny)) {
+		ranks_free(&a->x);
+		return -1;
+	}
+	a->ok = 1;
+	return 0;
+}
+
+static void aa_ranks_free(struct aa_ranks *a)
+{
+	if (!a->ok)
+		return;
+	ranks_free(&a->x);
+	if (!a->paired)
+		ranks_free(&a->y);
+}
+
+double lbs_aa_floor(gsl_rng *rng, const struct lbs_aa_row *rows, size_t k, size_t b, double q)
+{
+	struct aa_ranks *a = calloc(k ? k : 1, sizeof(*a));
+	double *mx = malloc((b ? b : 1) * sizeof(*mx)), floor = NAN;
+	size_t i, j, used = 0, nm = 0;
+
+	if (!a || !mx)
+		goto out;
+	for (j = 0; j < k; j++) {
+		if (aa_ranks_init(&a[j], &rows[j]))
+			goto out;
+		used += a[j].ok;
+	}
+	if (!used || b < 2)
+		goto out;
+	for (i = 0; i < b; i++) {
+		double worst = -1;
+
+		for (j = 0; j < k; j++) {
+			double r;
+
+			if (!a[j].ok)
+				continue;
+			if (a[j].paired) {
+				r = resample_median(rng, &a[j].x);
+			} else {
+				/* No base holds a 0, so no base median is 0. */
+				double bx = resample_median(rng, &a[j].x);
+
+				r = resample_median(rng, &a[j].y) / bx;
+			}
+			worst = fmax(worst, fabs(100 * (r - 1)));
+		}
+		mx[nm++] = worst;
+	}
+	floor = quantile_selecting(mx, nm, q);
+out:
+	for (j = 0; a && j < k; j++)
+		aa_ranks_free(&a[j]);
+	free(a);
+	free(mx);
+	return floor;
+}
+
+const char *lbs_verdict(size_t nx, size_t ny, int is_aa, double pct, double lo, double hi,
+			double floor, double p_holm, double alpha)
+{
+	double f = isnan(floor) ? 0 : floor;
+
+	if (nx < LBS_MIN_BOOTS || ny < LBS_MIN_BOOTS)
+		return "n-too-small";
+	if (isnan(pct))
+		return "no-ratio";
+	if (is_aa)
+		return "a-a";
+	/* The whole interval must clear what identical code already moves:
+	 * an interval that reaches inside the floor may be noise, whatever
+	 * its point estimate or p.  Without an A/A pair the floor is 0. */
+	if (!(lo > f || hi < -f))
+		return isnan(floor) ? "not-significant" : "within-noise";
+	if (isnan(p_holm) || p_holm >= alpha)
+		return "not-significant";
+	return isnan(floor) ? "changed-no-floor" : "changed";
 }
 
 struct ranked { double p; size_t i; };

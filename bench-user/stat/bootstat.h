@@ -36,15 +36,63 @@ int lbs_ratio_ci(gsl_rng *rng, const double *x, size_t nx, const double *y, size
 		 size_t b, double level, struct lbs_ratio *out);
 
 /*
- * Modes of X[N]: sorted, the values split wherever two neighbours lie
- * further apart than LBS_MODE_GAP_SD robust SDs (1.4826 x the median
- * absolute deviation) and LBS_MODE_GAP_PCT percent of the median.  Returns
- * the number of modes (0 when N is 0) and writes the boots in each, low to
- * high, into SIZES as "8+2" (just "10" for one mode).
+ * Modes of X[N]: whether the values fall into two groups.  Sorted, the
+ * largest gap between neighbours that leaves at least LBS_MODE_MIN values
+ * on each side splits them when it exceeds LBS_MODE_GAP_K times the
+ * pooled within-group SD and LBS_MODE_GAP_PCT percent of the median.  A
+ * spread that grows with the split (as the MAD does) cannot hide it: the
+ * spread is measured inside each group.  K = 4: of samples of 10 values
+ * from one normal distribution fewer than 1 in 100 split (3 in 100 from a
+ * lognormal of sigma 0.5, a skew no cell shows); two groups of 5 drawn 8
+ * SDs apart split in 85 of 100 (test_bootstat.c simulates both).
  */
-#define LBS_MODE_GAP_SD		6.0
+#define LBS_MODE_GAP_K		4.0
 #define LBS_MODE_GAP_PCT	2.0
-size_t lbs_modes(const double *x, size_t n, char *sizes, size_t len);
+#define LBS_MODE_MIN		2
+struct lbs_modes {
+	size_t modes;		/* 1, 2 when split, 0 when N is 0 */
+	size_t n_low, n_high;	/* values in each group; n_high 0 with one mode */
+	double med_low, med_high; /* each group's median; med_high NaN with one mode */
+	double gap_ratio;	/* the largest gap over the pooled SD; NaN below 4 values */
+	char sizes[32];		/* "8+2", low to high ("10" for one mode) */
+};
+void lbs_modes(const double *x, size_t n, struct lbs_modes *out);
+
+/*
+ * The paired ratio: where x[i] and y[i] share a replicate (one process
+ * timed both), the median of the per-replicate ratios y[i] / x[i], with a
+ * bootstrap percentile CI at LEVEL from B resamples of the replicates.  A
+ * factor shared by both sides of a replicate cancels in its ratio.  -1
+ * with NaNs when N < LBS_MIN_BOOTS or an x[i] is 0.
+ */
+int lbs_paired_ratio_ci(gsl_rng *rng, const double *x, const double *y, size_t n,
+			size_t b, double level, struct lbs_ratio *out);
+
+/*
+ * The A/A floor: one row per cell of the A/A pair (identical code),
+ * each resampled as lbs_ratio_ci (or lbs_paired_ratio_ci when PAIRED)
+ * does; per resample the largest |change| over the rows, in percent;
+ * the floor is that maximum's Q quantile (0.95) over B resamples: a bound
+ * the A/A differences stay below, not one draw of them.  A row whose base
+ * holds a 0 (a resample could have no ratio) is left out.  NaN without a
+ * row left.
+ */
+#define LBS_FLOOR_Q	0.95
+struct lbs_aa_row {
+	const double *x, *y;
+	size_t nx, ny;
+	int paired;		/* x[i] and y[i] share a replicate; nx == ny */
+};
+double lbs_aa_floor(gsl_rng *rng, const struct lbs_aa_row *rows, size_t k, size_t b, double q);
+
+/*
+ * The verdict of a change of PCT percent with CI [LO, HI] over a floor
+ * of FLOOR percent (NaN: no A/A pair), an LB_VERDICTS name.  "changed"
+ * needs the whole CI beyond the floor on one side and Holm p < ALPHA; a
+ * CI that reaches inside the floor is "within-noise", whatever its p.
+ */
+const char *lbs_verdict(size_t nx, size_t ny, int is_aa, double pct, double lo, double hi,
+			double floor, double p_holm, double alpha);
 
 /* Holm-Bonferroni step-down adjusted p-values of P[N] into ADJ[N] (may be
  * P).  NaN entries are not tests: they stay NaN and do not count in N. */

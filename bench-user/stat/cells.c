@@ -192,6 +192,13 @@ size_t lbc_boot_medians(const struct lbc_index *x, const char *variant,
 			const struct lb_record *cell, const char *metric,
 			double *out, size_t *nrec, int *oversub)
 {
+	return lbc_boot_medians_ids(x, variant, cell, metric, out, NULL, nrec, oversub);
+}
+
+size_t lbc_boot_medians_ids(const struct lbc_index *x, const char *variant,
+			    const struct lb_record *cell, const char *metric,
+			    double *out, uint64_t *boots, size_t *nrec, int *oversub)
+{
 	const struct lb_set *s = x->s;
 	struct boot_val *bv = malloc((s->n ? s->n : 1) * sizeof(*bv));
 	double *vals = malloc((s->n ? s->n : 1) * sizeof(*vals));
@@ -221,6 +228,8 @@ size_t lbc_boot_medians(const struct lbc_index *x, const char *variant,
 
 		while (k < nb && bv[k].boot == b)
 			vals[nv++] = bv[k++].v;
+		if (boots)
+			boots[nout] = b;
 		out[nout++] = lbs_median(vals, nv);
 	}
 out:

@@ -9,6 +9,7 @@
 #ifndef CELLS_H
 #define CELLS_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include "lbrec.h"
 
@@ -126,6 +127,12 @@ int lbc_first_of_cell(const struct lbc_index *x, size_t i);
 size_t lbc_boot_medians(const struct lbc_index *x, const char *variant,
 			const struct lb_record *cell, const char *metric,
 			double *out, size_t *nrec, int *oversub);
+
+/* The same, with each value's boot index into BOOTS (room for the set's
+ * n): records of two variants with one index share a replicate. */
+size_t lbc_boot_medians_ids(const struct lbc_index *x, const char *variant,
+			    const struct lb_record *cell, const char *metric,
+			    double *out, uint64_t *boots, size_t *nrec, int *oversub);
 
 /* tsc_khz of two records of one host differ by calibration jitter only
  * (0.001% in a 60-boot run); beyond this share they are two machines. */

@@ -9,7 +9,7 @@
  *
  * Every output is CSV: tables and findings are drawn from it by one
  * renderer (scripts/report/render.awk).  --aa names the pair
- * whose code is identical: its largest |change| is the noise floor.
+ * whose code is identical: its changes, resampled, bound the noise floor.
  * baseline divides each KIND cell by the same shape of BASEKIND in the
  * same variant (spin_lock over empty: the lock's share of contended work).
  *

@@ -5,8 +5,13 @@
  * test is about ranks: an exact Wilcoxon-Mann-Whitney p (ranktest.h),
  * Holm-adjusted within each family (one pair x one mode x one metric, its
  * testable cells only), beside the smallest p the test can reach at those
- * n.  The A/A pair's largest |change| per mode and metric is the noise
- * floor: a change below it is "within-noise" whatever its p.
+ * n.  Where both sides share their replicates (native: one replicate
+ * index, one round or process, on both sides), the effect is the median
+ * of the per-replicate ratios instead, so that what a replicate shares
+ * cancels; the rank-sum p stays (ignoring that pairing only makes it
+ * conservative).  The noise floor bounds the A/A pair's changes per mode
+ * and metric (lbs_aa_floor), and is at least the TSC's quantum: a change
+ * whose CI reaches inside it is "within-noise" whatever its p.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -21,10 +26,10 @@ struct row {
 	const struct lb_record *cell;
 	const char *metric;
 	size_t nx, ny;
-	double mx, my, pct, lo, hi, p, p_min, p_holm, mde, floor;
+	double mx, my, pct, lo, hi, p, p_min, p_holm, mde, floor, quantum;
 	size_t family;
-	int oversub;
-	const char *verdict;
+	int oversub, paired;
+	const char *verdict, *floor_by;
 };
 
 static double pct_of(double ratio)
@@ -42,6 +47,55 @@ static void row_name(char *name, size_t len, const struct row *w, const struct l
 		 (unsigned long long)w->cell->parallel_ns, w->metric);
 }
 
+/* Whether X and Y are one replicate each of the same replicates: native
+ * records of one boot index on both sides, and every index on both. */
+static int same_replicates(const struct lb_record *cell, const uint64_t *bx, size_t nx,
+			   const uint64_t *by, size_t ny)
+{
+	if (strcmp(cell->accel, "native") || nx != ny)
+		return 0;
+	for (size_t i = 0; i < nx; i++)
+		if (bx[i] != by[i])
+			return 0;
+	return 1;
+}
+
+/* The boot medians of both sides of W into X and Y; 1 if paired. */
+static int sides(struct row *w, const struct lbc_index *s, const struct lbs_pair *p, double *x,
+		 double *y, size_t *nrec)
+{
+	uint64_t *bx = malloc((s->s->n ? s->s->n : 1) * sizeof(*bx));
+	uint64_t *by = malloc((s->s->n ? s->s->n : 1) * sizeof(*by));
+	int paired = 0;
+
+	w->nx = lbc_boot_medians_ids(s, p->base, w->cell, w->metric, x, bx, nrec, &w->oversub);
+	w->ny = lbc_boot_medians_ids(s, p->other, w->cell, w->metric, y, by, nrec, &w->oversub);
+	if (bx && by)
+		paired = same_replicates(w->cell, bx, w->nx, by, w->ny);
+	free(bx);
+	free(by);
+	return paired;
+}
+
+/* One TSC tick (one instruction under icount) per timed sample, over the
+ * ops a sample times, in percent of the base median: the finest change a
+ * cycles or ns figure can show.  NaN for the other metrics. */
+static double quantum_pct(const struct row *w)
+{
+	const struct lb_record *c = w->cell;
+	double tick;
+
+	if (!c->batch_ops || !(w->mx > 0))
+		return NAN;
+	if (!strcmp(w->metric, "ns_op") && !strcmp(lbc_unit(c, w->metric), "ns"))
+		tick = c->tsc_khz ? 1e6 / (double)c->tsc_khz : NAN;
+	else if (!strcmp(w->metric, "ns_op") || !strcmp(w->metric, "cyc_op"))
+		tick = 1;
+	else
+		return NAN;
+	return 100.0 * tick / (double)c->batch_ops / w->mx;
+}
+
 static void measure(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
 		    const struct lbs_opts *o, gsl_rng *rng, double *x, double *y)
 {
@@ -50,14 +104,20 @@ static void measure(struct row *w, const struct lbc_index *s, const struct lbs_p
 	char name[256];
 	size_t nrec;
 
-	w->nx = lbc_boot_medians(s, p->base, w->cell, w->metric, x, &nrec, &w->oversub);
-	w->ny = lbc_boot_medians(s, p->other, w->cell, w->metric, y, &nrec, &w->oversub);
+	w->paired = sides(w, s, p, x, y, &nrec);
 	w->mx = lbs_median(x, w->nx);
 	w->my = lbs_median(y, w->ny);
 	w->pct = w->mx != 0 ? pct_of(w->my / w->mx) : NAN;
+	w->quantum = quantum_pct(w);
 	row_name(name, sizeof(name), w, p, "pair");
 	lbs_seed_for(rng, o, name);
-	lbs_ratio_ci(rng, x, w->nx, y, w->ny, o->resamples, 0.95, &rt);
+	if (w->paired) {
+		/* The median of the per-replicate ratios is the effect. */
+		lbs_paired_ratio_ci(rng, x, y, w->nx, o->resamples, 0.95, &rt);
+		w->pct = pct_of(rt.ratio);
+	} else {
+		lbs_ratio_ci(rng, x, w->nx, y, w->ny, o->resamples, 0.95, &rt);
+	}
 	w->lo = pct_of(rt.lo);
 	w->hi = pct_of(rt.hi);
 	w->p = w->p_min = w->mde = NAN;
@@ -165,42 +225,92 @@ static int adjust(struct row *w, size_t n)
 	return 0;
 }
 
-/* The noise floor of each row: the A/A pair's largest |change| in the
- * row's mode and metric; NaN without an A/A pair.  Each A/A row raises
- * the floor of the rows it shares a mode and metric with. */
-static void floors(struct row *w, size_t n, const struct lbs_pair *p, const struct lbs_pair *aa)
+static int is_aa(const struct lbs_pair *q, const struct lbs_pair *aa)
 {
-	for (size_t i = 0; i < n; i++)
-		w[i].floor = NAN;
-	for (size_t j = 0; aa && j < n; j++) {
-		const struct lbs_pair *q = &p[w[j].pair];
-		double c = fabs(w[j].pct);
-
-		if (strcmp(q->base, aa->base) || strcmp(q->other, aa->other) || isnan(c) ||
-		    !testable(&w[j]))
-			continue;
-		for (size_t i = 0; i < n; i++)
-			if (!strcmp(w[j].cell->mode, w[i].cell->mode) &&
-			    !strcmp(w[j].metric, w[i].metric) && (isnan(w[i].floor) || c > w[i].floor))
-				w[i].floor = c;
-	}
+	return aa && !strcmp(q->base, aa->base) && !strcmp(q->other, aa->other);
 }
 
-static const char *verdict(const struct row *w, int is_aa, double alpha)
+/*
+ * The A/A bound of the mode and metric of row I: every testable A/A row
+ * of them (the empty kind, 0 by construction, is not testable) resampled
+ * together, lbs_aa_floor's LBS_FLOOR_Q quantile of the largest |change|.
+ */
+static double aa_bound(const struct row *w, size_t n, size_t i, const struct lbs_pair *p,
+		       const struct lbs_pair *aa, const struct lbc_index *ix,
+		       const struct lbs_opts *o, gsl_rng *rng)
 {
-	if (w->nx < LBS_MIN_BOOTS || w->ny < LBS_MIN_BOOTS)
-		return "n-too-small";
-	if (isnan(w->pct))
-		return "no-ratio";
-	if (is_aa)
-		return "a-a";
-	/* Below the floor identical code already moves this much: whatever
-	 * its p, such a change is noise. */
-	if (!isnan(w->floor) && fabs(w->pct) <= w->floor)
-		return "within-noise";
-	if (isnan(w->p_holm) || w->p_holm >= alpha)
-		return "not-significant";
-	return isnan(w->floor) ? "changed-no-floor" : "changed";
+	size_t bufn = ix->s->n ? ix->s->n : 1, k = 0, nrec;
+	struct lbs_aa_row *rows = calloc(n ? n : 1, sizeof(*rows));
+	double *buf = NULL, bound = NAN;
+	char name[256];
+
+	if (!rows)
+		return NAN;
+	for (size_t j = 0; j < n; j++) {
+		struct row t = w[j];
+		double *nb;
+
+		if (!is_aa(&p[w[j].pair], aa) || !testable(&w[j]) ||
+		    strcmp(w[j].cell->mode, w[i].cell->mode) || strcmp(w[j].metric, w[i].metric))
+			continue;
+		nb = realloc(buf, 2 * (k + 1) * bufn * sizeof(*buf));
+		if (!nb)
+			goto out;
+		buf = nb;
+		rows[k].paired = sides(&t, ix, &p[w[j].pair], buf + 2 * k * bufn,
+				       buf + (2 * k + 1) * bufn, &nrec);
+		rows[k].nx = t.nx;
+		rows[k].ny = t.ny;
+		k++;
+	}
+	/* The data moved with each realloc: point the rows at it now. */
+	for (size_t j = 0; j < k; j++) {
+		rows[j].x = buf + 2 * j * bufn;
+		rows[j].y = rows[j].x + bufn;
+	}
+	snprintf(name, sizeof(name), "floor/%s/%s/%s/%s", aa->base, aa->other, w[i].cell->mode,
+		 w[i].metric);
+	lbs_seed_for(rng, o, name);
+	bound = lbs_aa_floor(rng, rows, k, o->resamples, LBS_FLOOR_Q);
+out:
+	free(rows);
+	free(buf);
+	return bound;
+}
+
+/* The noise floor of each row: its mode and metric's A/A bound, or the
+ * row's own quantum where that is larger (identical code can then show
+ * a CI of zero width); NaN without an A/A pair. */
+static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struct lbs_pair *aa,
+		  const struct lbc_index *ix, const struct lbs_opts *o)
+{
+	double *bound = malloc((n ? n : 1) * sizeof(*bound));
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+
+	if (!bound || !rng) {
+		free(bound);
+		if (rng)
+			gsl_rng_free(rng);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t j;
+
+		/* One bound per mode and metric, from the first row that has them. */
+		for (j = 0; j < i; j++)
+			if (!strcmp(w[j].cell->mode, w[i].cell->mode) && !strcmp(w[j].metric, w[i].metric))
+				break;
+		bound[i] = j < i ? bound[j] : aa ? aa_bound(w, n, i, p, aa, ix, o, rng) : NAN;
+		w[i].floor = bound[i];
+		w[i].floor_by = isnan(bound[i]) ? "none" : "a-a";
+		if (!isnan(bound[i]) && w[i].quantum > bound[i]) {
+			w[i].floor = w[i].quantum;
+			w[i].floor_by = "quantum";
+		}
+	}
+	free(bound);
+	gsl_rng_free(rng);
+	return 0;
 }
 
 /* pairs.csv's columns by name; LB_PAIRS_COLUMNS gives their order. */
@@ -216,6 +326,11 @@ static const char *verdict(const struct row *w, int is_aa, double alpha)
 #define COL_pct_change		LBC_G(w->pct, 6)
 #define COL_pct_lo		LBC_G(w->lo, 6)
 #define COL_pct_hi		LBC_G(w->hi, 6)
+#define COL_paired		w->paired
+#define COL_delta		LBC_G(w->mx * w->pct / 100, 6)
+#define COL_delta_lo		LBC_G(w->mx * w->lo / 100, 6)
+#define COL_delta_hi		LBC_G(w->mx * w->hi / 100, 6)
+#define COL_delta_ns		LBC_G(delta_ns(w), 6)
 #define COL_p_rank		LBC_G(w->p, 4)
 #define COL_p_min		LBC_G(w->p_min, 4)
 #define COL_p_holm		LBC_G(w->p_holm, 4)
@@ -223,9 +338,24 @@ static const char *verdict(const struct row *w, int is_aa, double alpha)
 #define COL_family_size		w->family
 #define COL_mde_pct		LBC_G(w->mde, 4)
 #define COL_floor_pct		LBC_G(w->floor, 6)
+#define COL_quantum_pct		LBC_G(w->quantum, 4)
+#define COL_floor_by		w->floor_by
 #define COL_verdict		w->verdict
 #define COL_significant		(int)!strcmp(w->verdict, "changed")
 #define COL_oversub		w->oversub
+
+/* The change in ns: cycles at the cell's TSC rate, ns as they are. */
+static double delta_ns(const struct row *w)
+{
+	const char *unit = lbc_unit(w->cell, w->metric);
+	double d = w->mx * w->pct / 100;
+
+	if (!strcmp(unit, "ns"))
+		return d;
+	if (!strcmp(unit, "cycles") && w->cell->tsc_khz)
+		return d * 1e6 / (double)w->cell->tsc_khz;
+	return NAN;
+}
 
 static void write_row(FILE *f, const struct row *w, const struct lbs_pair *p)
 {
@@ -272,13 +402,14 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
 	n = k;
 	if (adjust(w, n) || lbs_each_row(n, s->n, measure_mde_row, &ctx))
 		goto out;
-	floors(w, n, p, aa);
+	if (floors(w, n, p, aa, &ix, o))
+		goto out;
 	fprintf(pairs, "%s\n", LBC_HEADER(LB_PAIRS_COLUMNS));
 	for (i = 0; i < n; i++) {
 		const struct lbs_pair *q = &p[w[i].pair];
 
-		w[i].verdict = verdict(&w[i], aa && !strcmp(q->base, aa->base) &&
-				       !strcmp(q->other, aa->other), o->alpha);
+		w[i].verdict = lbs_verdict(w[i].nx, w[i].ny, is_aa(q, aa), w[i].pct, w[i].lo, w[i].hi,
+					   w[i].floor, w[i].p_holm, o->alpha);
 		write_row(pairs, &w[i], q);
 	}
 	rc = 0;

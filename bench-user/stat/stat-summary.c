@@ -3,7 +3,8 @@
  * lb-stat summary: one row per variant, cell and metric.  n is the number
  * of boots; median is the median of the boot medians, with a bootstrap CI;
  * mean, sd and cv (sd / mean, in percent) describe the boot medians too,
- * and modes says whether they fall into groups (lbs_modes()).
+ * and modes says whether they fall into two groups, with each group's
+ * median (lbs_modes()).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -19,8 +20,7 @@ struct srow {
 	size_t n, nrec;
 	int over;
 	double median, lo, hi, mean, sd;
-	size_t modes;
-	char mode_sizes[64];
+	struct lbs_modes modes;
 };
 
 static void measure(struct srow *w, const struct lbc_index *ix, const struct lbs_opts *o,
@@ -40,7 +40,7 @@ static void measure(struct srow *w, const struct lbc_index *ix, const struct lbs
 	w->sd = n >= 2 ? gsl_stats_sd(x, 1, n) : NAN;
 	w->mean = n ? gsl_stats_mean(x, 1, n) : NAN;
 	w->median = lbs_median(x, n);
-	w->modes = lbs_modes(x, n, w->mode_sizes, sizeof(w->mode_sizes));
+	lbs_modes(x, n, &w->modes);
 }
 
 struct measure_ctx {
@@ -70,8 +70,11 @@ static void measure_row(size_t i, gsl_rng *rng, double *x, double *y, void *ctx)
 #define COL_mean	LBC_G(x->mean, 6)
 #define COL_sd		LBC_G(x->sd, 6)
 #define COL_cv_pct	LBC_G(x->mean > 0 ? 100 * x->sd / x->mean : NAN, 4)
-#define COL_modes	x->modes
-#define COL_mode_sizes	x->mode_sizes
+#define COL_modes	x->modes.modes
+#define COL_mode_sizes	x->modes.sizes
+#define COL_mode_median_low	LBC_G(x->modes.med_low, 6)
+#define COL_mode_median_high	LBC_G(x->modes.med_high, 6)
+#define COL_mode_gap_ratio	LBC_G(x->modes.gap_ratio, 4)
 #define COL_oversub	x->over
 
 int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)

@@ -39,7 +39,8 @@ int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 #define LBS_MDE_SIMS 400
 
 /* Writes PAIRS (CSV).  AA, if set, is the pair whose code is identical:
- * its largest |change| per mode and metric is the noise floor.  Tables
+ * its changes per mode and metric, resampled, bound the noise floor
+ * (lbs_aa_floor in bootstat.h).  Tables
  * and findings are drawn from PAIRS by scripts/report/render.awk. */
 int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *p, size_t np,
 		    const struct lbs_pair *aa, const struct lbs_opts *o);

@@ -6,9 +6,15 @@
 . "${0%"${0##*/}"}../lib.sh"
 
 v=${1:?usage: perf.sh VARIANT JOB [OUTDIR]} job=${2:?usage: perf.sh VARIANT JOB [OUTDIR]}
-out=${3:-$LB_BUILD/perf/$v-$(date -u +%Y%m%dT%H%M%SZ)}
+out=${3:-}
 bash "$LB_TOP/scripts/build/ensure-built.sh" "$v"
-mkdir -p "$out"
+if [ -n "$out" ]; then
+	mkdir -p "$out"
+else
+	utc_now %Y%m%dT%H%M%SZ
+	claim_dir "$LB_BUILD/perf" "$v-$REPLY"
+	out=$LB_BUILD/perf/$REPLY
+fi
 printf '%s\n' "$job" >"$out/perf.jobs"
 JOBFILE=$out/perf.jobs PERF_JOB=0 REPEAT=1 TIMEOUT=${TIMEOUT:-300} \
 	bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/boot" || die "perf boot for $v failed: see ${out#"$LB_TOP"/}/boot"

@@ -17,8 +17,9 @@ case $accel in auto | tcg | kvm) accel=$accel metric=ns_op unit=ns vcpus=${VCPUS
 icount) metric=cyc_op unit=instructions vcpus=${VCPUS:-1} extra=" slope=1" && icount_vcpus_ok "$vcpus" ;;
 *) die "ACCEL=$accel is not one of auto, kvm, tcg, icount" ;;
 esac
-out=$LB_BUILD/quality/$v-$(date -u +%Y%m%dT%H%M%SZ)
-mkdir -p "$out"
+utc_now %Y%m%dT%H%M%SZ
+claim_dir "$LB_BUILD/quality" "$v-$REPLY"
+out=$LB_BUILD/quality/$REPLY
 # The jobs are a job list like any other (bench-user/jobs/quality.jobs).
 grep -v -E '^[[:space:]]*(#|$)' "$LB_TOP/bench-user/jobs/quality.jobs" | sed "s/\$/$extra/" >"$out/jobs"
 files=()

@@ -118,6 +118,9 @@ done
 IFS=, read -r accel host host_cpus vcpus <"$work/boot1/context"
 
 # Where it goes: a new run, or an imported one that lacks VARIANT.
+need_disk "$LB_BUILD/runs" 10
+stage=$LB_BUILD/runs/.import.$$
+trap 'rm -rf "$work" "$stage"' EXIT
 if [ -n "${INTO:-}" ]; then
 	run=$(readlink -f "$INTO") || die "INTO=$INTO does not exist"
 	declare -A RI=()
@@ -128,15 +131,15 @@ if [ -n "${INTO:-}" ]; then
 		die "INTO=$INTO ran on ${RI[host]:-} (${RI[accel]:-}), these records on $host ($accel)"
 else
 	utc_now %Y%m%dT%H%M%SZ
-	id=$REPLY-import-$v
+	claim_dir "$LB_BUILD/runs" "$REPLY-import-$v"
+	id=$REPLY
 	run=$LB_BUILD/runs/$id
-	[ ! -e "$run" ] || die "$run already exists"
+	# An import that fails leaves no run: the claimed name is given back
+	# while it is still empty.
+	trap 'rm -rf "$work" "$stage"; rmdir "$run" 2>/dev/null || true' EXIT
 fi
-need_disk "$LB_BUILD/runs" 10
-stage=$LB_BUILD/runs/.import.$$
 rm -rf "$stage"
 mkdir -p "$stage"
-trap 'rm -rf "$work" "$stage"' EXIT
 
 # The boot column is the replicate lb-stat counts: boot N is the Nth file.
 # Each boot's own results.csv stays byte for byte what the guest wrote.
@@ -216,7 +219,7 @@ imported_$v=$*
 total_seconds=0
 failed_boots=0
 EOT
-	mv "$stage" "$run"
+	mv -T "$stage" "$run" # onto the claimed, empty directory: one rename
 	ln -sfn "$id" "$LB_BUILD/runs/latest"
 fi
 note "import: $v: $n boot(s) of $(($(wc -l <"$run/$v.csv") - 2)) records from $host ($accel, $vcpus vCPUs) -> ${run#"$LB_TOP"/}"

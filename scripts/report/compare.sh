@@ -72,7 +72,15 @@ fi
 # Contended spin_lock against the no-lock baseline of the same shape.
 (cd "$run" && "$bin/lb-stat" baseline "${opts[@]}" --kind spin_lock --over empty -o "$tmp/baseline.csv" "${files[@]}") ||
 	die "lb-stat baseline failed (see above)"
-printf '%s\n' tool=lb-stat "seed=$seed" "resamples=$resamples" alpha=0.05 power=0.8 "aa_pair=${aa[1]:-none}" >"$tmp/stat.info"
+# The smallest Holm p the rank test can reach at the n run (m x p_min,
+# over the families): a p can never be smaller, whatever the change.
+reach=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["family_size"] > 0 && $c["p_holm_min"] !~ /nan/ { v = $c["p_holm_min"] + 0
+		if (lo == "" || v < lo) lo = v; if (hi == "" || v > hi) hi = v }
+	END { if (lo != "") printf "%.2g..%.2g", lo, hi }' "$tmp/pairs.csv")
+printf '%s\n' tool=lb-stat "seed=$seed" "resamples=$resamples" alpha=0.05 power=0.8 "aa_pair=${aa[1]:-none}" \
+	floor="95th percentile over the resamples of the A/A pair's largest |change|, or a row's quantum" \
+	"holm_p_reachable=${reach:-none}" >"$tmp/stat.info"
 
 # The run directory's native run has statistics of its own (same tool, its
 # own A/A floor); published raw data derives them here too.

@@ -41,6 +41,11 @@ function fmt(col, v) {
 		return sprintf("%.1f%%", v)
 	if (col == "floor_pct")
 		return sprintf("±%.1f%%", v)
+	# A change in its unit: two decimals, or three digits when large.
+	if (col ~ /^delta/)
+		return sprintf((v < 0 ? -v : v) >= 1000 ? "%+.3g" : "%+.2f", v)
+	if (col == "mode_gap_ratio")
+		return sprintf("%.1f", v)
 	if (col == "change" || col ~ /_per_instruction$/)
 		return sprintf("%+.3f", v)
 	if (col == "instructions")
@@ -94,6 +99,20 @@ function change(   s) {
 	return s == "n/a" ? s : s " [" f("pct_lo") ", " f("pct_hi") "]"
 }
 
+# The same change in the row's unit, with ns beside cycles.
+function delta(   s) {
+	s = f("delta")
+	if (s == "n/a") return s
+	s = s " [" f("delta_lo") ", " f("delta_hi") "] " g("unit")
+	if (g("unit") == "cycles" && f("delta_ns") != "n/a") s = s " (" f("delta_ns") " ns)"
+	return s
+}
+
+# The floor, and what set it where the quantum did.
+function floor_s() {
+	return f("floor_pct") (g("floor_by") == "quantum" ? " (quantum)" : "")
+}
+
 # A cell's shape beyond kind and mode, only where it tells rows apart.
 function shape(   s) {
 	s = ""
@@ -119,33 +138,33 @@ function holm() {
 
 function finding(   s) {
 	s = shape()
-	printf "- **%s → %s**, %s %s%s, %s: %s (median %s → %s %s, %s, n = %s/%s boots; p = %s, Holm p = %s of %s, smallest reachable %s; noise floor %s)\n", \
-		g("base"), g("other"), g("kind"), g("mode"), s == "" ? "" : " (" s ")", g("metric"), change(),
+	printf "- **%s → %s**, %s %s%s, %s: %s, %s (median %s → %s %s, %s, n = %s/%s boots; p = %s, Holm p = %s of %s, smallest reachable %s; noise floor %s)\n", \
+		g("base"), g("other"), g("kind"), g("mode"), s == "" ? "" : " (" s ")", g("metric"), change(), delta(),
 		f("median_base"), f("median_other"), g("unit"), accel, g("n_base"), g("n_other"),
-		f("p_rank"), f("p_holm"), g("family_size"), f("p_holm_min"), f("floor_pct")
+		f("p_rank"), f("p_holm"), g("family_size"), f("p_holm_min"), floor_s()
 }
 
 function table_head(base, other) {
 	printf "### %s → %s\n\n", base, other
-	print "| kind | mode | shape | n boots | " base " | " other " | change [95% CI] | p | Holm p (m) | smallest Holm p | MDE 80% | floor | verdict |"
-	print "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+	print "| kind | mode | shape | n boots | " base " | " other " | change [95% CI] | in the unit [95% CI] | p | Holm p (m) | smallest Holm p | MDE 80% | floor | verdict |"
+	print "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 }
 
 function table_row(   s) {
 	s = shape()
-	printf "| %s | %s | %s | %s/%s | %s %s | %s %s | %s | %s | %s | %s | %s | %s | %s |\n", g("kind"), g("mode"),
+	printf "| %s | %s | %s | %s/%s | %s %s | %s %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", g("kind"), g("mode"),
 		s == "" ? "–" : s, g("n_base"), g("n_other"), f("median_base"), g("unit"), f("median_other"), g("unit"),
-		change(), f("p_rank"), holm(), f("p_holm_min"), f("mde_pct"), f("floor_pct"), g("verdict")
+		change(), delta(), f("p_rank"), holm(), f("p_holm_min"), f("mde_pct"), floor_s(), g("verdict")
 }
 
 function headline_row() {
 	if (!HEADED++) {
-		print "| comparison | kind | n " (metric == "cyc_op" ? "processes" : "boots") " | base median (" g("unit") ", this host) | other median (" g("unit") ", this host) | change [95% CI] | p | Holm p (m) | smallest Holm p | MDE | verdict |"
-		print "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+		print "| comparison | kind | n " (metric == "cyc_op" ? "processes" : "boots") " | base median (" g("unit") ", this host) | other median (" g("unit") ", this host) | change [95% CI] | in the unit [95% CI] | p | Holm p (m) | smallest Holm p | MDE | floor | verdict |"
+		print "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 	}
-	printf "| %s → %s | %s | %s/%s | %s | %s | %s | %s | %s | %s | %s | %s |\n", g("base"), g("other"), g("kind"),
-		g("n_base"), g("n_other"), f("median_base"), f("median_other"), change(), f("p_rank"), holm(),
-		f("p_holm_min"), f("mde_pct"), g("verdict")
+	printf "| %s → %s | %s | %s/%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", g("base"), g("other"), g("kind"),
+		g("n_base"), g("n_other"), f("median_base"), f("median_other"), change(), delta(), f("p_rank"), holm(),
+		f("p_holm_min"), f("mde_pct"), floor_s(), g("verdict")
 }
 
 function calibration_row() {
@@ -214,10 +233,12 @@ function native_macro(m,   r, k) {
 
 # {{change B:O KIND MODE [k=v]...}}: the change, its CI, Holm p and m.
 # {{pct ...}}, {{holm ...}}, {{holm_min ...}}, {{p_rank ...}},
-# {{median_base ...}}, {{median_other ...}}, {{verdict ...}}: one figure
-# or lb-stat's verdict.  {{ev COLUMN VARIANT KIND}}: the events pass's
-# count per hot op (icount, pad 0), e.g. atomics.
-# {{median VARIANT KIND MODE [k=v]...}}, {{modes ...}}: from summary.csv.
+# {{median_base ...}}, {{median_other ...}}, {{verdict ...}}: one figure;
+# {{delta ...}}: the change in its unit (and ns beside cycles).
+# {{median VARIANT KIND MODE [k=v]...}}, {{modes ...}}, {{modegroups ...}}
+# (the modes with their medians): from summary.csv.
+# {{ev COLUMN VARIANT KIND}}: the events pass's count per hot op
+# (icount, pad 0), e.g. atomics.
 # {{floor MODE}}: the A/A noise floor.  {{instr VARIANT KIND}}: icount.
 # {{cal PAD COLUMN}}: the timed calibration.  {{resolved}}: pads resolved.
 # {{nchange ...}}, {{npct ...}}, {{nmedian ...}}, {{nfloor MODE}}, ...: the
@@ -227,13 +248,13 @@ function macro(m,   w, n, bo, k, line, pf, sf, r, t, c, met) {
 	n = split(m, w, " ")
 	pf = run "/pairs.csv"; sf = run "/summary.csv"
 	# n-prefixed names read the native run (native/, cycles).
-	if (w[1] ~ /^n(change|pct|holm|median_base|median_other|p_rank|verdict|median|modes|floor)$/)
+	if (w[1] ~ /^n(change|pct|holm|median_base|median_other|p_rank|median|modes|modegroups|floor|delta|verdict)$/)
 		return native_macro(m)
 	if (w[1] == "phys" && n == 2) {
 		if (!(w[2] in PHYS)) return ""
 		return fmt("median", PHYS[w[2]])
 	}
-	if (w[1] ~ /^(change|pct|holm|holm_min|median_base|median_other|p_rank|verdict)$/ && n >= 4) {
+	if (w[1] ~ /^(change|pct|holm|holm_min|median_base|median_other|p_rank|delta|verdict)$/ && n >= 4) {
 		split(w[2], bo, ":")
 		k = cellkey(w, n, 5)
 		if (k == "") return ""
@@ -244,23 +265,38 @@ function macro(m,   w, n, bo, k, line, pf, sf, r, t, c, met) {
 		if (w[1] == "holm_min") return fmt("p_holm_min", col(pf, line, "p_holm_min"))
 		if (w[1] == "p_rank") return fmt("p_rank", col(pf, line, "p_rank"))
 		if (w[1] == "verdict") return col(pf, line, "verdict")
+		if (w[1] == "delta") {
+			r = fmt("delta", col(pf, line, "delta")) " " col(pf, line, "unit")
+			if (col(pf, line, "unit") == "cycles" && col(pf, line, "delta_ns") !~ /nan/)
+				r = r " (" fmt("delta_ns", col(pf, line, "delta_ns")) " ns)"
+			return r
+		}
 		if (w[1] ~ /^median_/) return fmt(w[1], col(pf, line, w[1])) " " col(pf, line, "unit")
 		r = fmt("pct_change", col(pf, line, "pct_change"))
 		return r " [" fmt("pct_lo", col(pf, line, "pct_lo")) ", " fmt("pct_hi", col(pf, line, "pct_hi")) "], Holm p " \
 			fmt("p_holm", col(pf, line, "p_holm")) " (m = " col(pf, line, "family_size") ")"
 	}
-	if (w[1] ~ /^(median|modes)$/ && n >= 4) {
+	if (w[1] ~ /^(median|modes|modegroups)$/ && n >= 4) {
 		k = cellkey(w, n, 5)
 		if (k == "") return ""
 		line = SUMMARY[w[2] " " w[3] " " w[4] " " k " " metric_of(w[4])]
 		if (line == "") return ""
 		if (w[1] == "modes") return col(sf, line, "mode_sizes")
+		# The groups a cell's boots fall into, with their medians.
+		if (w[1] == "modegroups") {
+			if (col(sf, line, "modes") + 0 < 2)
+				return "one mode of " col(sf, line, "n") " boots at " fmt("median", col(sf, line, "median")) " " col(sf, line, "unit")
+			return "two modes, " col(sf, line, "mode_sizes") " boots at " fmt("median", col(sf, line, "mode_median_low")) \
+				" and " fmt("median", col(sf, line, "mode_median_high")) " " col(sf, line, "unit")
+		}
 		return fmt("median", col(sf, line, "median")) " " col(sf, line, "unit")
 	}
+	# The A/A bound of a mode (a row the quantum set shows its own).
 	if (w[1] == "floor" && n == 2) {
 		for (t in PAIRS) {
 			line = PAIRS[t]
-			if (col(pf, line, "mode") == w[2] && col(pf, line, "metric") == metric_of(w[2]) && col(pf, line, "floor_pct") !~ /nan/)
+			if (col(pf, line, "mode") == w[2] && col(pf, line, "metric") == metric_of(w[2]) && col(pf, line, "floor_pct") !~ /nan/ &&
+			    col(pf, line, "floor_by") != "quantum")
 				return fmt("floor_pct", col(pf, line, "floor_pct"))
 		}
 		return ""
@@ -388,11 +424,12 @@ view == "headline" {
 view == "modes" {
 	if (g("modes") + 0 < 2 || g("metric") != (g("mode") == "contended" ? "ops_per_s" : "ns_op")) next
 	if (!rows++) {
-		print "| variant | kind | mode | shape | n boots | boots per mode, low to high | median | 95% CI |"
-		print "|---|---|---|---|---:|---|---:|---:|"
+		print "| variant | kind | mode | shape | n boots | boots per mode, low to high | low mode's median | high mode's median | gap / within-mode SD | median of all | 95% CI |"
+		print "|---|---|---|---|---:|---|---:|---:|---:|---:|---:|"
 	}
-	printf "| %s | %s | %s | %s | %s | %s | %s %s | [%s, %s] |\n", g("variant"), g("kind"), g("mode"),
-		shape() == "" ? "–" : shape(), g("n"), g("mode_sizes"), f("median"), g("unit"), f("ci_lo"), f("ci_hi")
+	printf "| %s | %s | %s | %s | %s | %s | %s %s | %s %s | %s | %s %s | [%s, %s] |\n", g("variant"), g("kind"), g("mode"),
+		shape() == "" ? "–" : shape(), g("n"), g("mode_sizes"), fmt("median", g("mode_median_low")), g("unit"),
+		fmt("median", g("mode_median_high")), g("unit"), f("mode_gap_ratio"), f("median"), g("unit"), f("ci_lo"), f("ci_hi")
 	next
 }
 
@@ -700,9 +737,9 @@ END {
 		pathlen_table()
 	if (view == "findings") {
 		if (!found)
-			printf "- No change above the noise floor with Holm-adjusted p < %s.\n", alpha == "" ? 0.05 : alpha
+			printf "- No change with its whole CI beyond the noise floor and Holm-adjusted p < %s.\n", alpha == "" ? 0.05 : alpha
 		if (skip_cold)
-			printf "\nCold cells are left out under %s, which has no cache model; their rows are in the comparison tables below (%d cold cells were above the floor).\n", toupper(accel), cold
+			printf "\nCold cells are left out under %s, which has no cache model; their rows are in the comparison tables below (%d cold cells were changed).\n", toupper(accel), cold
 	}
 	if (view == "tables" && TB != "")
 		print ""

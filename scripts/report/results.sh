@@ -106,7 +106,7 @@ while IFS=$'\t' read -r role b o _; do
 done <<<"$all"
 {
 	if [ -n "$floor" ]; then
-		echo "**Noise floor: ±${floor}%.** That is the largest |change| of the A/A pair (\`${aa:-pre:post}\`, the same instructions: see the path-length table) over its hot cells. Any other change smaller than it is *within noise*, whatever its p."
+		echo "**Noise floor: ±${floor}%.** That bounds the A/A pair (\`${aa:-pre:post}\`, the same instructions: see the path-length table): the 95th percentile, over ${SI[resamples]:-} bootstrap resamples of its hot cells (the empty kind left out), of their largest |change|. A row's floor is that bound, or the row's own quantum (one TSC tick per timed sample over the ops it times) where larger. A change is *changed* only when its whole 95% CI lies beyond the floor on one side (and Holm p < 0.05); a CI that reaches inside it is *within noise*, whatever its p. At these n the smallest Holm p the rank test can reach is ${SI[holm_p_reachable]:-n/a} (lowest to highest over the families)."
 	else
 		echo "**No noise floor:** this run has no A/A pair (the \`aa\` line of vm-configs/comparisons), so no change can be told apart from noise; verdicts say \`changed-no-floor\`."
 	fi
@@ -117,7 +117,7 @@ done <<<"$all"
 } >"$tmp/pieces/HEADLINE"
 render -v view=modes "$run/summary.csv" >"$tmp/pieces/MODES"
 {
-	echo "Generated from this run's pairs.csv: every change above the noise floor with Holm-adjusted p < 0.05, in the headline metric of its mode (ns per op, or acquisitions per second when contended). Resampling seed ${SI[seed]:-}, ${SI[resamples]:-} bootstrap draws."
+	echo "Generated from this run's pairs.csv: every change whose whole 95% CI lies beyond the noise floor, with Holm-adjusted p < 0.05, in the headline metric of its mode (ns per op, or acquisitions per second when contended). Resampling seed ${SI[seed]:-}, ${SI[resamples]:-} bootstrap draws."
 	echo
 	# TCG models no cache and times a hand-off at emulation speed: a cold
 	# cell is no cache-miss cost, so it stays out of the text (its rows
@@ -269,7 +269,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 		done
 		echo
 		if [ -n "$nfloor" ]; then
-			echo "**Native noise floor: ±${nfloor}%**, the largest hot |change| of the A/A pair (the same instructions). Hot cycles per acquire+release, median of the process medians with bootstrap 95% CIs:"
+			echo "**Native noise floor: ±${nfloor}%**, the 95th percentile over bootstrap resamples of the A/A pair's largest hot |change| (the same instructions; the empty kind left out), or a row's quantum where larger. Processes of one round share their replicate index: each change is the median of the per-round ratios, with its CI resampled over rounds (\`paired\` in pairs.csv). Hot cycles per acquire+release, median of the process medians with bootstrap 95% CIs:"
 		else
 			echo "**No native noise floor** (no A/A pair among the native variants). Hot cycles per acquire+release, median of the process medians with bootstrap 95% CIs:"
 		fi
@@ -280,7 +280,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 		echo
 		render -v view=physlimit "$nat/physlimit.csv"
 		echo
-		echo "The headline comparisons, natively (same statistics as the timed tables below: ratio of medians with its bootstrap CI, exact rank-sum p, Holm within the family):"
+		echo "The headline comparisons, natively (the change is the median of the per-round ratios with its bootstrap CI, and in cycles and ns at the run's TSC rate; exact rank-sum p, Holm within the family; \`changed\` needs the whole CI beyond the floor):"
 		echo
 		render -v view=headline -v metric=cyc_op -v pairs=" $hl " "$nat/pairs.csv"
 		echo

@@ -2,6 +2,8 @@
 # Helpers for the boot tests: boot a variant with a guest script and check
 # what came back.
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.bash"
+# Boots meet this host's own /dev/kvm and share its kept probe verdict.
+unset LB_KVM_DEV LB_KVM_VERDICT
 VARIANTS_UNDER_TEST=${CHECK_VARIANTS:-stock}
 OUTROOT=${LB_CHECK_DIR:-$TOP/build/check}/boots
 mkdir -p "$OUTROOT"

@@ -16,10 +16,10 @@ H=$TOP/schema/lockbench_schema.h
 root=${LB_CONTRACT_ROOT:-$TOP}
 
 # names LIST: LIST's first members, one per line, as cpp expands them
-# (boot statuses are string literals already: they hold hyphens).
+# (boot statuses and verdicts are string literals already: they hold hyphens).
 names() {
 	local n='#n'
-	[ "$1" != LB_BOOT_STATUSES ] || n=n
+	case $1 in LB_BOOT_STATUSES | LB_VERDICTS) n=n ;; esac
 	printf '#include "%s"\n#define N(n, ...) %s\n%s(N)\n' "$H" "$n" "$1" |
 		gcc -E -P -x c - | grep -o '"[^"]*"' | tr -d '"'
 }
@@ -31,7 +31,7 @@ for pair in fields:LB_RECORD_FIELDS accels:LB_ACCELS kinds:LB_KINDS modes:LB_MOD
 	statuses:LB_STATUSES job_keys:LB_JOB_INT_KEYS pads:LB_PADS cell:LB_CELL_FIELDS \
 	summary:LB_SUMMARY_COLUMNS pairs:LB_PAIRS_COLUMNS baseline:LB_BASELINE_COLUMNS \
 	boot_statuses:LB_BOOT_STATUSES failures:LB_FAILURES_COLUMNS pmu:LB_PMU_COLUMNS \
-	run_info:LB_RUN_INFO_KEYS; do
+	run_info:LB_RUN_INFO_KEYS verdicts:LB_VERDICTS; do
 	sec=${pair%%:*} list=${pair#*:}
 	want=$(names "$list")
 	[ -n "$want" ] || fail "$list expands to nothing"

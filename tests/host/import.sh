@@ -101,3 +101,26 @@ run2=$(readlink -f "$LB_BUILD/runs/latest")
 cmp "$fix/post.csv" "$run2/boots/post/boot1/guest/results.csv" || fail "the disk image's CSV is not the guest's"
 [ "$(awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 { print $h["boot"] }' "$run2/post.csv" | sort -u | tr '\n' ' ')" = "1 2 " ] || fail "two files are not boots 1 and 2"
 echo "ok: results disk image and a console log as boots 1 and 2"
+
+# Run ids never collide: with the clock held still (LB_NOW), three imports
+# of one log in the same second get three runs, and eight processes
+# claiming one name at once get eight.
+rm -rf "$LB_BUILD/runs"
+mkdir -p "$LB_BUILD/runs"
+for i in 1 2 3; do
+	LB_NOW=1765000000 "$TOP/scripts/lab/import.sh" post "$TMP/post.log" 2>"$TMP/err" ||
+		fail "import $i in the same second failed: $(cat "$TMP/err")"
+done
+ids=$(cd "$LB_BUILD/runs" && printf '%s ' 2025*)
+[ "$ids" = "20251206T054640Z-import-post 20251206T054640Z-import-post.2 20251206T054640Z-import-post.3 " ] ||
+	fail "three imports in one second: $ids"
+for id in $ids; do grep -q "^run_id=$id$" "$LB_BUILD/runs/$id/run.info" || fail "$id: run.info names another run"; done
+mkdir -p "$TMP/claims"
+(
+	. "$TOP/scripts/lib.sh"
+	for i in 1 2 3 4 5 6 7 8; do (claim_dir "$TMP/claims" same && echo "$REPLY" >"$TMP/claims/$REPLY/by") & done
+	wait
+)
+[ "$(cd "$TMP/claims" && printf '%s ' *)" = "same same.2 same.3 same.4 same.5 same.6 same.7 same.8 " ] ||
+	fail "eight concurrent claims: $(cd "$TMP/claims" && printf '%s ' *)"
+echo "ok: run ids from one second: $ids; eight concurrent claims, eight names"

@@ -5,7 +5,8 @@
 # whose threads are named as debug-threads=on names them, and checks the
 # affinity took; the QEMU command line qemu-boot.sh builds for kvm:host
 # (a dry run) has -cpu host, the thread names and the pidfile, and a TCG
-# one has none of them; ACCEL=kvm's probe tries -cpu host only.
+# one has none of them.  The probe itself, in each state /dev/kvm can be
+# in, is tests/host/kvm-probe.sh's.
 . "${0%"${0##*/}"}../lib.bash"
 pin=$TOP/scripts/boot/kvm-pin.sh
 
@@ -65,25 +66,3 @@ done
 ACCEL=tcg LB_QEMU_DRYRUN=1 "$TOP/scripts/boot/qemu-boot.sh" pre "$TMP/tcg" 2>"$TMP/err" || fail "TCG dry run failed: $(cat "$TMP/err")"
 grep -q -e debug-threads -e pidfile "$TMP/tcg/qemu.cmdline" && fail "a TCG boot is set up for pinning: $(cat "$TMP/tcg/qemu.cmdline")"
 echo "ok: kvm:host command line: -cpu host, named vCPU threads, pidfile; TCG's has none"
-
-# ACCEL=kvm probes -cpu host only (auto also tries max and kvm64), seen by
-# a stand-in qemu-system-x86_64 that records its -cpu and fails at once.
-if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
-	mkdir -p "$TMP/bin"
-	cat >"$TMP/bin/qemu-system-x86_64" <<EOF
-#!/bin/sh
-while [ \$# -gt 0 ]; do [ "\$1" = -cpu ] && echo "\$2" >>"$TMP/cpus"; shift; done
-exit 1
-EOF
-	chmod +x "$TMP/bin/qemu-system-x86_64"
-	PATH=$TMP/bin:$PATH expect_error "ACCEL=kvm without -cpu host" "ACCEL=kvm but KVM is unusable.*-cpu host" \
-		"$TOP/scripts/boot/accel.sh" kvm "$LB_BUILD/kernel/pre/arch/x86/boot/bzImage"
-	[ "$(tr '\n' ' ' <"$TMP/cpus")" = "host " ] || fail "ACCEL=kvm probed: $(tr '\n' ' ' <"$TMP/cpus")"
-	rm -f "$TMP/cpus"
-	[ "$(PATH=$TMP/bin:$PATH "$TOP/scripts/boot/accel.sh" auto "$LB_BUILD/kernel/pre/arch/x86/boot/bzImage" 2>/dev/null)" = tcg ] ||
-		fail "ACCEL=auto did not fall back to tcg"
-	[ "$(tr '\n' ' ' <"$TMP/cpus")" = "host max kvm64 " ] || fail "ACCEL=auto probed: $(tr '\n' ' ' <"$TMP/cpus")"
-	echo "ok: ACCEL=kvm probes -cpu host only; auto tries host max kvm64"
-else
-	echo "ok: # /dev/kvm is not usable here: the probe order was not checked"
-fi

@@ -33,15 +33,19 @@ grep -q '^### pre → post' tables.md || fail "no table for pre → post"
 echo "ok: compare: 10 boots a side, a rank-sum p, its floor 2/184756, the A/A verdict, a table"
 
 # A copy of the A/A's other side changes exactly as much as the A/A: within
-# noise, although its p is small.  The same side with ns_op doubled is a
+# noise, although its p is small.  The same side with ns and cycles doubled is a
 # change.
 # (post2 is sed '3,$s/^post,/post2,/', from the same awk.)
 awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } { l = $0 } NR > 2 && sub(/^post,/, "post2,", l) {}
-	{ print l > "post2.csv" } NR > 2 && !/^#/ { $h["variant"] = "post3"; $h["ns_op"] = sprintf("%.3f", 2 * $h["ns_op"]) } { print > "post3.csv" }' post.csv
+	{ print l > "post2.csv" } NR > 2 && !/^#/ { $h["variant"] = "post3"; $h["ns_op"] = sprintf("%.3f", 2 * $h["ns_op"]); $h["cyc_op"] = sprintf("%.3f", 2 * $h["cyc_op"]) } { print > "post3.csv" }' post.csv
 # post4 is pre under another name: no change, a large p, below the floor.
 sed '3,$s/^pre,/post4,/' pre.csv >post4.csv
-"$bin" compare --aa pre:post --pair pre:post --pair pre:post2 --pair pre:post3 --pair pre:post4 -o p2.csv \
-	pre.csv post.csv post2.csv post3.csv post4.csv
+# post5 is post with 6 boots of 10 half as slow again: the point change is
+# large, but resamples with more fast boots reach inside the floor.
+awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ {
+	$h["variant"] = "post5"; if ($h["boot"] <= 6) { $h["ns_op"] = sprintf("%.3f", 1.5 * $h["ns_op"]); $h["cyc_op"] = sprintf("%.3f", 1.5 * $h["cyc_op"]) } } { print }' post.csv >post5.csv
+"$bin" compare --aa pre:post --pair pre:post --pair pre:post2 --pair pre:post3 --pair pre:post4 --pair pre:post5 -o p2.csv \
+	pre.csv post.csv post2.csv post3.csv post4.csv post5.csv
 render -v view=findings -v accel=tcg p2.csv >f2.md
 # Each other side's spin_lock hot ns_op verdict and Holm p, read once.
 declare -A V=() HP=()
@@ -60,6 +64,39 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 		if (d <= $h["floor_pct"] + 0 && $h["verdict"] != "within-noise") { print; bad = 1 } }
 	END { exit bad }' p2.csv >below || fail "a change below the floor is not within-noise: $(head -n 2 below)"
 echo "ok: as large as the A/A: within-noise (Holm p ${HP[post2]}); doubled: changed, and in the findings"
+# Verdicts on intervals: a change is "changed" only with its whole CI
+# beyond the floor on one side; its delta is median_base x pct / 100.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	function v(c) { return $h[c] + 0 }
+	$h["verdict"] == "changed" && !(v("pct_lo") > v("floor_pct") || v("pct_hi") < -v("floor_pct")) { print "CI inside the floor: " $0; bad = 1 }
+	$h["verdict"] != "changed" && $h["verdict"] !~ /^(a-a|n-too-small|no-ratio)$/ && $h["p_holm"] + 0 < 0.05 &&
+		(v("pct_lo") > v("floor_pct") || v("pct_hi") < -v("floor_pct")) { print "CI clear of the floor, not changed: " $0; bad = 1 }
+	$h["pct_change"] != "nan" && ((d = v("delta") - v("median_base") * v("pct_change") / 100) > 1e-4 * v("median_base") || -d > 1e-4 * v("median_base")) {
+		print "delta is not median_base x pct: " $0; bad = 1 }
+	END { exit bad }' p2.csv >ci || fail "$(head -n 2 ci)"
+# The cycles row's delta_ns (at the records' TSC rate) is the ns row's.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["pct_change"] != "nan" && $h["metric"] ~ /^(ns_op|cyc_op)$/ {
+		k = $h["other"] " " $h["kind"] " " $h["mode"]; d[k, $h["metric"]] = $h["delta_ns"] + 0; keys[k] = 1 }
+	END { for (k in keys) { a = d[k, "ns_op"]; b = d[k, "cyc_op"]; m = (a < 0 ? -a : a)
+		if ((a - b) ^ 2 > (0.01 * m + 1e-3) ^ 2) { print k ": ns row " a " ns, cycles row " b " ns"; bad = 1 } }
+		exit bad }' p2.csv >dns || fail "delta_ns disagrees between the ns and cycles rows: $(head -n 2 dns)"
+echo "ok: every changed row's CI clears the floor; deltas in the unit agree with the %, in ns with the ns rows"
+
+# Every replicate the same to the TSC's quantum (a quiet host: each
+# cell's ns and cycles one value in every boot, on both sides): the
+# resampled bound is 0, so a cycles or ns row's floor is its quantum, one
+# TSC tick over the batch's ops, never 0, and floor_by says so.
+awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#/ {
+	$h["ns_op"] = $h["cyc_op"] = "5.564"; print > "flat1.csv"; $h["variant"] = "flat2"; print > "flat2.csv"; next }
+	{ print > "flat1.csv"; print > "flat2.csv" }' pre.csv
+sed -i '3,$s/^pre,/flat1,/' flat1.csv
+"$bin" compare --aa flat1:flat2 --pair flat1:flat2 -o q.csv flat1.csv flat2.csv
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["metric"] ~ /^(ns_op|cyc_op)$/ && $h["median_base"] + 0 > 0 {
+		n++; if ($h["floor_by"] != "quantum" || !($h["floor_pct"] > 0) || ($h["floor_pct"] - $h["quantum_pct"]) ^ 2 > 1e-6 * $h["quantum_pct"] ^ 2) { print; bad = 1 } }
+	END { exit bad || !n }' q.csv >qbad || fail "identical A/A sides: a floor that is not the quantum: $(head -n 2 qbad)"
+echo "ok: identical A/A sides: each floor is its quantum, above 0"
 
 # The fixtures as they are: every record in boot 1.
 "$bin" compare --pair pre:post -o small.csv "$fx/pre.csv" "$fx/post.csv" || fail "compare of one boot a side failed"

@@ -93,24 +93,194 @@ static void test_seeded(void **state)
 }
 
 /*
- * Modes: the shape of pre spin_lock (8 boots near 26.5 ns, two near 39) is two
- * modes; ten boots spread evenly are one; so are ten identical ones.
+ * Modes: the shape of pre spin_lock (8 boots near 26.5 ns, two near 39) is
+ * two modes, each with its median; ten boots spread evenly are one; so are
+ * ten identical ones, and a tight group with one straggler (a group needs
+ * two members).
  */
 static void test_modes(void **state)
 {
 	const double two[] = { 25.95, 26.1, 26.3, 26.5, 26.6, 26.7, 26.9, 27.05, 38.57, 40.1 };
 	const double even[] = { 10, 11, 12, 13, 14, 15, 16, 17, 18, 19 };
 	const double same[] = { 5, 5, 5, 5 };
-	char sizes[32];
+	const double one_out[] = { 10, 10.1, 10.2, 10.1, 10, 10.2, 10.1, 10, 10.1, 30 };
+	struct lbs_modes m;
 
 	(void)state;
-	assert_int_equal(lbs_modes(two, 10, sizes, sizeof(sizes)), 2);
-	assert_string_equal(sizes, "8+2");
-	assert_int_equal(lbs_modes(even, 10, sizes, sizeof(sizes)), 1);
-	assert_string_equal(sizes, "10");
-	assert_int_equal(lbs_modes(same, 4, sizes, sizeof(sizes)), 1);
-	assert_int_equal(lbs_modes(same, 0, sizes, sizeof(sizes)), 0);
-	assert_string_equal(sizes, "");
+	lbs_modes(two, 10, &m);
+	assert_int_equal(m.modes, 2);
+	assert_string_equal(m.sizes, "8+2");
+	assert_float_equal(m.med_low, 26.55, 1e-9);
+	assert_float_equal(m.med_high, (38.57 + 40.1) / 2, 1e-9);
+	lbs_modes(even, 10, &m);
+	assert_int_equal(m.modes, 1);
+	assert_string_equal(m.sizes, "10");
+	assert_float_equal(m.med_low, 14.5, 1e-9);
+	assert_true(isnan(m.med_high));
+	lbs_modes(same, 4, &m);
+	assert_int_equal(m.modes, 1);
+	lbs_modes(one_out, 10, &m);
+	assert_int_equal(m.modes, 1);
+	lbs_modes(same, 0, &m);
+	assert_int_equal(m.modes, 0);
+	assert_string_equal(m.sizes, "");
+}
+
+/*
+ * The split the MAD rule missed: TCG boots at 30-34 ns and at 47-53 ns,
+ * five and five.  The MAD grows with the split (it measures the distance
+ * between the groups), so 6 robust SDs put the threshold above the gap;
+ * the spread inside each group does not grow.  Two groups of 30% apart but
+ * each as wide as the gap are not two modes.
+ */
+static void test_modes_split_grows_mad(void **state)
+{
+	const double split[] = { 30.2, 31.1, 32.0, 33.2, 34.0, 47.3, 48.9, 50.1, 51.6, 53.0 };
+	const double wide[] = { 30, 33, 36, 39, 42, 45, 48, 51, 54, 57 };
+	struct lbs_modes m;
+
+	(void)state;
+	lbs_modes(split, 10, &m);
+	assert_int_equal(m.modes, 2);
+	assert_string_equal(m.sizes, "5+5");
+	assert_float_equal(m.med_low, 32.0, 1e-9);
+	assert_float_equal(m.med_high, 50.1, 1e-9);
+	assert_true(m.gap_ratio > LBS_MODE_GAP_K);
+	lbs_modes(wide, 10, &m);
+	assert_int_equal(m.modes, 1);
+}
+
+/*
+ * What the comment in bootstat.h promises, by simulation: of 2000 samples
+ * of 10 boots from one normal distribution at most 1% split, and two
+ * groups of 5 drawn 8 SDs apart split in at least 80% of samples.
+ */
+static void test_modes_null_rate(void **state)
+{
+	gsl_rng *r = rng_seeded(35);
+	double x[10];
+	struct lbs_modes m;
+	int null_split = 0, found = 0;
+
+	(void)state;
+	for (int k = 0; k < 2000; k++) {
+		for (int i = 0; i < 10; i++)
+			x[i] = 100 + gsl_ran_gaussian(r, 1);
+		lbs_modes(x, 10, &m);
+		null_split += m.modes == 2;
+		for (int i = 0; i < 10; i++)
+			x[i] = 100 + gsl_ran_gaussian(r, 1) + (i < 5 ? 0 : 8);
+		lbs_modes(x, 10, &m);
+		found += m.modes == 2 && !strcmp(m.sizes, "5+5");
+	}
+	print_message("# modes: %d of 2000 one-group samples split; %d of 2000 split 5+5 found\n",
+		      null_split, found);
+	assert_true(null_split <= 20);
+	assert_true(found >= 1600);
+	gsl_rng_free(r);
+}
+
+/*
+ * Paired: every replicate shares a factor (a process 10% slow, another
+ * 10% fast) and y is x + 5% in each.  The per-replicate ratios are all
+ * 1.05, so the CI has zero width; unpaired, the shared factor widens it
+ * to include 0.
+ */
+static void test_paired_ratio(void **state)
+{
+	const double x[] = { 90, 100, 110, 95, 105, 100 };
+	double y[6];
+	struct lbs_ratio pr, ur;
+	gsl_rng *r = rng_seeded(3);
+
+	(void)state;
+	for (int i = 0; i < 6; i++)
+		y[i] = 1.05 * x[i];
+	assert_int_equal(lbs_paired_ratio_ci(r, x, y, 6, 2000, 0.95, &pr), 0);
+	assert_float_equal(pr.ratio, 1.05, 1e-12);
+	assert_float_equal(pr.lo, 1.05, 1e-12);
+	assert_float_equal(pr.hi, 1.05, 1e-12);
+	assert_int_equal(lbs_ratio_ci(r, x, 6, y, 6, 2000, 0.95, &ur), 0);
+	assert_true(ur.lo < 1 && ur.hi > 1.05);
+	/* A zero base has no ratio; two replicates are too few. */
+	assert_int_equal(lbs_paired_ratio_ci(r, (const double[]){ 0, 1, 2 }, y, 3, 100, 0.95, &pr), -1);
+	assert_int_equal(lbs_paired_ratio_ci(r, x, y, 2, 100, 0.95, &pr), -1);
+	gsl_rng_free(r);
+}
+
+/*
+ * The floor bounds: from A/A rows whose point changes are 0 and +2%, the
+ * resampled 95th percentile of the largest |change| is at least the
+ * largest point change and grows with the rows' spread.  Identical
+ * values give a floor of exactly 0 (the quantum is added by lb-stat).
+ */
+static void test_aa_floor(void **state)
+{
+	const double x1[] = { 10, 10.2, 9.8, 10.1, 9.9, 10, 10.3, 9.7 };
+	const double y1[] = { 10.1, 9.9, 10, 10.2, 9.8, 10, 9.7, 10.3 };
+	const double x2[] = { 20, 20.1, 19.9, 20, 20.2, 19.8, 20, 20.1 };
+	const double y2[] = { 20.4, 20.5, 20.3, 20.4, 20.6, 20.2, 20.4, 20.5 };
+	const double same[] = { 5.564, 5.564, 5.564, 5.564 };
+	double wide_y2[8], f, fw;
+	struct lbs_aa_row rows[2] = {
+		{ .x = x1, .y = y1, .nx = 8, .ny = 8 },
+		{ .x = x2, .y = y2, .nx = 8, .ny = 8 },
+	};
+	struct lbs_aa_row flat = { .x = same, .y = same, .nx = 4, .ny = 4, .paired = 1 };
+	gsl_rng *r = rng_seeded(7);
+
+	(void)state;
+	f = lbs_aa_floor(r, rows, 2, 4000, LBS_FLOOR_Q);
+	print_message("# A/A floor of changes 0%% and +2%%: %.3f%%\n", f);
+	assert_true(f > 2.0);
+	assert_true(f < 5.0);
+	for (int i = 0; i < 8; i++)
+		wide_y2[i] = 20.4 + 4 * (y2[i] - 20.4);
+	rows[1].y = wide_y2;
+	fw = lbs_aa_floor(r, rows, 2, 4000, LBS_FLOOR_Q);
+	assert_true(fw > f);
+	assert_float_equal(lbs_aa_floor(r, &flat, 1, 1000, LBS_FLOOR_Q), 0, 1e-12);
+	assert_true(isnan(lbs_aa_floor(r, rows, 0, 1000, LBS_FLOOR_Q)));
+	gsl_rng_free(r);
+}
+
+/* The schema's verdict list holds every name lbs_verdict returns. */
+#define VERDICT_NAME(v, desc) v,
+static int in_schema(const char *v)
+{
+	static const char *const names[] = { LB_VERDICTS(VERDICT_NAME) NULL };
+
+	for (const char *const *n = names; *n; n++)
+		if (!strcmp(*n, v))
+			return 1;
+	return 0;
+}
+
+/*
+ * Verdicts on intervals: with a floor of 3%, a +5% change whose CI
+ * reaches down to +2% is within noise however small its p, one whose CI
+ * starts at +3.5% is a change; the same below zero; without an A/A pair
+ * a CI across 0 is not significant.
+ */
+static void test_verdict_ci(void **state)
+{
+	const char *v;
+
+	(void)state;
+	assert_string_equal(lbs_verdict(10, 10, 0, 5, 2, 8, 3, 1e-4, 0.05), "within-noise");
+	assert_string_equal(lbs_verdict(10, 10, 0, 5, 3.5, 8, 3, 1e-4, 0.05), "changed");
+	assert_string_equal(lbs_verdict(10, 10, 0, -5, -8, -2, 3, 1e-4, 0.05), "within-noise");
+	assert_string_equal(lbs_verdict(10, 10, 0, -5, -8, -3.5, 3, 1e-4, 0.05), "changed");
+	assert_string_equal(lbs_verdict(10, 10, 0, 5, 3.5, 8, 3, 0.2, 0.05), "not-significant");
+	assert_string_equal(lbs_verdict(10, 10, 0, 5, 1, 8, NAN, 1e-4, 0.05), "changed-no-floor");
+	assert_string_equal(lbs_verdict(10, 10, 0, 5, -1, 8, NAN, 1e-4, 0.05), "not-significant");
+	assert_string_equal(lbs_verdict(10, 10, 0, 5, NAN, NAN, 3, 1e-4, 0.05), "within-noise");
+	assert_string_equal(lbs_verdict(10, 10, 1, 5, 3.5, 8, 3, 1e-4, 0.05), "a-a");
+	assert_string_equal(lbs_verdict(2, 10, 0, 5, 3.5, 8, 3, 1e-4, 0.05), "n-too-small");
+	assert_string_equal(lbs_verdict(10, 10, 0, NAN, NAN, NAN, 3, NAN, 0.05), "no-ratio");
+	v = lbs_verdict(10, 10, 0, 5, 3.5, 8, 3, 1e-4, 0.05);
+	assert_true(in_schema(v));
+	assert_true(in_schema("changed-no-floor") && in_schema("within-noise"));
 }
 
 /* R's p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm"); a NaN is not a test. */
@@ -230,6 +400,16 @@ static void test_boot_medians(void **state)
 	assert_int_equal(nrec, 7);
 	assert_float_equal(out[0], 6.5, 1e-9);
 	assert_float_equal(out[1], 20, 1e-9);
+	/* Each value's boot, for pairing two variants' replicates. */
+	{
+		uint64_t boots[16] = { 9, 9 };
+
+		assert_int_equal(lbc_boot_medians_ids(&ix, "pre", &s.rec[0], "ns_op", out, boots, &nrec,
+						      &over), 2);
+		assert_int_equal(boots[0], 0);
+		assert_int_equal(boots[1], 1);
+		assert_float_equal(out[1], 20, 1e-9);
+	}
 	lbc_index_free(&ix);
 	lb_set_free(&s);
 }
@@ -388,6 +568,11 @@ int main(void)
 		cmocka_unit_test(test_seeded),
 		cmocka_unit_test(test_holm),
 		cmocka_unit_test(test_modes),
+		cmocka_unit_test(test_modes_split_grows_mad),
+		cmocka_unit_test(test_modes_null_rate),
+		cmocka_unit_test(test_paired_ratio),
+		cmocka_unit_test(test_aa_floor),
+		cmocka_unit_test(test_verdict_ci),
 		cmocka_unit_test(test_aa_familywise),
 		cmocka_unit_test(test_boot_medians),
 		cmocka_unit_test(test_index_first_ok),
