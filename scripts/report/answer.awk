@@ -26,6 +26,10 @@ function load_pairs(file, metric, tab,   line, n, c, h, i) {
 		tab[i, "pct"] = c[h["pct_change"]]; tab[i, "lo"] = c[h["pct_lo"]]; tab[i, "hi"] = c[h["pct_hi"]]
 		tab[i, "holm"] = c[h["p_holm"]]; tab[i, "floor"] = c[h["floor_pct"]]
 		tab[i, "verdict"] = c[h["verdict"]]; tab[i, "unit"] = c[h["unit"]]
+		# lb-stat's change in its unit, where its pairs.csv has one (and
+		# in ns beside cycles); else the difference of the medians.
+		tab[i, "d"] = ("delta" in h) && c[h["delta"]] !~ /nan/ ? c[h["delta"]] : c[h["median_other"]] - c[h["median_base"]]
+		tab[i, "dns"] = ("delta_ns" in h) && c[h["delta_ns"]] !~ /nan/ && c[h["unit"]] == "cycles" ? c[h["delta_ns"]] : ""
 		tab[i] = 1
 	}
 	close(file)
@@ -39,7 +43,7 @@ function verb(v, pct, emulated) {
 			(emulated ? "takes less time to emulate" : "costs less")) \
 			(v == "changed-no-floor" ? " (this run has no A/A floor to check it against)" : "")
 	if (v == "within-noise")
-		return "costs the same within the A/A noise floor"
+		return "cannot be told from noise (its CI reaches inside the A/A floor)"
 	if (v == "not-significant")
 		return "shows no significant difference"
 	if (v == "a-a")
@@ -53,9 +57,9 @@ function timed_clause(tab, p, inst, unit, host, emulated,   s, d) {
 		return ""
 	s = inst " (" unit ", " host ") **" verb(tab[p, "verdict"], tab[p, "pct"], emulated) "**: " \
 		fmt("median", tab[p, "b"]) " → " fmt("median", tab[p, "o"]) " " tab[p, "unit"] " per pair"
-	d = tab[p, "o"] - tab[p, "b"]
+	d = sprintf("%+.3g", tab[p, "d"]) " " tab[p, "unit"] (tab[p, "dns"] == "" ? "" : sprintf(" = %+.3g ns", tab[p, "dns"]))
 	if (tab[p, "pct"] !~ /nan/)
-		s = s " (" sprintf("%+.3g", d) " " tab[p, "unit"] ", " fmt("pct_change", tab[p, "pct"]) \
+		s = s " (" d ", " fmt("pct_change", tab[p, "pct"]) \
 			" [" fmt("pct_lo", tab[p, "lo"]) ", " fmt("pct_hi", tab[p, "hi"]) "], Holm p " fmt("p_holm", tab[p, "holm"]) ")"
 	return s
 }
