@@ -70,7 +70,7 @@ END {
 			for (i = 1; i <= NR_[p]; i++) print R[p, i]
 		} else
 			print "  no cell changed."
-		for (i = 1; i <= NU[p]; i++) wrap("Not changed (" UK[p, i] "): " U[p, UK[p, i]] ".")
+		for (i = 1; i <= NU[p]; i++) wrap("No change shown (" UK[p, i] "): " U[p, UK[p, i]] ".")
 		if (CONT[p]) wrap("(contended: acquisitions per second of all threads; @Nt: N threads; hXpY: hold X ns, parallel Y ns)")
 	}
 	if (!NP) { print "cover-letter: no row of the given pairs in these files" > "/dev/stderr"; exit 1 }

@@ -80,7 +80,7 @@ wrap() { fold -s -w 78 | sed 's/^/  /; s/ *$//'; }
 		esac
 	done
 	echo "Medians of per-boot (per-process) medians; change: ratio of medians with"
-	echo "its bootstrap 95% CI; changed: lb-stat's verdict (rank test, Holm, A/A floor)."
+	echo "its bootstrap 95% CI; rows: cells lb-stat calls changed (its verdict)."
 	awk -f "$LB_TOP/scripts/report/cover-letter.awk" -v insts="${insts[*]}" -v nat="$nat" \
 		-v pairs="${pairs:+ $pairs }" "${files[@]}"
 }

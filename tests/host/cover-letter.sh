@@ -63,7 +63,7 @@ width "$TMP/letter"
 check "$TMP/letter" "$run/native/pairs.csv" "$run/pairs.csv"
 grep -q '^Machine: ' "$TMP/letter" || fail "the cover letter has no machine line"
 grep -q ' x .* ops' "$TMP/letter" || fail "the cover letter has no loop parameters"
-grep -q '^Not changed (' "$TMP/letter" || fail "the cover letter names no unchanged kind"
+grep -q '^No change shown (' "$TMP/letter" || fail "the cover letter names no unchanged kind"
 echo "ok: published run: $(grep -c -E '(native|TCG)$' "$TMP/letter") changed cells, each equal to pairs.csv, <= 80 columns"
 
 # A user's own pair (KSRC= names its sides): PAIR=base:fix.
