@@ -12,6 +12,7 @@ BOOTS ?= 10
 REPEAT ?= 3
 RUN ?= build/runs/latest
 BOOTS_ICOUNT ?= 2
+# settings-exempt: which settings reach the scripts, not their rules
 export VARIANTS VCPUS MEM ACCEL BOOTS REPEAT
 # One run directory, build/runs/NAME, holds every instrument's results of
 # one make: the timed records, icount/, calibrate/, native/ (docs/results.md).
@@ -34,8 +35,8 @@ export V
 # Your own kernels (docs/own-kernel.md): make tree (scripts/build/byo.sh)
 # declares them as variants, so every target that uses a variant sets them
 # up first.  A prebuilt kernel is VARIANT=prebuilt unless named.
-export KSRC BASE PATCHED PATCHES BASE_NAME PATCHED_NAME FRAGMENTS KERNEL KBUILD KCONFIG \
-	GOOD BAD CELL THRESHOLD
+# settings-exempt: which settings reach the scripts, not their rules
+export KSRC BASE PATCHED PATCHES BASE_NAME PATCHED_NAME FRAGMENTS KERNEL KBUILD KCONFIG GOOD BAD CELL THRESHOLD
 ifneq ($(strip $(KERNEL)),)
 ifeq ($(strip $(VARIANT)),)
 VARIANT := prebuilt
@@ -48,10 +49,10 @@ endif
 
 .PHONY: help args-ok cover-letter all deps tree kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export bisect deps-lava lava-run native events events-plugin
+	check-bisect clean import export bisect deps-lava lava-run native events events-plugin hooks
 
-# make help: the targets and settings in brief; docs/targets.md and
-# docs/variables.md say more.  Written here, so README.md stays free to change.
+# make help: the targets in brief (docs/targets.md says more), then the
+# settings from schema/settings.tsv (scripts/build/settings.sh).
 define HELP
 Targets (docs/targets.md):
   deps          install the Debian packages (root)
@@ -90,7 +91,8 @@ Targets (docs/targets.md):
                 -> after with % change, CI and instrument, and what did not change
   publish       make RUN's report the tracked RESULTS.md and results/ (nothing else writes them)
   all           deps tree kernels pathlen native calibrate run plots results: the main job
-  check         the test suite (CI); check-long: every variant, 60 s torture, bisect
+  check         the test suite (CI); T=glob only the matching tests (docs/tests.md);
+                check-long: every variant, 60 s torture, bisect
   check-bisect  build every prefix of patch/series for each variant it defines
   bisect        KSRC=... GOOD=ref BAD=ref CELL='kind=spin_lock mode=hot' THRESHOLD=5%:
                 git bisect run for the first commit whose icount count of CELL rises past it
@@ -101,51 +103,8 @@ Targets (docs/targets.md):
   lava-run VARIANT=x  export, then run lava-qemu.yaml here with Debian's lava-run
                 (make deps-lava first) and import its log
   clean         remove build/
-Variables (docs/variables.md; every one is checked before any work):
-  DRYRUN=1            print what the goals would build, boot and run, and do nothing
-  VARIANTS=pre,post   subset of variants (commas or spaces)
-  VARIANT=x           the variant of kernel, module, boot, perf, quality, calibrate
-  V=0|1|2             Kbuild's verbosity for the kernel builds (not a variant)
-  Q=1                 quiet: only errors and each step's summary line
-  VERBOSE=1           stream the kernel builds' output (it is always in build.log)
-  MAKE_JOBS=N         make -j of the kernel builds (default: the host's CPUs)
-  CCACHE=auto|yes|no  compile through ccache; auto: as the build directory was before,
-                      and for a new one only once the cache holds objects (your own trees: yes)
-  VCPUS=2  MEM=1024   guest size; VCPUS above the host's CPUs is flagged oversubscribed
-                      (default 1 with ACCEL=icount, which runs on 1 vCPU only)
-  ACCEL=auto|kvm|tcg|icount  auto probes KVM with a bounded boot and falls back to
-                      TCG; icount counts guest instructions (single-threaded TCG)
-  BOOTS_ICOUNT=2      boots per variant of make pathlen
-  BOOTS=10  REPEAT=3  boots per variant (the replicates), and passes per boot
-  ORDER_SEED=N        the seed of each round's shuffled variant order (default: the time)
-  STAT_SEED=1  STAT_RESAMPLES=4000   lb-stat's resampling seed and draws
-  JOBFILE=...         job list (default bench-user/jobs/default.jobs)
-  TIMEOUT=600         seconds before a guest is killed and reported
-  PERF=0              make run without its perf recording (default PERF=1)
-  BOOTS_Q=3           boots of make quality
-  JOB='kind=...'      the job make perf records; SCRIPT=file  what make boot runs
-  RUN=build/runs/...  the run compare, plots, results and again read (default build/runs/latest)
-  NAME=x              the run directory build/runs/x that this make's stages write
-                      (default: the UTC time make started); make all puts every
-                      instrument's results there (icount/, calibrate/, the timed records)
-  BASE_RUN=...        make compare: compare RUN's variants with the same variants in BASE_RUN
-  COMPARISONS=file    the comparisons instead of vm-configs/comparisons
-  APPEND=... / APPEND_<variant>=...   extra kernel arguments
-  PMU=auto|off|EVENT,...  perf stat per job in the guest (auto: cycles and
-                      instructions when the guest has a PMU; see docs/accelerators.md)
-  CHECK_VARIANTS="pre-debug post-debug stock"   what make check builds and boots
-  KSRC=dir|tarball    your own kernel tree (see docs/own-kernel.md); make tree sets
-                      it up, VARIANTS then defaults to its sides
-  BASE=ref PATCHED=ref  the two sides to compare (BASE defaults to KSRC's HEAD), or
-  PATCHES=dir         patches applied on BASE with git am (dir/series gives the order)
-  BASE_NAME= PATCHED_NAME=  the sides' variant names (default: from the refs)
-  FRAGMENTS="a b"     Kconfig fragments (vm-configs/ names or paths) on base.config
-  KERNEL=bzImage KBUILD=dir  a prebuilt kernel and its build dir, VARIANT (default prebuilt)
-  KCONFIG="CONFIG_X=y CONFIG_Y=n"  options merged last into this make's kernel builds
-  GOOD= BAD= CELL= THRESHOLD=5%  what make bisect searches (refs, one hot job, the rise)
-  BUNDLE_URL=http://lab/x  where the lab fetches make export's files (default file://)
-  BUNDLE_LOG="a.log b.log"  what make import reads, one boot per file; BUNDLE=dir the export it ran
-   lock-layer Kconfig, with its series line;
+  hooks         make git refuse a commit message not written as the kernel's are
+                (scripts/git/commit-msg, docs/commits.md)
 endef
 
 # Every setting the goals read, checked before any work, with its fix
@@ -155,7 +114,11 @@ endef
 ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' \
 	RUNS='$(RUNS)' THREADS='$(THREADS)' \
 	NAME='$(NAME)' BASE_RUN='$(BASE_RUN)' PAIR='$(PAIR)' \
-	LB_AGAIN_SET='$(again_set)'
+	LB_AGAIN_SET='$(again_set)' LB_CMDLINE_SET='$(cmdline_refused)'
+# Kbuild's variables lockbench does not read (O=, CC=, ...: the table's
+# "refused" rows), when given on this command line: check-args names them.
+refused_settings := $(shell awk -F '\t' '$$3 == "refused" { print $$1 }' schema/settings.tsv)
+cmdline_refused = $(foreach v,$(refused_settings),$(if $(findstring command line,$(origin $(v))),$(v)))
 
 ifeq ($(DRYRUN),1)
 # DRYRUN=1: the settings checked, then what the goals would build, boot
@@ -171,7 +134,7 @@ else
 
 help:
 	$(info $(HELP))
-	@:
+	@$(S)/build/settings.sh help
 
 args-ok:
 	@$(ARGS_ENV) $(S)/build/check-args.sh $(or $(MAKECMDGOALS),all)
@@ -224,6 +187,7 @@ run: args-ok tree user
 ## Repeat a run (as kvm-again.sh): make again RUN=build/runs/ID.  Only the
 ## settings given on this command line override the run's own.
 # (Not the environment: make itself exports BOOTS=10 and the like.)
+# settings-exempt: what a run's run.info records, not the settings' rules
 again_set = $(foreach v,VARIANTS ACCEL VCPUS BOOTS REPEAT ORDER_SEED,$(if $(findstring command line,$(origin $(v))),$(v)=$($(v))))
 again: args-ok tree user
 	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/boot/again.sh $(RUN)
@@ -308,6 +272,10 @@ check-bisect: args-ok deps
 ## count (ACCEL=icount) rises more than THRESHOLD: git bisect run.
 bisect: args-ok user
 	@$(S)/boot/bisect.sh
+
+## git runs scripts/git/commit-msg on every commit (docs/commits.md).
+hooks:
+	@$(S)/git/install.sh
 
 clean:
 	rm -rf build

@@ -424,6 +424,10 @@ void lb_set_free(struct lb_set *set)
 static const struct {
 	const char *accel, *unit;
 } lb_accel_units[] = { LB_ACCELS(LB_ACCEL_ROW) };
+/* The accelerators' names, " tcg kvm ...", for a message: the list is the
+ * contract's, never restated here. */
+#define LB_ACCEL_NAME(name, unit) " " #name
+static const char lb_accel_names[] = LB_ACCELS(LB_ACCEL_NAME);
 
 const char *lb_accel_unit(const char *accel)
 {
@@ -438,8 +442,8 @@ int lb_units_differ(const struct lb_record *a, const struct lb_record *b, char *
 	const char *ua = lb_accel_unit(a->accel), *ub = lb_accel_unit(b->accel);
 
 	if (!ua || !ub) {
-		snprintf(err, len, "unknown accelerator '%s' (known: tcg, kvm, icount)",
-			 ua ? b->accel : a->accel);
+		snprintf(err, len, "unknown accelerator '%s' (known:%s)",
+			 ua ? b->accel : a->accel, lb_accel_names);
 		return 1;
 	}
 	if (!strcmp(ua, ub))

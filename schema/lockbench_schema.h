@@ -414,6 +414,7 @@ enum lb_mark_site {
 	X(kernel_build_seconds, "VARIANT:SECONDS of each kernel's last build") \
 	X(order_round_N, "round N's variant order")			\
 	X(total_seconds, "the run's wall time")				\
-	X(failed_boots,	"lines of failures.csv")
+	X(failed_boots,	"lines of failures.csv")				\
+	X(status,	"complete, or incomplete: the run was cut short")
 
 #endif /* LOCKBENCH_SCHEMA_H */

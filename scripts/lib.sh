@@ -550,7 +550,7 @@ accel_qemu_args() { # accel arrayname
 	tcg) _args=(-accel tcg,thread=multi -cpu max) ;;
 	icount) _args=("${LB_ICOUNT_QEMU[@]}") ;;
 	kvm:*) _args=(-accel kvm -cpu "${1#kvm:}") ;;
-	*) die "ACCEL=$1 is not one of auto, kvm, tcg, icount" ;;
+	*) die "ACCEL=$1 is not one of $("$LB_TOP/scripts/build/settings.sh" choices ACCEL)" ;;
 	esac
 }
 

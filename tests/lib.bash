@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # Helpers for the host tests: each test is a script that exits 0 to pass,
-# 4 to skip (KTAP's skip code), anything else to fail.
+# 4 to skip (KTAP's skip code), 3 when a prerequisite make deps or the
+# build provides is missing, anything else to fail (docs/tests.md).
 set -euo pipefail
 # shellcheck disable=SC2034 # TOP and EXPECT_OUT are for the tests that source this
 TOP=$(cd "${BASH_SOURCE[0]%/*}/.." && pwd)
@@ -17,6 +18,7 @@ export LB_KVM_DEV=$TMP/no-kvm LB_KVM_VERDICT=$TMP/kvm-verdict
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "$*"; exit 4; }
+missing() { echo "$*"; exit 3; }
 
 # expect_error "what" PATTERN command...: the command must fail and print
 # PATTERN (an extended regex) on stderr or stdout.  Its whole output is

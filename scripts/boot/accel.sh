@@ -26,7 +26,7 @@ keep_s=$((24 * 3600))
 case $want in
 tcg | icount) echo "$want"; exit 0 ;;
 auto | kvm) ;;
-*) die "ACCEL=$want is not one of auto, kvm, tcg, icount" ;;
+*) die "ACCEL=$want is not one of $("$LB_TOP/scripts/build/settings.sh" choices ACCEL)" ;;
 esac
 case $limit in
 '' | *[!0-9]* | 0) die "LB_KVM_PROBE_S=$limit: give the probe's time limit as a positive number of seconds" ;;

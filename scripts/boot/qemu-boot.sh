@@ -29,6 +29,7 @@ variant_fragments "$v" >/dev/null
 default_vcpus=2
 [ "${ACCEL:-auto}" = icount ] && default_vcpus=1
 VCPUS=${VCPUS:-$default_vcpus} MEM=${MEM:-1024} TIMEOUT=${TIMEOUT:-300}
+# settings-exempt: the launcher's guard when a script calls it directly
 for n in VCPUS MEM TIMEOUT; do
 	case ${!n} in '' | *[!0-9]*) die "$n=${!n} is not a positive integer" ;; esac
 	[ "${!n}" -gt 0 ] || die "$n must be greater than 0"

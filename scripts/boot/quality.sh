@@ -15,7 +15,7 @@ variant_fragments "$v" >/dev/null
 accel=${ACCEL:-tcg}
 case $accel in auto | tcg | kvm) accel=$accel metric=ns_op unit=ns vcpus=${VCPUS:-2} extra= ;;
 icount) metric=cyc_op unit=instructions vcpus=${VCPUS:-1} extra=" slope=1" && icount_vcpus_ok "$vcpus" ;;
-*) die "ACCEL=$accel is not one of auto, kvm, tcg, icount" ;;
+*) die "ACCEL=$accel is not one of $("$LB_TOP/scripts/build/settings.sh" choices ACCEL)" ;;
 esac
 utc_now %Y%m%dT%H%M%SZ
 claim_dir "$LB_BUILD/quality" "$v-$REPLY"

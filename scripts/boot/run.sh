@@ -44,15 +44,15 @@ mkdir -p "$run"
 exec > >(tee -a "$run/run.log") 2>&1
 note "run: $ts: ${variants[*]}, ACCEL=$want_accel, $boots boots x $repeat passes${RERUN_OF:+ (again: $RERUN_OF)}"
 printf '%s\n' "$jobs" >"$run/jobs"
-# build/runs/latest names the last timed run that has something to
-# compare: its run.info and one boot's records.  A run that dies before
-# that (a build, the probe, every boot) leaves it on the last good one, so
-# a plain make compare still works.  A path-length run lives inside its
-# run directory and moves nothing.
+# build/runs/latest names the last timed run that finished and has
+# something to compare: run.info's status=complete and one boot's records.
+# A run that dies (a build, the probe, every boot) or is cut short
+# (status=incomplete stays) leaves it on the last good one, so a plain
+# make compare still works.  A path-length run lives inside its run
+# directory and moves nothing.
 latest_moved=0
 move_latest() { # variant just collected (failures.csv is no record file)
 	[ $latest_moved = 0 ] && [ -f "$run/run.info" ] && [ -s "$run/$1.csv" ] || return 0
-	[ "$want_accel" = icount ] || ln -sfn "$name" "$LB_BUILD/runs/latest"
 	latest_moved=1
 }
 host_facts # once, for every boot below
@@ -112,6 +112,7 @@ jobs=$((${#newlines} + 1))
 build_seconds=$build_s
 check_seconds=$check_s
 kernel_build_seconds=$kernel_build_seconds
+status=incomplete
 EOT
 if [ -n "${RERUN_OF:-}" ]; then
 	echo "rerun_of=$RERUN_OF" >>"$run/run.info"
@@ -159,5 +160,12 @@ echo "total_seconds=$total" >>"$run/run.info"
 nfail=0
 [ -f "$run/failures.csv" ] && nfail=$(($(wc -l <"$run/failures.csv") - 1))
 echo "failed_boots=$nfail" >>"$run/run.info"
-[ $latest_moved = 1 ] || note "run: no boot brought records back: build/runs/latest still names the last run that did"
+# The run is whole: only now does run.info say so, so that one cut short
+# by a signal, a full disk or a die above keeps status=incomplete.
+sed -i 's/^status=incomplete$/status=complete/' "$run/run.info"
+if [ $latest_moved = 1 ]; then
+	[ "$want_accel" = icount ] || ln -sfn "$name" "$LB_BUILD/runs/latest"
+else
+	note "run: no boot brought records back: build/runs/latest still names the last run that did"
+fi
 say "run: ${#variants[@]} variants x $boots boots x $repeat repeats on ${accel%%:*} in ${total}s (kernels built in ${build_s}s; this make's checks and module builds ${check_s}s), $nfail failed boots -> ${run#"$LB_TOP"/} (log: run.log)"

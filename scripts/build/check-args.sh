@@ -3,8 +3,10 @@
 # any work (the Makefile's args-ok runs it first), so that a typo costs a
 # second, not a tree extraction and six kernel builds.  Every bad setting
 # is named with its fix, all of them at once; nothing is written.
-# It reads only the environment and small files (no build, no tool), so it
-# answers on a fresh clone.  LB_KVM_DEV (default /dev/kvm) is for tests.
+# It reads only the environment and small files (no build; at most the C
+# preprocessor over the contract, for a job's kind), so it answers on a
+# fresh clone.  The rules are schema/settings.tsv's, one row a setting.
+# LB_KVM_DEV (default /dev/kvm) is for tests.
 . "${0%"${0##*/}"}../lib.sh"
 
 goals=" ${*:-all} "
@@ -21,23 +23,154 @@ bad_if_dies() { # command...
 	out=$( ("$@") 2>&1 >/dev/null) || bad "${out#lockbench: error: }"
 }
 
-# Numbers: positive integers, as every script that reads them wants.
-for n in BOOTS:10 REPEAT:3 BOOTS_ICOUNT:2 BOOTS_Q:3 MAKE_JOBS:2 MEM:1024 VCPUS:2 TIMEOUT:600 \
-	ORDER_SEED:1 STAT_RESAMPLES:4000 LAVA_MINUTES:60; do
-	name=${n%%:*} v=${!name:-}
+# The settings' rules, one row each in schema/settings.tsv: every setting
+# given a value is checked by its row's rule here; a "special" row's rule
+# depends on the goals or on other settings, and is the code further down.
+# rule_RULE NAME VALUE DEFAULT HELP: a bad value, as a message.
+rule_int() {
+	[[ $2 =~ ^[1-9][0-9]{0,17}$ ]] || bad "$1=$2 is not a positive integer: write e.g. $1=${3:-1}"
+}
+rule_whole() {
+	[[ $2 =~ ^[0-9]{1,18}$ ]] || bad "$1=$2 is not a whole number: write e.g. $1=${3:-0}"
+}
+rule_bool() {
+	case $2 in 0 | 1) ;; *) bad "$1=$2 is not 0 or 1" ;; esac
+}
+rule_one() { # NAME VALUE CHOICES (a,b,c)
+	[[ ",$3," == *",$2,"* ]] || bad "$1=$2 is not one of ${3//,/, }"
+}
+rule_variants() { # NAME LIST: known names, no empty or repeated element
+	local v seen=" " fixed list
+	read -r -a list <<<"${2//,/ }"
+	fixed=${list[*]}
+	if [[ $2 =~ (^|,)[[:space:]]*(,|$) ]]; then
+		bad "$1=$2 has an empty element: write $1='$fixed'"
+	fi
+	for v in "${list[@]}"; do
+		[[ $known == *" $v "* ]] ||
+			bad "$1: unknown variant '$v'; known variants:${known% } (see vm-configs/matrix)"
+		[[ $seen != *" $v "* ]] || bad "$1='$2' names $v twice (each variant is measured once per boot round): write $1='$(printf '%s\n' "${list[@]}" | awk '!seen[$0]++' | paste -sd' ')'"
+		seen+="$v "
+	done
+}
+rule_variant() {
+	[[ $2 != *[,\ ]* ]] || { bad "$1=$2: $1 names one variant; VARIANTS= takes a list" && return; }
+	rule_variants "$@"
+}
+rule_file() { [ -f "$2" ] || bad "$1=$2 does not exist (or is not a file): $1 is $4"; }
+rule_files() {
+	local f
+	for f in $2; do [ -f "$f" ] || bad "$1: $f does not exist (or is not a file)"; done
+}
+rule_dir() { [ -d "$2" ] || bad "$1=$2 is not a directory: $1 is $4"; }
+rule_exists() { [ -e "$2" ] || bad "$1=$2 does not exist: $1 is $4"; }
+rule_run() { [ -f "$2/run.info" ] || bad "$1=$2 is not a run directory (no run.info): name one under build/runs/"; }
+rule_name() {
+	[[ $2 =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$ ]] ||
+		bad "$1=$2: a run name is letters, digits, '.', '_' and '-' (one folder name), e.g. $1=fix-v2"
+}
+rule_counts() { # THREADS: thread counts, each at most the online CPUs, once
+	local t seen=" " n
+	n=$(nproc)
+	if [[ ! $2 =~ ^[1-9][0-9]{0,3}(,[1-9][0-9]{0,3})*$ ]]; then
+		bad "$1=$2: write a comma-separated list of thread counts, e.g. $1=1,2"
+		return
+	fi
+	for t in ${2//,/ }; do
+		[ "$t" -le "$n" ] || bad "$1=$2: $t is above this host's $n online CPUs (oversubscribed spinners measure the scheduler): use at most $n"
+		[[ $seen != *" $t "* ]] || bad "$1=$2 repeats $t: name each thread count once, e.g. $1=$(printf '%s\n' ${2//,/ } | awk '!seen[$0]++' | paste -sd,)"
+		seen+="$t "
+	done
+}
+# PMU: auto, off, or perf events the guest's perf stat counts: perf's
+# generic hardware, software and cache events (perf list), each with
+# optional :modifiers, or a raw event rHEX; the guest runner checks the
+# syntax again (lb-guest --check-pmu), when the tools are built.
+LB_PERF_EVENTS=" cycles cpu-cycles instructions cache-references cache-misses branches
+	branch-instructions branch-misses bus-cycles ref-cycles stalled-cycles-frontend
+	stalled-cycles-backend cpu-clock task-clock page-faults faults context-switches cs
+	cpu-migrations migrations minor-faults major-faults alignment-faults emulation-faults "
+LB_PERF_CACHE='^(L1-dcache|L1-icache|LLC|dTLB|iTLB|branch|node)-(loads|load-misses|stores|store-misses|prefetches|prefetch-misses)$'
+rule_pmu() {
+	local e events
+	case $2 in auto | off) return ;; esac
+	read -r -a events <<<"${2//,/ }"
+	for e in "${events[@]}"; do
+		e=${e%%:*}
+		[[ $LB_PERF_EVENTS == *[[:space:]]"$e"[[:space:]]* ]] || [[ $e =~ $LB_PERF_CACHE ]] || [[ $e =~ ^r[0-9a-fA-F]{1,16}$ ]] ||
+			bad "$1=$2: '$e' is not a perf event the guest knows: write auto, off, or events such as $1=cycles,instructions (docs/accelerators.md)"
+	done
+	[ ! -x "$LB_TOP/bench-user/lb-guest" ] || bad_if_dies pmu_ok
+}
+rule_job() { # a job line: kind= and mode= from the contract
+	local kind mode
+	[[ " $2" =~ [[:space:]]kind=([a-z_]+) ]] && kind=${BASH_REMATCH[1]}
+	[[ " $2" =~ [[:space:]]mode=([a-z]+) ]] && mode=${BASH_REMATCH[1]}
+	if [ -z "${kind:-}" ] || [ -z "${mode:-}" ]; then
+		bad "$1='$2' is not a job line (kind=... mode=...): write e.g. $1='kind=spin_lock mode=contended threads=2'"
+		return
+	fi
+	contract_names
+	[ -z "$CONTRACT_KINDS" ] || [[ " $CONTRACT_KINDS " == *" $kind "* ]] ||
+		bad "$1='$2': unknown kind '$kind'; kinds: $CONTRACT_KINDS (schema/lockbench_schema.h)"
+	[ -z "$CONTRACT_MODES" ] || [[ " $CONTRACT_MODES " == *" $mode "* ]] ||
+		bad "$1='$2': unknown mode '$mode'; modes: $CONTRACT_MODES (schema/lockbench_schema.h)"
+}
+# contract_names: the contract's kinds and modes into CONTRACT_KINDS and
+# CONTRACT_MODES: from lb-validate --describe when it is built, else from
+# the header through the C preprocessor (as tests/host/contract.sh reads
+# it), since a fresh clone has no lb-validate yet.  Empty when there is no
+# gcc either (the boot refuses a bad job then).
+contract_names() {
+	[ -z "${CONTRACT_KINDS+set}" ] || return 0
+	CONTRACT_KINDS= CONTRACT_MODES=
+	local out v=$LB_TOP/bench-user/lb-validate
+	if [ -x "$v" ]; then
+		out=$("$v" --describe | awk -F '\t' '$1 == "kinds" || $1 == "modes" { a[$1] = a[$1] " " $2 } END { print "kinds:" a["kinds"]; print "modes:" a["modes"] }')
+	elif command -v gcc >/dev/null; then
+		out=$(printf '#include "%s"\n#define N(n, ...) n\nkinds: LB_KINDS(N)\nmodes: LB_MODES(N)\n' "$LB_TOP/schema/lockbench_schema.h" |
+			gcc -E -P -x c - 2>/dev/null) || return 0
+	fi
+	CONTRACT_KINDS=$(sed -n 's/^kinds: *//p' <<<"$out")
+	CONTRACT_MODES=$(sed -n 's/^modes: *//p' <<<"$out")
+}
+rule_kconfig() { bad_if_dies kconfig_fragment "$2"; }
+# T: make check's test globs, each matching a test (the harness's rule).
+rule_tests() { bad_if_dies env T="$2" "$LB_TOP/tests/harness/check.sh" --select; }
+rule_text() { :; }
+rule_path() { :; }
+rule_special() { :; }
+# Kbuild's own variables, which lockbench does not read: refused by name
+# when given on make's command line (the Makefile's LB_CMDLINE_SET), since
+# the environment may hold them for other builds.
+rule_refused() {
+	[[ " ${LB_CMDLINE_SET:-} " != *" $1 "* ]] || bad "$1=$2: $4"
+}
+
+# Variant names: the matrix files' and those this make's KSRC=/KERNEL=
+# declare (lib.sh, byo_variants).
+matrix_names all
+byo_names
+known=" "
+for v in "${MATRIX_NAMES[@]}" "${BYO_NAMES[@]}"; do known+="$v "; done
+
+while IFS= read -r row; do
+	# name, default, rule, help; a default may be empty, so not read's
+	# IFS splitting, which would merge two tabs into one.
+	name=${row%%$'\t'*} row=${row#*$'\t'}
+	def=${row%%$'\t'*} row=${row#*$'\t'}
+	rule=${row%%$'\t'*} help=${row#*$'\t'}
+	case $name in '#'* | name | '') continue ;; esac
+	v=${!name:-}
 	[ -n "$v" ] || continue
-	[[ $v =~ ^[1-9][0-9]{0,17}$ ]] || bad "$name=$v is not a positive integer: write e.g. $name=${n#*:}"
-done
-[ -z "${STAT_SEED:-}" ] || [[ $STAT_SEED =~ ^[0-9]{1,18}$ ]] ||
-	bad "STAT_SEED=$STAT_SEED is not a whole number: write e.g. STAT_SEED=1"
+	case $rule in
+	one:*) rule_one "$name" "$v" "${rule#one:}" ;;
+	*) "rule_$rule" "$name" "$v" "$def" "$help" ;;
+	esac
+done <"$LB_TOP/schema/settings.tsv"
+# VCPUS: the guest's NR_CPUS is 64.
 [[ ! ${VCPUS:-} =~ ^[0-9]+$ ]] || [ ${#VCPUS} -gt 3 ] || [ "$VCPUS" -le 64 ] ||
 	bad "VCPUS=$VCPUS exceeds the guest's NR_CPUS=64: write VCPUS=64 or fewer"
-
-# Switches.
-for n in Q VERBOSE PERF DRYRUN; do
-	case ${!n:-} in '' | 0 | 1) ;; *) bad "$n=${!n} is not 0 or 1" ;; esac
-done
-case ${CCACHE:-auto} in auto | yes | no) ;; *) bad "CCACHE=$CCACHE: write auto, yes or no" ;; esac
 
 # The accelerator, and what it allows.  Goals that boot here need a usable
 # /dev/kvm for ACCEL=kvm (accel.sh's probe would find out only after the
@@ -50,7 +183,6 @@ if has again && [ -f "${RUN:-}/run.info" ]; then
 	[[ " ${LB_AGAIN_SET:-} " == *" VCPUS="* ]] || vcpus=$(sed -n 's/^vcpus=//p' "$RUN/run.info" | head -n 1)
 fi
 case $accel in
-auto | tcg | icount) ;;
 kvm)
 	kvm=${LB_KVM_DEV:-/dev/kvm}
 	if has all run again boot calibrate perf quality check check-long lava-run; then
@@ -61,7 +193,6 @@ kvm)
 		fi
 	fi
 	;;
-*) bad "ACCEL=$accel is not one of auto, kvm, tcg, icount" ;;
 esac
 # icount runs 1 vCPU (lib.sh, LB_ICOUNT_WHY_1CPU).  make pathlen always
 # counts under icount; inside make all, VCPUS is the timed run's.
@@ -72,20 +203,24 @@ if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$vcpus" != 1 ]; then
 		bad "make pathlen counts under ACCEL=icount, which runs on 1 vCPU, not VCPUS=$vcpus: drop VCPUS= ($LB_ICOUNT_WHY_1CPU)"
 	fi
 fi
+# make events: a TCG plugin, whose passes choose their accelerator (hot:
+# icount, smp: TCG); the smp pass's directory models 2 to 32 caches
+# (scripts/boot/events.sh refuses both again, after the tree is there).
+if has events; then
+	[ "$accel" != kvm ] ||
+		bad "ACCEL=kvm: the events instrument is a TCG plugin, and its passes choose their accelerator themselves (hot: icount, smp: tcg): drop ACCEL="
+	[[ ! $vcpus =~ ^[0-9]+$ ]] || { [ "$vcpus" -ge 2 ] && [ "$vcpus" -le 32 ]; } ||
+		bad "VCPUS=$vcpus: make events' smp pass needs 2 to 32 vCPUs: write e.g. VCPUS=2"
+fi
+# A timed accelerator with more vCPUs than host CPUs times the host's
+# scheduler: refused unless asked for (OVERSUBSCRIBE=1), and then every
+# cell is flagged oversubscribed (run.sh).  Only a VCPUS= given here: the
+# default 2 on a 1-CPU host is run.sh's to flag.
+if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$accel" != icount ] && [ "${OVERSUBSCRIBE:-0}" != 1 ] &&
+	has all run again boot calibrate perf quality && [ "$vcpus" -gt "$(nproc)" ]; then
+	bad "VCPUS=$vcpus is above this host's $(nproc) CPUs: a timed run would measure the host's scheduler (oversubscribed): use VCPUS=$(nproc) or fewer, or OVERSUBSCRIBE=1 to run it flagged oversubscribed"
+fi
 
-# Variant names: the matrix files' and those this make's KSRC=/KERNEL=
-# declare (lib.sh, byo_variants).
-matrix_names all
-byo_names
-known=" "
-for v in "${MATRIX_NAMES[@]}" "${BYO_NAMES[@]}"; do known+="$v "; done
-for n in VARIANT VARIANTS CHECK_VARIANTS; do
-	list=${!n:-}
-	for v in ${list//,/ }; do
-		[[ $known == *" $v "* ]] ||
-			bad "$n: unknown variant '$v'; known variants:${known% } (see vm-configs/matrix)"
-	done
-done
 [ -z "${BISECT_VARIANT:-}" ] || { variant_name_of "$BISECT_VARIANT" && [ "$VARIANT_NAME" = "$BISECT_VARIANT" ]; } ||
 	bad "BISECT_VARIANT=$BISECT_VARIANT: a variant name is lower case letters, digits and '-'"
 # The goals that work on one variant.
@@ -93,30 +228,16 @@ for g in kernel module boot perf quality export import lava-run; do
 	has "$g" && [ -z "${VARIANT:-}" ] && bad "name a variant: make $g VARIANT=post-debug"
 done
 if has perf; then
-	if [ -z "${JOB:-}" ]; then
+	[ -n "${JOB:-}" ] ||
 		bad "make perf needs the job to record: make perf VARIANT=variant JOB='kind=spin_lock mode=contended threads=2'"
-	elif [[ ! " $JOB" =~ [[:space:]]kind=[a-z_]+ ]] || [[ ! " $JOB" =~ [[:space:]]mode=[a-z]+ ]]; then
-		bad "JOB='$JOB' is not a job line (kind=... mode=...): write e.g. JOB='kind=spin_lock mode=contended threads=2'"
-	fi
 fi
 
-# Files a setting names.
-for n in JOBFILE SCRIPT COMPARISONS KERNEL; do
-	[ -z "${!n:-}" ] || [ -f "${!n}" ] || bad "$n=${!n} does not exist (or is not a file)"
-done
-[ -z "${KSRC:-}" ] || [ -e "$KSRC" ] || bad "KSRC=$KSRC does not exist: name a kernel tree, a git clone or a linux-*.tar.* tarball"
-[ -z "${PATCHES:-}" ] || [ -d "$PATCHES" ] || bad "PATCHES=$PATCHES is not a directory of patches (git format-patch output)"
 [ -z "${KERNEL:-}" ] || [ -d "${KBUILD:-}" ] ||
 	bad "KERNEL= needs KBUILD=, the kernel's build directory (its .config and Module.symvers): KBUILD=${KBUILD:-} is not a directory"
-[ -z "${KCONFIG:-}" ] || bad_if_dies kconfig_fragment "$KCONFIG"
+[ -n "${KERNEL:-}" ] || [ -z "${KBUILD:-}" ] || [ -d "$KBUILD" ] || bad "KBUILD=$KBUILD is not a directory: name the prebuilt kernel's build directory"
 if has import; then
 	[ -n "${BUNDLE_LOG:-}" ] || bad "make import needs BUNDLE_LOG=console.log (a lab's console log, LAVA job log or results disk)"
-	for f in ${BUNDLE_LOG:-}; do [ -f "$f" ] || bad "BUNDLE_LOG: $f does not exist"; done
-	[ -z "${INTO:-}" ] || [ -f "$INTO/run.info" ] || bad "INTO=$INTO is not a run directory (no run.info): name one under build/runs/"
 fi
-# A raw PMU event spec is refused by the guest runner's own rule, when
-# the tools are built (otherwise the boot refuses it, before QEMU).
-[ -z "${PMU:-}" ] || [ ! -x "$LB_TOP/bench-user/lb-guest" ] || bad_if_dies pmu_ok
 has bisect && bad_if_dies bisect_args_ok
 
 # RUN: what make again repeats and the report goals read.  A goal that
@@ -133,33 +254,19 @@ elif has compare plots results publish cover-letter && ! has all run import; the
 		bad "RUN=${RUN:-} does not exist: $run_hint"
 	elif [ ! -f "$RUN/run.info" ]; then
 		bad "RUN=$RUN has no run.info, so it is not a run: $run_hint"
+	elif grep -q -x 'status=incomplete' "$RUN/run.info"; then
+		bad "RUN=$RUN was cut short (status=incomplete in its run.info): compare a finished run, or repeat it with make again RUN=$RUN"
 	fi
 fi
 
-# The native pass: its replicates and thread counts (scripts/native/run.sh
-# checks them again, against the online CPUs).
-if has native all; then
-	[ -z "${RUNS:-}" ] || [[ $RUNS =~ ^[1-9][0-9]{0,5}$ ]] || bad "RUNS=$RUNS is not a positive integer: write e.g. RUNS=10"
-	if [ -n "${THREADS:-}" ]; then
-		if [[ ! $THREADS =~ ^[1-9][0-9]{0,3}(,[1-9][0-9]{0,3})*$ ]]; then
-			bad "THREADS=$THREADS: write a comma-separated list of thread counts, e.g. THREADS=1,2"
-		else
-			for t in ${THREADS//,/ }; do
-				[ "$t" -le "$(nproc)" ] || bad "THREADS=$THREADS: $t is above this host's $(nproc) online CPUs (oversubscribed spinners measure the scheduler): use at most $(nproc)"
-			done
-		fi
-	fi
-fi
-
-# NAME: a run directory's name, one path component.
-[ -z "${NAME:-}" ] || [[ $NAME =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$ ]] ||
-	bad "NAME=$NAME: a run name is letters, digits, '.', '_' and '-' (one folder name), e.g. NAME=fix-v2"
 # BASE_RUN: make compare's other run; the same check as RUN.
 if [ -n "${BASE_RUN:-}" ]; then
 	if ! has compare cover-letter; then
 		bad "BASE_RUN= is read by make compare and make cover-letter only: make compare BASE_RUN=build/runs/A RUN=build/runs/B"
 	elif [ ! -f "$BASE_RUN/run.info" ]; then
 		bad "BASE_RUN=$BASE_RUN has no run.info, so it is not a run: $run_hint"
+	elif grep -q -x 'status=incomplete' "$BASE_RUN/run.info"; then
+		bad "BASE_RUN=$BASE_RUN was cut short (status=incomplete in its run.info): name a finished run"
 	fi
 fi
 

@@ -7,8 +7,14 @@
 
 goals=()
 for g in "${@:-help}"; do
-	# make all is its steps (the Makefile's all: line).
-	if [ "$g" = all ]; then goals+=(deps tree kernels pathlen calibrate run plots results); else goals+=("$g"); fi
+	# make all is its steps, read from the Makefile's all: line (a copy
+	# here had lost the native step).
+	if [ "$g" = all ]; then
+		read -r -a steps <<<"$(sed -n 's/^all: args-ok //p' "$LB_TOP/Makefile")"
+		goals+=("${steps[@]}")
+	else
+		goals+=("$g")
+	fi
 done
 est=0 unknown=()
 line() { printf '  %s\n' "$*"; }
@@ -91,6 +97,7 @@ say "DRYRUN=1: the plan of make ${*:-help}; nothing is built, booted or written"
 for g in "${goals[@]}"; do
 	case $g in
 	help | clean) line "$g: as without DRYRUN (it builds nothing)" ;;
+	hooks) line "hooks: git config core.hooksPath scripts/git (git then runs scripts/git/commit-msg)" ;;
 	deps | deps-lava) line "$g: install the Debian packages the suite uses (scripts/build/deps.sh; as root)" ;;
 	tree)
 		if [ -n "${KSRC:-}${KERNEL:-}" ]; then line "tree: set up your own kernels: $(byo_variants | tr '\n' ' ')(scripts/build/byo.sh)"

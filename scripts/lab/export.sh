@@ -37,6 +37,7 @@ jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/default.jobs}
 # auto (make's default): the lab's machine is not known here, so the guest
 # tells TCG, KVM and bare metal apart itself (CPUID) and records that.
 accel=${ACCEL:-auto}
+# settings-exempt: the accelerators an export takes, and why not icount
 case $accel in auto | tcg | kvm) ;; *) die "ACCEL=$accel: an export runs on auto, tcg or kvm (icount needs this project's QEMU settings)" ;; esac
 repeat=${REPEAT:-3}
 case $repeat in '' | *[!0-9]* | 0) die "REPEAT=$repeat must be a positive integer" ;; esac

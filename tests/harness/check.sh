@@ -1,12 +1,30 @@
 #!/usr/bin/env bash
 # make check: the test suite.  Unit tests, host-side bad-input tests, real
 # kernel builds of CHECK_VARIANTS, then QEMU boots of each.  Every test is
-# an executable file under tests/host or tests/boot; it passes by exiting 0
-# and skips by exiting 4 (KTAP's skip).  The output is KTAP v1 ("KTAP
-# version 1", "1..N", "ok N name", "not ok N name", "# SKIP why"), with each
-# failure's log tail as "# " lines, then the closing "N passed, M failed,
-# K skipped".  LB_LONG=1 (make check-long) runs the long forms.
+# an executable file under tests/host or tests/boot; it passes by exiting 0,
+# skips by exiting 4 (KTAP's skip), says a prerequisite is missing by
+# exiting 3, and fails otherwise.  The output is KTAP v1 ("KTAP version 1",
+# "1..N", "ok N name", "not ok N name", "# SKIP why"), with each failure's
+# log tail as "# " lines, then the closing "N passed, M failed, K skipped".
+# LB_LONG=1 (make check-long) runs the long forms.
+#   T="glob..."  only the tests whose name matches one of the globs (space
+#                or comma separated); a glob without "/" also matches the
+#                name after its folder: T=contract, T='host/byo-*', T=10-hello.
+#                A boot test or build step among them runs the kernel
+#                builds too (they need them); build/tools always runs.
+# Exit status (docs/tests.md): 0 every selected test passed or skipped
+# (at least one passed), 1 a test failed, 2 bad input (a T that matches
+# no test), 3 a prerequisite is missing and nothing failed otherwise,
+# 4 every selected test skipped.
+# LB_TESTS (default tests/) is the folder of host/ and boot/ tests, for
+# tests/host/check-select.sh.  --select checks T and does nothing else.
 . "$(dirname "$0")/../../scripts/lib.sh"
+
+# refuse MESSAGE: bad input (exit 2), before anything runs or is removed.
+refuse() {
+	printf 'lockbench: error: %s\n' "$*" >&2
+	exit 2
+}
 
 # CI covers the two legacy debug variants and stock; the long check covers
 # the whole default matrix plus the legacy PREEMPT (lock-break) variants.
@@ -15,25 +33,82 @@ if [ "${LB_LONG:-0}" = 1 ]; then
 else
 	export CHECK_VARIANTS=${CHECK_VARIANTS:-pre-debug post-debug stock}
 fi
-export LB_CHECK_DIR=$LB_BUILD/check
-rm -rf "$LB_CHECK_DIR"
-mkdir -p "$LB_CHECK_DIR"
-pass=0 fail=0 skip=0 failed=() n=0
-t0=$EPOCHSECONDS
+host_only=${LB_CHECK_HOST_ONLY:-0}
 
 # The plan: every test this invocation will run, counted before the first.
 # The host tests that say "# check: slow" (they run the report stages on a
 # whole run) start first, so that none is left running alone at the end.
-mapfile -t slow < <(grep -l '^# check: slow' "$LB_TOP"/tests/host/*.sh)
-host_tests=("${slow[@]}")
-for t in "$LB_TOP"/tests/host/*.sh; do
-	case " ${slow[*]} " in *" $t "*) ;; *) host_tests+=("$t") ;; esac
+tests=${LB_TESTS:-$LB_TOP/tests}
+T=${T:-}
+read -r -a pats <<<"${T//,/ }"
+declare -A matched
+# selected NAME: is the test NAME (host/x, boot/x, unit/cmocka, build/x)
+# among T's globs?  Every name is when T is empty.
+selected() {
+	local p hit=1
+	[ ${#pats[@]} -gt 0 ] || return 0
+	for p in "${pats[@]}"; do
+		# shellcheck disable=SC2053 # T's patterns are globs on purpose
+		if [[ $1 == $p ]] || { [[ $p != */* ]] && [[ ${1#*/} == $p ]]; }; then
+			matched[$p]=${matched[$p]:-}${1%%/*}
+			hit=0
+		fi
+	done
+	return $hit
+}
+mapfile -t slow < <(grep -l '^# check: slow' "$tests"/host/*.sh)
+host_tests=()
+for t in "${slow[@]}" "$tests"/host/*.sh; do
+	case " ${host_tests[*]} " in *" $t "*) continue ;; esac
+	n=${t##*/} # the name, before any work: no basename per test
+	selected "host/${n%.sh}" && host_tests+=("$t")
 done
-boot_tests=("$LB_TOP"/tests/boot/*.sh)
+run_unit=0
+selected unit/cmocka && run_unit=1
 read -r -a cv <<<"$CHECK_VARIANTS"
-plan=$((2 + ${#host_tests[@]}))
-[ "${LB_CHECK_HOST_ONLY:-0}" = 1 ] ||
-	plan=$((plan + 2 + 3 * ${#cv[@]} + ${#boot_tests[@]} + $([ "${LB_LONG:-0}" = 1 ] && echo 1 || echo 0)))
+builds=(build/tree)
+for v in "${cv[@]}"; do builds+=("build/kernel-$v" "build/module-$v" "build/initramfs-$v"); done
+builds+=(build/initramfs-base)
+[ "${LB_LONG:-0}" = 1 ] && builds+=(build/bisect)
+# A boot test or build step selected runs every build step: boots need them.
+boot_tests=()
+run_builds=0
+for t in "$tests"/boot/*.sh; do
+	n=${t##*/}
+	selected "boot/${n%.sh}" && boot_tests+=("$t")
+done
+for b in "${builds[@]}"; do selected "$b" && run_builds=1; done
+[ ${#boot_tests[@]} -eq 0 ] || run_builds=1
+if [ "$host_only" = 1 ]; then
+	boot_tests=() run_builds=0
+fi
+for p in "${pats[@]}"; do
+	case ${matched[$p]:-} in
+	'') refuse "T: '$p' matches no test: T is globs on test names, e.g. T=contract, T='host/byo-*' or T=10-hello; the tests are unit/cmocka, host/NAME and boot/NAME for tests/host/NAME.sh and tests/boot/NAME.sh, and ${builds[*]}" ;;
+	*host* | *unit*) ;;
+	*) [ "$host_only" != 1 ] || refuse "T: '$p' matches only boot tests or build steps, and LB_CHECK_HOST_ONLY=1 leaves them out: drop one of the two" ;;
+	esac
+done
+# check.sh --select: only the check of T above (make's first step,
+# check-args, asks it before make deps).
+[ "${1:-}" != --select ] || exit 0
+# The tools, without which no test runs.
+need=(make gcc)
+[ $run_builds = 0 ] || need+=(qemu-system-x86_64)
+for c in "${need[@]}"; do
+	command -v "$c" >/dev/null || {
+		printf 'lockbench: error: %s is not installed: run make deps (as root) first\n' "$c" >&2
+		exit 3
+	}
+done
+
+export LB_CHECK_DIR=$LB_BUILD/check
+rm -rf "$LB_CHECK_DIR"
+mkdir -p "$LB_CHECK_DIR"
+pass=0 fail=0 skip=0 missing=0 failed=() n=0
+t0=$EPOCHSECONDS
+plan=$((1 + run_unit + ${#host_tests[@]} + ${#boot_tests[@]}))
+[ $run_builds = 0 ] || plan=$((plan + ${#builds[@]}))
 echo "KTAP version 1"
 echo "1..$plan"
 
@@ -44,6 +119,12 @@ report() {
 	case $rc in
 	0) pass=$((pass + 1)) && printf 'ok %d %s # %ss\n' $n "$name" "$secs" ;;
 	4) skip=$((skip + 1)) && printf 'ok %d %s # SKIP %s\n' $n "$name" "$(tail -n 1 "$log")" ;;
+	3)
+		# A missing prerequisite is a failure in the count, told apart by
+		# the exit status.
+		fail=$((fail + 1)) missing=$((missing + 1)) failed+=("$name")
+		printf 'not ok %d %s # %ss, missing prerequisite: %s\n' $n "$name" "$secs" "$(tail -n 1 "$log")"
+		;;
 	*)
 		fail=$((fail + 1)) failed+=("$name")
 		printf 'not ok %d %s # %ss, exit %d\n' $n "$name" "$secs" "$rc"
@@ -69,7 +150,9 @@ run_test build/tools make -j"$(nproc)" -C "$LB_TOP/bench-user" all
 hdir=$LB_CHECK_DIR/host
 mkdir -p "$hdir"
 running=0
-for t in "${host_tests[@]}" unit; do
+units=()
+[ $run_unit = 0 ] || units=(unit)
+for t in "${host_tests[@]}" "${units[@]}"; do
 	if [ $running -ge "$(nproc)" ]; then
 		wait -n || true
 		running=$((running - 1))
@@ -87,8 +170,9 @@ for t in "${host_tests[@]}" unit; do
 	running=$((running + 1))
 done
 wait
-for t in unit "$LB_TOP"/tests/host/*.sh; do # reported in name order
+for t in "${units[@]}" "$tests"/host/*.sh; do # reported in name order
 	name=$(basename "$t" .sh)
+	[ -f "$hdir/$name.rc" ] || continue
 	read -r rc secs <"$hdir/$name.rc"
 	if [ "$t" = unit ]; then
 		report unit/cmocka "$rc" "$secs" "$LB_CHECK_DIR/host_$name.log"
@@ -97,11 +181,19 @@ for t in unit "$LB_TOP"/tests/host/*.sh; do # reported in name order
 	fi
 done
 
-if [ "${LB_CHECK_HOST_ONLY:-0}" = 1 ]; then
-	echo "# check: LB_CHECK_HOST_ONLY=1: kernel builds and boots left out"
+# finish: the closing line, and the exit status the head of this file
+# lists (build/tools is a pass of its own, not a selected test's).
+finish() {
+	[ $fail -eq 0 ] || echo "# check: failed: ${failed[*]}"
 	echo "$pass passed, $fail failed, $skip skipped"
-	[ $fail -eq 0 ]
-	exit
+	[ $fail -eq 0 ] || { [ $fail -eq $missing ] && exit 3; exit 1; }
+	[ $skip -eq 0 ] || [ $pass -gt 1 ] || exit 4
+	exit 0
+}
+
+if [ $run_builds = 0 ] && [ ${#boot_tests[@]} -eq 0 ]; then
+	[ "$host_only" != 1 ] || echo "# check: LB_CHECK_HOST_ONLY=1: kernel builds and boots left out"
+	finish
 fi
 
 # 2. The kernels: tree, build, config and disassembly checks, modules.
@@ -120,6 +212,4 @@ run_test build/initramfs-base "$LB_TOP/scripts/build/initramfs.sh" base
 for t in "${boot_tests[@]}"; do run_test "boot/$(basename "$t" .sh)" "$t"; done
 
 echo "# check: $(($EPOCHSECONDS - t0))s; logs in ${LB_CHECK_DIR#"$LB_TOP"/}"
-[ $fail -eq 0 ] || echo "# check: failed: ${failed[*]}"
-echo "$pass passed, $fail failed, $skip skipped"
-[ $fail -eq 0 ]
+finish

@@ -7,7 +7,7 @@
 . "${0%"${0##*/}"}../lib.bash"
 # An empty build directory and no linux-source: a fresh clone, no tree.
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz LB_KVM_DEV=$TMP/no-kvm
-unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE PMU RUNS THREADS NAME BASE_RUN PAIR
+unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE PMU RUNS THREADS NAME BASE_RUN OVERSUBSCRIBE PAIR
 failed=()
 # refused NAME PATTERN MAKE-ARGS...: make must fail within 1 s, print
 # PATTERN and leave no build directory.
@@ -23,7 +23,7 @@ refused() {
 	[ "$ms" -le 1000 ] || { echo "FAIL: $name took ${ms} ms, over 1 s" && failed+=("$name (slow)"); }
 	[ ! -e "$LB_BUILD" ] || { echo "FAIL: $name left $LB_BUILD" && failed+=("$name (wrote)") && rm -rf "$LB_BUILD"; }
 }
-refused "ACCEL=kvmm" "ACCEL=kvmm is not one of auto, kvm, tcg, icount" run ACCEL=kvmm
+refused "ACCEL=kvmm" "ACCEL=kvmm is not one of $("$TOP/scripts/build/settings.sh" choices ACCEL)" run ACCEL=kvmm
 refused "ACCEL=kvm, no /dev/kvm" "ACCEL=kvm but $TMP/no-kvm does not exist.*use ACCEL=auto" run ACCEL=kvm
 refused "MAKE_JOBS=abc" "MAKE_JOBS=abc is not a positive integer" kernels MAKE_JOBS=abc
 refused "icount, VCPUS=4" "ACCEL=icount runs on 1 vCPU, not VCPUS=4" boot VARIANT=stock ACCEL=icount VCPUS=4
@@ -37,7 +37,7 @@ refused "BOOTS_ICOUNT=x" "BOOTS_ICOUNT=x is not a positive integer" pathlen BOOT
 refused "MEM=1G" "MEM=1G is not a positive integer" boot VARIANT=stock MEM=1G
 refused "VCPUS=65" "VCPUS=65 exceeds the guest's NR_CPUS=64" run VCPUS=65
 refused "TIMEOUT=-1" "TIMEOUT=-1 is not a positive integer" run TIMEOUT=-1
-refused "CCACHE=maybe" "CCACHE=maybe: write auto, yes or no" kernels CCACHE=maybe
+refused "CCACHE=maybe" "CCACHE=maybe is not one of auto, yes, no" kernels CCACHE=maybe
 refused "perf without JOB" "make perf needs the job to record: make perf VARIANT=variant JOB=" perf VARIANT=stock
 refused "perf JOB without mode" "JOB='kind=spin_lock' is not a job line" perf VARIANT=stock JOB=kind=spin_lock
 refused "again RUN=nonexistent" "make again: RUN=nonexistent does not exist" again RUN=nonexistent
@@ -55,4 +55,29 @@ refused "NAME with a slash" "NAME=a/b: a run name is letters" run NAME=a/b
 refused "BASE_RUN without run.info" "BASE_RUN=$TMP has no run.info" compare BASE_RUN="$TMP" RUN="$TMP"
 refused "cover-letter PAIR without a colon" "PAIR=bad: want base:other" cover-letter RUN=results/raw PAIR=bad
 refused "cover-letter of no run" "RUN=$TMP/none does not exist" cover-letter RUN="$TMP/none"
+refused "VARIANTS=pre,,post" "VARIANTS=pre,,post has an empty element: write VARIANTS='pre post'" run VARIANTS=pre,,post
+refused "VARIANTS='pre post post'" "VARIANTS='pre post post' names post twice.*write VARIANTS='pre post'" run VARIANTS="pre post post"
+refused "THREADS=1,1" "THREADS=1,1 repeats 1: name each thread count once, e.g. THREADS=1" native THREADS=1,1
+refused "PMU=bogus" "PMU=bogus: 'bogus' is not a perf event the guest knows" run PMU=bogus
+refused "events ACCEL=kvm" "ACCEL=kvm: the events instrument is a TCG plugin.*drop ACCEL=" events ACCEL=kvm
+refused "DRYRUN perf, unknown kind" "JOB='kind=spin_lok mode=hot': unknown kind 'spin_lok'; kinds: empty " perf DRYRUN=1 VARIANT=stock JOB='kind=spin_lok mode=hot'
+refused "perf, unknown mode" "unknown mode 'hott'; modes: hot " perf VARIANT=stock JOB='kind=spin_lock mode=hott'
+# make check T=: refused by the first step, before make deps runs (as
+# root it would install packages).
+refused "check T=nope" "T: 'nope' matches no test" check T=nope
+out=$(make -s -C "$TOP" check T=nope 2>&1) && failed+=("check T=nope (exit 0)")
+[[ $out != *"deps:"* ]] || { echo "FAIL: make check T=nope ran make deps first: $out" && failed+=("check T=nope (deps ran)"); }
+for kv in O=/tmp/o LLVM=1 CC=clang W=1 ARCH=arm64; do
+	refused "Kbuild's ${kv%%=*}=" "^lockbench: error: $kv: .*drop ${kv%%=*}=|^lockbench: error: $kv: Kbuild's" kernels "$kv"
+done
+# VCPUS above this host's CPUs under a timed accelerator: refused unless
+# OVERSUBSCRIBE=1, which the plan then accepts (a host of 64 or more CPUs
+# has no VCPUS above its own that the guest can take).
+over=$(($(nproc) + 1))
+if [ $over -le 64 ]; then
+	refused "VCPUS=$over oversubscribed" "VCPUS=$over is above this host's $(nproc) CPUs.*OVERSUBSCRIBE=1" run VCPUS=$over ACCEL=tcg
+	make -s -C "$TOP" DRYRUN=1 run VCPUS=$over ACCEL=tcg OVERSUBSCRIBE=1 >"$TMP/over.log" 2>&1 ||
+		{ echo "FAIL: OVERSUBSCRIBE=1 VCPUS=$over refused: $(cat "$TMP/over.log")" && failed+=("OVERSUBSCRIBE=1"); }
+	rm -rf "$LB_BUILD"
+fi
 [ ${#failed[@]} -eq 0 ] || fail "${#failed[@]} refusals failed: $(printf '%s; ' "${failed[@]}")"

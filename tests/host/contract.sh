@@ -11,7 +11,7 @@
 # and why.  LB_CONTRACT_ROOT scans another tree (the test's own check).
 . "${0%"${0##*/}"}../lib.bash"
 V=$TOP/bench-user/lb-validate
-[ -x "$V" ] || fail "$V is not built: run 'make -C bench-user'"
+[ -x "$V" ] || missing "$V is not built: run 'make -C bench-user'"
 H=$TOP/schema/lockbench_schema.h
 root=${LB_CONTRACT_ROOT:-$TOP}
 
@@ -106,3 +106,73 @@ hits=$(cd "$root" && awk -v kinds="$kinds" '
 [ -z "$hits" ] || fail "kind lists or positional column reads outside the contract (read them from 'lb-validate --describe' or by column name):
 $hits"
 echo "ok: ${#files[@]} files hold no kind list and no positional CSV read"
+
+# 3. The settings are one table, schema/settings.tsv: make help's list and
+# docs/variables.md's table are generated from it, check-args checks each
+# row by its rule, and no accelerator or variable list is written
+# anywhere else.
+ST=$TOP/schema/settings.tsv SS=$TOP/scripts/build/settings.sh
+mapfile -t rows < <(awk -F '\t' '!/^#/ && $1 != "name"' "$ST")
+[ ${#rows[@]} -gt 40 ] || fail "schema/settings.tsv has only ${#rows[@]} rows"
+bad=$(awk -F '\t' '!/^#/ && $1 != "name" && (NF != 4 || $1 !~ /^[A-Z][A-Z0-9_]*$/ || $4 == "") { print NR ": " $0 }' "$ST")
+[ -z "$bad" ] || fail "schema/settings.tsv: rows without name, default, rule and help: $bad"
+names=$(printf '%s\n' "${rows[@]}" | cut -f 1)
+helpnames=$(env -u V make -s -C "$TOP" help | sed -n 's/^  \([A-Z][A-Z0-9_]*\)=.*/\1/p')
+[ "$helpnames" = "$names" ] || fail "make help's variables differ from schema/settings.tsv: $(diff <(echo "$helpnames") <(echo "$names") | tr '\n' ' ')"
+doc=$(sed -n '/^<!-- settings: /,/^<!-- \/settings -->/p' "$TOP/docs/variables.md" | sed '1d;$d')
+[ "$doc" = "$("$SS" markdown)" ] ||
+	fail "docs/variables.md's table is not schema/settings.tsv's: regenerate it with scripts/build/settings.sh markdown: $(diff <(echo "$doc") <("$SS" markdown) | head -n 6 | tr '\n' ' ')"
+# Every rule is one check-args implements, and each generic rule refuses
+# a bad value, naming its variable: every setting at once, as check-args
+# lists every bad one.
+CA=$TOP/scripts/build/check-args.sh
+envs=()
+for r in "${rows[@]}"; do
+	IFS=$'\t' read -r n _ rule _ <<<"${r//$'\t\t'/$'\t-\t'}"
+	grep -q "^rule_${rule%%:*}() {" "$CA" || fail "$n's rule '$rule' is not one check-args.sh implements (rule_${rule%%:*})"
+	case $rule in int | whole | bool | one:* | variant | variants | file | dir | name | run | counts | pmu) envs+=("$n=bad,,value") ;; esac
+done
+out=$(env "${envs[@]}" "$CA" help 2>&1) && fail "check-args accepted a bad value of every setting"
+for e in "${envs[@]}"; do
+	n=${e%%=*}
+	grep -q -E "^lockbench: error: ($n[=:' ]|.*[^A-Z_]$n=)" <<<"$out" || fail "check-args did not refuse $e by name: $out"
+done
+echo "ok: make help, docs/variables.md and check-args' ${#envs[@]} generic checks follow schema/settings.tsv's ${#rows[@]} rows"
+
+# The accelerators a user names (ACCEL's choices) and those the records
+# carry (LB_ACCELS) are not restated: no code line names them all; lbrec's
+# message lists the contract's.
+choices=$("$SS" choices ACCEL | tr -d ,)
+records=$("$V" --describe accels | awk -F '\t' '$1 == "accels" { print $2 }' | paste -sd' ')
+f=$TMP/accel.csv
+awk -F, -v OFS=, '/^variant,/ { for (i = 1; i <= NF; i++) if ($i == "accel") c = i; print; next }
+	/^#/ || !c { print; next } { $c = "xen"; print }' "$F/pre.csv" >"$f"
+expect_error "lb-validate, an unknown accelerator" "unknown accelerator 'xen' \(known: $records\)" "$V" "$f"
+mapfile -t code < <(cd "$root" && git ls-files scripts plots tests bench-user bench-module Makefile |
+	grep -E '\.(sh|bash|awk|gp|c|h|py)$|(^|/)Makefile$|(^|/)init$')
+hits=$(cd "$root" && awk -v sets="$choices;$records" -v names="$(printf '%s\n' "$names" | paste -sd' ')" '
+	BEGIN {
+		ns = split(sets, set, ";")
+		n = split(names, k, " "); for (i = 1; i <= n; i++) isname[k[i]] = 1
+	}
+	FNR == 1 { prev = "" }
+	/contract-exempt:|settings-exempt:/ || prev ~ /settings-exempt:/ { prev = $0; next }
+	{ prev = $0; line = $0; sub(/^[ \t]*(#|\/\/|\/?\*).*/, "", line) }
+	# Every accelerator of one set on one line.
+	{
+		for (s = 1; s <= ns; s++) {
+			m = split(set[s], a, " ")
+			for (j = 1; j <= m; j++) if (line !~ "(^|[^A-Za-z0-9_])" a[j] "([^A-Za-z0-9_]|$)") break
+			if (j > m) printf "%s:%d: the accelerators (%s): %s\n", FILENAME, FNR, set[s], $0
+		}
+	}
+	# Three settings side by side (blanks, commas, pipes, ":N" defaults),
+	# but for a usage line, which names the arguments of a script.
+	FILENAME ~ /^scripts\/|Makefile$/ && line !~ /usage:/ {
+		m = split(line, w, /[ \t,|;"\047]+/); run = 0; best = 0
+		for (i = 1; i <= m; i++) { x = w[i]; sub(/:[0-9]+$/, "", x); if (x in isname) { if (++run > best) best = run } else run = 0 }
+		if (best >= 3) printf "%s:%d: a list of settings: %s\n", FILENAME, FNR, $0
+	}' "${code[@]}")
+[ -z "$hits" ] || fail "accelerator or setting lists outside schema/settings.tsv and the contract (ask scripts/build/settings.sh, or mark the line settings-exempt: and why):
+$hits"
+echo "ok: ${#code[@]} files restate no accelerator list and no list of settings"

@@ -12,7 +12,11 @@ for want in "tree: extract linux-source-6.1" "kernel stock-debug: build: missing
 	"10 boots x 3 passes" "none recorded for pre's build"; do
 	[[ $out =~ $want ]] || fail "the plan lacks /$want/: $out"
 done
-echo "ok: make DRYRUN=1 all on a fresh clone: the plan, nothing written"
+# Every step of the Makefile's all: line has its line in the plan.
+for step in $(sed -n 's/^all: args-ok //p' "$TOP/Makefile"); do
+	[[ $out =~ (^|$'\n')"  $step: " ]] || fail "make DRYRUN=1 all leaves out the $step step: $out"
+done
+echo "ok: make DRYRUN=1 all on a fresh clone: the plan, every step, nothing written"
 
 # Recorded times: stock built once in 300 s, a timed run of 2 variants x
 # 2 boots in 100 s (25 s a boot).  stock's build is up to date but for a

@@ -40,3 +40,29 @@ LB_RUN_NAME=control FAKE_QEMU_RESULTS=$TMP/stock.csv "$TOP/scripts/boot/run.sh" 
 [ "$(latest)" = control ] || fail "latest names $(latest), not the run with records (control)"
 [ -s "$LB_BUILD/runs/$(latest)/stock.csv" ] || fail "a run with records did not move latest (it names $(latest)): $(tail "$TMP/log")"
 echo "ok: a run with records moved latest to it"
+grep -q -x 'status=complete' "$LB_BUILD/runs/control/run.info" || fail "a finished run's run.info lacks status=complete"
+
+# 4. A run cut short (here by SIGTERM during its second boot, as a kill or
+# a closed terminal would) keeps status=incomplete, leaves latest where it
+# was, and make compare refuses it by name.  The run gets its own process
+# group, which a stand-in QEMU ends at its second boot.
+mkdir -p "$TMP/bin"
+printf '%s\n' '#!/bin/bash' \
+	'if [[ " $* " == *" -kernel "* ]]; then' \
+	'	n=$(cat "$CUT_COUNT" 2>/dev/null || echo 0)' \
+	'	echo $((n + 1)) >"$CUT_COUNT"' \
+	'	[ "$n" -lt 1 ] || kill -TERM -- "-$(ps -o pgid= $$ | tr -d " ")"' \
+	'fi' \
+	'exec "$CUT_QEMU" "$@"' >"$TMP/bin/qemu-system-x86_64"
+chmod +x "$TMP/bin/qemu-system-x86_64"
+rc=0
+CUT_COUNT=$TMP/boots CUT_QEMU=$TOP/tests/fixtures/fake-qemu/qemu-system-x86_64 PATH=$TMP/bin:$PATH \
+	BOOTS=3 LB_RUN_NAME=cut FAKE_QEMU_RESULTS=$TMP/stock.csv setsid "$TOP/scripts/boot/run.sh" >"$TMP/log" 2>&1 || rc=$?
+[ $rc -ne 0 ] || fail "the run cut short exited 0: $(tail "$TMP/log")"
+[ -s "$LB_BUILD/runs/cut/stock.csv" ] || fail "the cut run collected no first boot: $(tail "$TMP/log")"
+grep -q -x 'status=incomplete' "$LB_BUILD/runs/cut/run.info" ||
+	fail "the cut run's run.info does not say status=incomplete: $(cat "$LB_BUILD/runs/cut/run.info")"
+[ "$(latest)" = control ] || fail "a run cut short moved latest to $(latest)"
+expect_error "compare a cut run" "RUN=$LB_BUILD/runs/cut was cut short \(status=incomplete" \
+	env RUN="$LB_BUILD/runs/cut" "$TOP/scripts/build/check-args.sh" compare
+echo "ok: a run cut short says status=incomplete, latest stays on control, compare refuses it"

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# settings.sh help|markdown|choices NAME: the make variables of
+# schema/settings.tsv, as make help lists them, as docs/variables.md's
+# table (between its "settings" markers; tests/host/contract.sh checks the
+# copy), or one setting's choices ("auto, kvm, tcg, icount"), for a
+# script's message.  The table is the only list: nothing else names them.
+set -eu
+table=$(dirname "$0")/../../schema/settings.tsv
+rows() { awk -F '\t' '!/^#/ && $1 != "name"' "$table"; }
+
+case ${1:-} in
+help)
+	echo "Variables (docs/variables.md; every one is checked before any work):"
+	rows | awk -F '\t' '{
+		v = $1 "=" ($3 == "refused" ? "" : $2)
+		h = $4
+		if ($3 ~ /^one:/) { c = substr($3, 5); gsub(/,/, "|", c); h = h " (" c ")" }
+		if ($3 == "refused") h = "refused: " h
+		if (length(v) > 21) printf "  %s\n  %-22s%s\n", v, "", h
+		else printf "  %-22s%s\n", v, h
+	}'
+	;;
+markdown)
+	echo "| variable | default | accepts | what it does |"
+	echo "|---|---|---|---|"
+	rows | awk -F '\t' '
+	function accepts(r) {
+		if (r ~ /^one:/) { sub(/^one:/, "", r); gsub(/,/, ", ", r); return r }
+		if (r == "int") return "a positive integer"
+		if (r == "whole") return "0 or more"
+		if (r == "bool") return "0 or 1"
+		if (r == "variant") return "one variant"
+		if (r == "variants") return "variants, each once"
+		if (r == "file") return "an existing file"
+		if (r == "files") return "existing files"
+		if (r == "dir") return "a directory"
+		if (r == "exists") return "an existing path"
+		if (r == "path") return "a path"
+		if (r == "name") return "a folder name"
+		if (r == "run") return "a run directory"
+		if (r == "counts") return "thread counts, each once"
+		if (r == "pmu") return "auto, off or perf events"
+		if (r == "job") return "a job line"
+		if (r == "kconfig") return "CONFIG_X=v ..."
+		if (r == "tests") return "globs of test names"
+		if (r == "refused") return "refused by name"
+		if (r == "special") return "see check-args.sh"
+		return "text"
+	}
+	{ printf "| `%s` | %s | %s | %s |\n", $1, ($2 == "" ? "" : "`" $2 "`"), accepts($3), $4 }'
+	;;
+choices)
+	rows | awk -F '\t' -v n="${2:?usage: settings.sh choices NAME}" '$1 == n && $3 ~ /^one:/ {
+		r = substr($3, 5); gsub(/,/, ", ", r); print r; found = 1 }
+		END { exit !found }'
+	;;
+*)
+	echo "usage: settings.sh help|markdown|choices NAME" >&2
+	exit 2
+	;;
+esac

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# check-commits.sh [REV]: run the commit-msg hook's checker on every commit
+# made on top of the hook, up to REV (default HEAD); CI runs it (.ci/run).
+# "On top of" is git's --ancestry-path: the commits that descend from the
+# one that added scripts/git/commit-msg, so older history, and branches
+# forked before the hook and merged later, are not judged by a rule they
+# did not have.  Merge commits are exempt (git writes their messages).
+# Exit 0 if every message passes, 1 naming each one that does not, 3 if
+# this is no git clone or the hook's commit is not in it (a shallow clone).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+rev=${1:-HEAD}
+hook=scripts/git/commit-msg
+cd "$top" || exit 3
+git rev-parse --verify -q "$rev^{commit}" >/dev/null || {
+	echo "check-commits: $rev is not a commit here (is this a git clone?)" >&2
+	exit 3
+}
+intro=$(git log --diff-filter=A --format=%H "$rev" -- "$hook" | tail -n 1)
+if [ -z "$intro" ]; then
+	echo "check-commits: no commit in $rev's history adds $hook (a shallow clone?): fetch more history" >&2
+	exit 3
+fi
+msg=$(mktemp)
+trap 'rm -f "$msg"' EXIT
+n=0 bad=0
+for c in "$intro" $(git rev-list --reverse --no-merges --ancestry-path "$intro..$rev"); do
+	n=$((n + 1))
+	git log -1 --format=%B "$c" >"$msg"
+	if ! out=$("$top/$hook" "$msg" 2>&1); then
+		bad=$((bad + 1))
+		echo "check-commits: $(git log -1 --format='%h %s' "$c" | cut -c 1-80)"
+		echo "$out" | grep -v 'see docs/commits.md' | sed 's/^/  /'
+	fi
+done
+echo "check-commits: $n commits since $(git rev-parse --short "$intro") checked, $bad refused"
+[ $bad -eq 0 ] || { echo "check-commits: reword them (git rebase -i, 'reword'); see docs/commits.md" && exit 1; }
