@@ -47,7 +47,7 @@ ifneq ($(strip $(KSRC)$(KERNEL)),)
 module modules initramfs boot perf quality calibrate: tree
 endif
 
-.PHONY: help args-ok all deps tree kernels kernel module modules user initramfs boot \
+.PHONY: help args-ok cover-letter all deps tree kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
 	check-bisect clean import export bisect deps-lava lava-run native events events-plugin hooks
 
@@ -86,6 +86,9 @@ Targets (docs/targets.md):
                 itself in A (B/compare-runs/A/: pairs.csv, tables.md)
   plots         graphs for RUN
   results       the report of RUN: RUN/report/RESULTS.md and its results/
+  cover-letter  RUN's headline pairs (or PAIR=a:b; or BASE_RUN=A against RUN) as plain
+                text of 80 columns for a patch's cover letter: machine, loops, before
+                -> after with % change, CI and instrument, and what did not change
   publish       make RUN's report the tracked RESULTS.md and results/ (nothing else writes them)
   all           deps tree kernels pathlen native calibrate run plots results: the main job
   check         the test suite (CI); T=glob only the matching tests (docs/tests.md);
@@ -110,7 +113,7 @@ endef
 # travel in ARGS_ENV.
 ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' \
 	RUNS='$(RUNS)' THREADS='$(THREADS)' \
-	NAME='$(NAME)' BASE_RUN='$(BASE_RUN)' \
+	NAME='$(NAME)' BASE_RUN='$(BASE_RUN)' PAIR='$(PAIR)' \
 	LB_AGAIN_SET='$(again_set)' LB_CMDLINE_SET='$(cmdline_refused)'
 # Kbuild's variables lockbench does not read (O=, CC=, ...: the table's
 # "refused" rows), when given on this command line: check-args names them.
@@ -231,6 +234,11 @@ plots: compare
 
 results: plots
 	@$(S)/report/results.sh $(RUN)
+
+## A run's result as a patch's cover letter (80 columns, to paste under ---):
+## make cover-letter RUN=B [BASE_RUN=A] [PAIR=base:other]
+cover-letter: compare
+	@PAIR=$(PAIR) $(S)/report/cover-letter.sh $(RUN) $(BASE_RUN)
 
 ## The tracked RESULTS.md and results/ change only here.
 publish: results

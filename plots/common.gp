@@ -30,3 +30,10 @@ vcolor(v, i) = fam(v) eq "pre" ? "#1f5fa8" : fam(v) eq "post" ? "#d4501c" : fam(
 	word("#8a4fb0 #8c5a2b #d0479a #555555 #a8a020 #1aa0b0", (i - 1) % 6 + 1)
 vdash(v) = isdbg(v) ? 2 : 1
 vpoint(i) = word("7 5 9 11 13 15 7 5 9 11 13 15", (i - 1) % 12 + 1) + 0
+
+# SI tick labels: 0, 500k, 1M, 1.5M (not "0.0" and "500.0k"), on a step of
+# 1, 2 or 5 times a power of ten, about five ticks up to m.
+si(x) = x == 0 ? "0" : abs(x) >= 1e9 ? sprintf("%gG", x / 1e9) : abs(x) >= 1e6 ? sprintf("%gM", x / 1e6) : \
+	abs(x) >= 1e3 ? sprintf("%gk", x / 1e3) : sprintf("%g", x)
+stepdec(m) = 10 ** floor(log10(m / 5.0))
+stepof(m) = (m / 5.0 / stepdec(m) <= 1 ? 1 : m / 5.0 / stepdec(m) <= 2 ? 2 : m / 5.0 / stepdec(m) <= 5 ? 5 : 10) * stepdec(m)

@@ -3,7 +3,10 @@
 # in the last slot.
 # ddir: folder of ct-1.dat .. ct-N.dat (series.awk -v all=1, one metric);
 # np: N; pt1 .. ptN: panel titles; vars: the variants (block i is variant
-# i); anyov: 1 when some point is oversubscribed; xt: the thread counts.
+# i); anyov: 1 when some point is oversubscribed; xt: the thread counts;
+# ps1 .. psN: each panel's hold/parallel shape (1 .. nsh).  The panels of
+# one shape share one y scale; a panel of another shape than the first
+# says inside its frame that its scale is its own shape's.
 # Panels plus the key slot, near square, at most 4 across; the canvas grows
 # a row at a time so that panels keep their size.
 cols = np + 1 <= 4 ? np + 1 : (np + 1 <= 9 ? 3 : 4)
@@ -22,15 +25,36 @@ set multiplot layout rows, cols title head font ",14" margins ml, mr, mb, mt spa
 set label 101 "acquisitions per second, all threads (median of boot medians, 95% CI)" \
 	at screen 0.018, screen (mb + mt) / 2 center rotate by 90 font ",13"
 set label 102 "threads (= vCPUs used)" at screen (ml + mr) / 2, screen 18.0 / h center font ",13"
-set format y "%.1s%c"
+# Each shape's top: the largest upper CI bar of its panels.
+array smax[nsh]
+do for [k=1:nsh] { smax[k] = 0 }
+do for [p=1:np] {
+	stats sprintf("%s/ct-%d.dat", ddir, p) using 4 nooutput
+	k = value(sprintf("ps%d", p))
+	if (STATS_max > smax[k]) { smax[k] = STATS_max }
+}
 set xtics () nomirror
 do for [t in xt] { set xtics add (t t + 0) }
+# One x range for every panel: a panel whose data stop short of the
+# largest thread count would put that tick outside its own range.
+xlo = word(xt, 1) + 0; xhi = word(xt, words(xt)) + 0
+set xrange [xlo - 0.3 : xhi + 0.3]
 set ytics nomirror
-set yrange [0:*]
-set offsets 0.3, 0.3, graph 0.05, 0
 set grid xtics ytics lc rgb "#dddddd"
 do for [p=1:np] {
+	k = value(sprintf("ps%d", p))
+	ytop = smax[k] > 0 ? smax[k] * 1.08 : 1
+	st = stepof(ytop)
+	set yrange [0:ytop]
+	set ytics () nomirror
+	do for [i=0:int(ytop / st)] { set ytics add (si(i * st) i * st) }
 	set title value(sprintf("pt%d", p)) font ",13"
+	# Marked inside the frame (a third title line would run into the
+	# panel above).
+	unset label 103
+	if (k > 1 && smax[k] != smax[1]) {
+		set label 103 "y scale: this shape's own" at graph 0.03, graph 0.94 left font ",11" tc rgb "#a01010" front
+	}
 	f = sprintf("%s/ct-%d.dat", ddir, p)
 	plot for [i=1:nv] f index i-1 using 1:2:3:4 with yerrorlines lw 2 dt vdash(word(vars, i)) pt vpoint(i) ps 1.1 \
 		lc rgb vcolor(word(vars, i), i) notitle, \
@@ -38,8 +62,9 @@ do for [p=1:np] {
 	# The figure's axis titles are drawn with the first panel only.
 	unset label 101; unset label 102
 }
+unset label 103
 # The key slot: entries only, their curves fall outside the range.
-unset title; unset tics; unset border; unset grid; unset offsets
+unset title; unset tics; unset border; unset grid
 set xrange [0:1]; set yrange [0:1]
 # (a key must lie wholly on the canvas: anchor it by its top left corner
 # at the slot's, in screen coordinates)

@@ -12,7 +12,7 @@ set ytics nomirror font ",12"
 set xtics nomirror
 set grid xtics lc rgb "#dddddd"
 # Two lines: on one, it ran past the canvas's right edge.
-set xlabel "change in ns per acquire+release, other vs base (%)\nratio of the medians of boot medians, with its bootstrap 95% CI"
+set xlabel "% change of the median emulated ns per acquire+release, other vs base\nratio of the medians of boot medians, with its bootstrap 95% CI"
 set ylabel "lock kind (hot cache, 1 thread)"
 set key bmargin center horizontal maxrows 2 Left reverse font ",12" width 1
 set bmargin 9

@@ -9,7 +9,11 @@ set style fill solid 0.85 border rgb "#333333"
 set boxwidth 0.9
 set xtics rotate by -35 left nomirror font ",12"
 set ytics nomirror
+# Room above the tallest CI bar: autoscaling stops at a tic, which can be
+# the bar's own top, drawing its cap on the frame.
 set yrange [0:*]
+set autoscale yfix
+set offsets 0, 0, graph 0.08, 0
 set ylabel "debug / non-debug ns per op (ratio of medians, 95% CI)"
 set xlabel "lock kind (hot cache, 1 thread)" offset 0, 0.5
 set key bmargin center horizontal Left reverse font ",12" samplen 2.5

@@ -18,6 +18,7 @@ v("mode") != mode || v("metric") != metric { next }
 	if (!(k in korder)) { korder[k] = ++nk; ks[nk] = k }
 	mean[key] = v("median"); lo[key] = bound(v("ci_lo"), v("median")); hi[key] = bound(v("ci_hi"), v("median"))
 	have[var] = 1; hk[k] = 1
+	if (v("median") + 0 != 0) nonzero[k] = 1
 	if (v("oversub") == 1) ovk[k] = 1
 	seen()
 }
@@ -26,6 +27,9 @@ END {
 	for (i = 1; i <= nv; i++) if (vs[i] in have) pv = pv (pv == "" ? "" : " ") vs[i]
 	printf "#variants %s\n#dup %d\n", pv, dup
 	np = split(pv, p, " ")
+	# A kind that is 0 in every variant is the subtracted baseline itself
+	# (empty): an empty slot, left out.
+	for (i = 1; i <= nk; i++) if (!(ks[i] in nonzero)) delete hk[ks[i]]
 	for (i = 1; i <= nk; i++) if ((ks[i] in hk) && (ks[i] in isbase)) nb++
 	printf "#nbase %d\n", nb
 	# Baselines first, then the rest in kinds order.

@@ -249,7 +249,7 @@ if has again; then
 	elif [ ! -f "$RUN/run.info" ] || [ ! -f "$RUN/jobs" ]; then
 		bad "make again: RUN=$RUN is not a run directory (it lacks run.info or jobs): $run_hint"
 	fi
-elif has compare plots results publish && ! has all run import; then
+elif has compare plots results publish cover-letter && ! has all run import; then
 	if [ ! -e "${RUN:-}" ]; then
 		bad "RUN=${RUN:-} does not exist: $run_hint"
 	elif [ ! -f "$RUN/run.info" ]; then
@@ -261,14 +261,18 @@ fi
 
 # BASE_RUN: make compare's other run; the same check as RUN.
 if [ -n "${BASE_RUN:-}" ]; then
-	if ! has compare; then
-		bad "BASE_RUN= is read by make compare only: make compare BASE_RUN=build/runs/A RUN=build/runs/B"
+	if ! has compare cover-letter; then
+		bad "BASE_RUN= is read by make compare and make cover-letter only: make compare BASE_RUN=build/runs/A RUN=build/runs/B"
 	elif [ ! -f "$BASE_RUN/run.info" ]; then
 		bad "BASE_RUN=$BASE_RUN has no run.info, so it is not a run: $run_hint"
 	elif grep -q -x 'status=incomplete' "$BASE_RUN/run.info"; then
 		bad "BASE_RUN=$BASE_RUN was cut short (status=incomplete in its run.info): name a finished run"
 	fi
 fi
+
+# PAIR: make cover-letter's one pair of a run.
+[ -z "${PAIR:-}" ] || [[ $PAIR =~ ^[A-Za-z0-9._-]+:[A-Za-z0-9._-]+$ ]] ||
+	bad "PAIR=$PAIR: want base:other, two variant names, e.g. PAIR=pre-debug:post-debug"
 
 [ ${#errs[@]} -eq 0 ] && exit 0
 printf 'lockbench: error: %s\n' "${errs[@]}" >&2

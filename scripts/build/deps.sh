@@ -14,8 +14,8 @@ PKGS=(
 	xz-utils ccache quilt patch
 	# host tools, tests and graphs
 	libgsl-dev libcmocka-dev gnuplot-nox netpbm strace file jq openssl
-	# the report as one HTML page
-	cmark-gfm
+	# the report as one HTML page, and the browser that tests it (tests/host/browser.sh)
+	cmark-gfm chromium
 	# labs: LAVA job logs are YAML (import.sh reads them with Debian's python3)
 	python3-yaml
 	# LAVA's own job schema (lava_common.schemas), for /usr/bin/python3: tests/host/lava-jobs.sh, export.sh

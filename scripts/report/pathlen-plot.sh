@@ -29,7 +29,9 @@ mkdir -p "$run/plots"
 gpv=$(variant_gp "${vs[@]}") rid=$(readlink -f "$run")
 rid=${rid##*/}
 set="dir='$LB_TOP/plots'; out='$tmp/pathlen'; in='$tmp/table'; vars='${vs[*]}'; $gpv; ttl='Path length: instructions per acquire+release'; sub='icount (QEMU -icount shift=0, 1 vCPU), run $rid'"
-gnuplot -e "$set; fmt='svg'; load '$LB_TOP/plots/pathlen.gp'; unset output; reset session" \
+# A UTF-8 locale: under LC_ALL=C gnuplot warns that iconv cannot convert
+# its degree sign.
+LC_ALL=C.UTF-8 gnuplot -e "$set; fmt='svg'; load '$LB_TOP/plots/pathlen.gp'; unset output; reset session" \
 	-e "$set; fmt='png'; load '$LB_TOP/plots/pathlen.gp'" || die "gnuplot failed on plots/pathlen.gp"
 mv "$tmp"/pathlen.png "$tmp"/pathlen.svg "$run/plots/"
 note "pathlen: graph in ${run#"$LB_TOP"/}/plots/pathlen.png"

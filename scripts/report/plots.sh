@@ -185,12 +185,16 @@ drawn=()
 # after that line.
 draw() {
 	local last name
-	if ! gnuplot "$tmp/draw.gp" >"$tmp/draw.log" 2>&1; then
+	# A UTF-8 locale: under LC_ALL=C, "set encoding utf8" makes gnuplot
+	# warn that iconv cannot convert its degree sign.
+	if ! LC_ALL=C.UTF-8 gnuplot "$tmp/draw.gp" >"$tmp/draw.log" 2>&1; then
 		last=$(grep '^graph ' "$tmp/draw.log" | tail -n 1)
 		last=${last#graph } name=${last#* }
 		[ "${name%.svg}" = "$name" ] || name="${last%% *} for $name"
 		die "plots: gnuplot failed on $name: $(awk '/^graph / { n = 0; next } { l[++n] = $0 } END { for (i = n > 5 ? n - 4 : 1; i <= n; i++) print l[i] }' "$tmp/draw.log")"
 	fi
+	# A graph gnuplot warned about is not one to publish unread.
+	while IFS= read -r last; do note "plots: gnuplot: $last"; done < <(grep -i 'warning' "$tmp/draw.log" || true)
 	for name in "${drawn[@]}"; do echo "plots: $name.png, $name.svg"; done
 }
 # nodata NAME TITLE WHY: a placeholder that says what is missing.
@@ -251,8 +255,9 @@ if [ ${#args[@]} -gt 0 ]; then
 	awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v metrics=ops_per_s -v variants="$order" -v out="$dat/ct-" "${args[@]}" >"$tmp/panels"
 	mapfile -t got <"$tmp/panels"
 fi
-np=0 anyov=0 panels="" threads="" drawnk=" " i=0
+np=0 anyov=0 panels="" threads="" drawnk=" " i=0 si=0
 for s in $cshapes; do
+	si=$((si + 1))
 	for k in $panel_list; do
 		kind=${k%%:*} rp=""
 		[ "$kind" = "$k" ] || rp=${k#*:}
@@ -266,7 +271,7 @@ for s in $cshapes; do
 		# A second line names the shape when the run has several.
 		pt="$kind${rp:+, $rp% read}"
 		[ "$nshape" -eq 1 ] || { shapetext "$s" && pt+="\n$SHAPE"; }
-		panels+="pt$np=\"$pt\"; "
+		panels+="pt$np=\"$pt\"; ps$np=$si; "
 		# Its thread counts: the first word of each data line.
 		while read -r x _; do
 			case $x in '' | '#'*) continue ;; esac
@@ -300,7 +305,7 @@ else
 	cnote=""
 	[ $anyov = 0 ] || cnote='○ = oversubscribed cell (guest vCPUs > host CPUs)'
 	gp contended.gp contended-throughput "$t" "$nsub" "$cnote" \
-		"ddir='$dat'; np=$np; $panels vars='$order'; anyov=$anyov; xt='$xt'; $gpv"
+		"ddir='$dat'; np=$np; nsh=$nshape; $panels vars='$order'; anyov=$anyov; xt='$xt'; $gpv"
 fi
 
 # 3. Fairness of contended spin_lock: a dot plot by variant, a panel per
@@ -357,7 +362,7 @@ fi
 
 # 6. Headline: the A/A and headline pairs of vm-configs/comparisons.
 f=$dat/headline.dat
-t="Headline: uncontended (hot) cost per lock kind, by comparison"
+t="Headline under ${ACCEL}: uncontended (hot) change per lock kind, by comparison"
 # Each pair's label: its own, else "base → other" (as comparison_label);
 # hl, the A/A and headline pairs (comparisons aa headline), from the same
 # one reading of the file.
@@ -385,6 +390,39 @@ if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
 			NR == 1 { header(); next } { keep(v("n_base")); keep(v("n_other")) } END { if (m) print lo " " hi }' "$pairs")
 		[ "${n% *}" = "${n#* }" ] && n="n=${n% *} boots" || n="n=${n% *}-${n#* } boots"
 		gp headline.gp headline "$t" "$ACCEL, $host, $n per cell$tcgnote" "" "in='$f'; pairs='$ps'; $labels nk=${M[nkinds]:-}; $gpv"
+	fi
+fi
+
+# 7. The native headline: spin_lock's TSC cycles per pair per variant,
+# each with the bare pair of its own release shape (the legacy layers'
+# byte lock: lock decb; movb; a queued lock: lock cmpxchg and a store).
+nat=$run/native
+if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
+	declare -A NI=() NF=()
+	readkv NI "$nat/run.info" 2>/dev/null || true
+	readkv NF "$nat/host-facts.txt" 2>/dev/null || true
+	shapes=" "
+	for v in ${NI[variants]:-$order}; do
+		fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}") || fr=""
+		fragments_lock_of "$fr"
+		case $REPLY in
+		pre | post) shapes+="$v=lock_decb+movb " ;;
+		stock) shapes+="$v=lock_cmpxchg+mov " ;;
+		esac
+	done
+	f=$dat/native-headline.dat
+	awk -f "$P/csv.awk" -f "$P/native.awk" -v kind=spin_lock -v variants="${NI[variants]:-$order}" -v shapes="$shapes" \
+		"$nat/summary.csv" "$nat/physlimit.csv" >"$f"
+	load "$f"
+	nh="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
+	[ "${NF[vm]:-}" != 1 ] || nh+=" of a VM"
+	clean "$nh" && nh=$CLEAN
+	t="Native: spin_lock + spin_unlock, TSC cycles per pair"
+	if [ -z "${M[variants]:-}" ]; then nodata native-headline "$t" "no hot spin_lock cyc_op rows in native/summary.csv"; else
+		nn="n=${M[nmin]}"
+		[ "${M[nmin]}" = "${M[nmax]}" ] || nn+="-${M[nmax]}"
+		gp native.gp native-headline "$t" "native (rdtsc), $nh, $nn processes per variant" "" \
+			"in='$f'; vars='${M[variants]}'; pairs='${M[pairs]:-}'; kind='spin_lock'; $gpv"
 	fi
 fi
 

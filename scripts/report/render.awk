@@ -11,6 +11,7 @@
 #   awk -f render.awk -v view=matrix -v mode=hot -v metric=cyc_op -v variants="pre post" summary.csv
 #   awk -f render.awk -v view=instruments -v variants="pre post" pathlen.csv native/summary.csv summary.csv
 #   awk -f render.awk -v view=physlimit physlimit.csv
+#   awk -f render.awk -v view=sidebyside -v pairs=" pre:post a:b " -v taccel=TCG [pathlen.csv] [native/pairs.csv] [pairs.csv]
 #   awk -f render.awk -v view=contended -v order="pre post" summary.csv baseline.csv
 #   awk -f render.awk -v view=table [-v labels="a|b|c"] [-v align=lrr] [-v empty=–] any.csv   (every column, by fmt())
 #   awk -f render.awk -v view=keyvalue name-value.csv   (two columns; its first row is the head)
@@ -236,6 +237,8 @@ function native_macro(m,   r, k) {
 # {{delta ...}}: the change in its unit (and ns beside cycles).
 # {{median VARIANT KIND MODE [k=v]...}}, {{modes ...}}, {{modegroups ...}}
 # (the modes with their medians): from summary.csv.
+# {{ev COLUMN VARIANT KIND}}: the events pass's count per hot op
+# (icount, pad 0), e.g. atomics.
 # {{floor MODE}}: the A/A noise floor.  {{instr VARIANT KIND}}: icount.
 # {{cal PAD COLUMN}}: the timed calibration.  {{resolved}}: pads resolved.
 # {{nchange ...}}, {{npct ...}}, {{nmedian ...}}, {{nfloor MODE}}, ...: the
@@ -302,6 +305,11 @@ function macro(m,   w, n, bo, k, line, pf, sf, r, t, c, met) {
 		line = PATHLEN[w[2] " " w[3] " 100 0"]
 		return line == "" ? "" : fmt("instructions", col(icount "/pathlen.csv", line, "instructions"))
 	}
+	if (w[1] == "ev" && n == 4) {
+		line = EVENTS[w[3] " icount hot " w[4] " 0"]
+		if (line == "" || !((EVF SUBSEP w[2]) in HDR)) return ""
+		return col(EVF, line, w[2]) + 0
+	}
 	if (w[1] == "ncal" && n == 3) {
 		line = NCAL[w[2]]
 		if (line == "" || !((NCALF SUBSEP w[3]) in HDR)) return ""
@@ -362,6 +370,8 @@ BEGIN {
 		}
 		if (icount != "")
 			load(icount "/pathlen.csv", "variant kind read_pct pad", PATHLEN)
+		EVF = run "/events/events.csv"
+		load(EVF, "variant accel mode kind pad", EVENTS)
 		if (cal != "") {
 			# lb-resolution's table sits between its comment and verdict lines.
 			CALF = cal "/timed.csv"
@@ -545,6 +555,29 @@ view == "instruments" {
 	next
 }
 
+# The headline pairs with the instruments side by side, per hot kind:
+# icount's instructions base → other, native cycles and TCG ns base →
+# other with the change, its CI and lb-stat's verdict.  The rows are the
+# kinds of the native run (else of the timed one).
+view == "sidebyside" {
+	if (FILENAME ~ /pathlen.csv$/) {
+		if (g("pad") + 0 == 0 && g("read_pct") + 0 == 100) SI_[g("kind"), g("variant")] = fmt("instructions", g("instructions"))
+		next
+	}
+	if (g("mode") != "hot" || g("kind") == "empty" || g("threads") != 1) next
+	if (!index(pairs, " " g("base") ":" g("other") " ")) next
+	nat = FILENAME ~ /native\/pairs.csv$/
+	if (g("metric") != (nat ? "cyc_op" : "ns_op")) next
+	if (nat || !HAVE_NATIVE) {
+		if (nat) HAVE_NATIVE = 1
+		if (!(g("kind") in SROW)) { SROW[g("kind")] = 1; SKINDS[++NSK] = g("kind") }
+	}
+	k = g("base") ":" g("other") SUBSEP g("kind") SUBSEP nat
+	SM[k] = f("median_base") " → " f("median_other")
+	SC[k] = change() ", " g("verdict")
+	next
+}
+
 # The bare atomics each native process timed on its own CPU: per pair, the
 # median over processes, with the smallest and largest.
 view == "physlimit" {
@@ -670,6 +703,21 @@ END {
 				printf "| %s | %s | %s | %s | %s | %s |\n", IKINDS[r], vs[i], (k in IC) ? IC[k] : "–", NC[k],
 					(k in NN) ? NN[k] : "–", (k in TN) ? TN[k] : "–"
 			}
+	}
+	if (view == "sidebyside") {
+		print "| pair | kind | icount: instructions | native: TSC cycles | native: change [95% CI], verdict | " taccel ": ns | " taccel ": change [95% CI], verdict |"
+		print "|---|---|---:|---:|---:|---:|---:|"
+		np = split(pairs, ps, " ")
+		for (j = 1; j <= np; j++) {
+			split(ps[j], bo, ":")
+			for (r = 1; r <= NSK; r++) {
+				kd = SKINDS[r]; k1 = ps[j] SUBSEP kd SUBSEP 1; k0 = ps[j] SUBSEP kd SUBSEP 0
+				if (!(k1 in SM) && !(k0 in SM)) continue
+				ic = ((kd, bo[1]) in SI_) && ((kd, bo[2]) in SI_) ? SI_[kd, bo[1]] " → " SI_[kd, bo[2]] : "–"
+				printf "| %s → %s | %s | %s | %s | %s | %s | %s |\n", bo[1], bo[2], kd, ic, (k1 in SM) ? SM[k1] : "–",
+					(k1 in SC) ? SC[k1] : "–", (k0 in SM) ? SM[k0] : "–", (k0 in SC) ? SC[k0] : "–"
+			}
+		}
 	}
 	if (view == "physlimit") {
 		print "| bare pair | processes | cycles, median [min, max] | ns, median |"

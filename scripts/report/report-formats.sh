@@ -23,16 +23,22 @@ id=${RI[run_id]:-} accel=${RI[accel]:-}
 <html lang="en"><head><meta charset="utf-8">
 <title>lockbench run $id</title>
 <style>
-body { font-family: sans-serif; max-width: 70em; margin: 2em auto; line-height: 1.4; }
-table { border-collapse: collapse; margin: 1em 0; }
+body { font-family: sans-serif; max-width: 70em; margin: 2em auto; padding: 0 1em; line-height: 1.4; overflow-wrap: break-word; }
+/* A table wider than the page scrolls in its own box, not past the page. */
+table { border-collapse: collapse; margin: 1em 0; display: block; max-width: 100%; overflow-x: auto; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; }
-td { text-align: right; } td:first-child { text-align: left; }
+td { text-align: right; white-space: nowrap; } td:first-child { text-align: left; }
 pre { background: #f6f6f6; padding: 0.5em; overflow-x: auto; }
 img { max-width: 100%; }
 </style></head><body>
 EOT
-	# --unsafe keeps the report's own <details> and <pre> blocks.
-	cmark-gfm --unsafe -e table -e autolink "$rep/RESULTS.md"
+	# The article and its appendix on one page: the article's links into
+	# results/tables.md become links within the page, whose headings get
+	# GitHub's ids.  --unsafe keeps the report's own <details> and <pre>.
+	pages=("$rep/RESULTS.md")
+	[ ! -f "$rep/appendix.md" ] || pages+=("$rep/appendix.md")
+	sed 's|(results/tables\.md#|(#|g; s|(results/tables\.md)|(#lockbench-results-the-appendix)|g' "${pages[@]}" |
+		cmark-gfm --unsafe -e table -e autolink | awk -f "$LB_TOP/scripts/report/anchors.awk" -v html=1
 	echo "</body></html>"
 } >"$rep/index.html.tmp"
 mv "$rep/index.html.tmp" "$rep/index.html"

@@ -220,13 +220,13 @@ if [ -f "$cal/report.txt" ]; then
 		echo "\`make calibrate\` on **${CI[variant]:-}** (\`$cid\`): \`pad=N\` adds exactly N single-instruction increments inside each spin_lock critical section."
 		echo
 		echo "- icount: ${CI[icount]:-} ([results/calibrate/icount.txt](results/calibrate/icount.txt): each pad=1…512 against spin_lock, and every other hot kind beside the pads against a boot without them)."
-		echo "- timed (${CI[timed_accel]:-}, ${CI[boots]:-} boots x ${CI[repeat]:-} passes, one median per boot): $tverdict. The test is the exact rank-sum test on the boot medians, Holm over the pads; the smallest Holm p it can reach is in its own column, far below 0.01 at 10 boots a side. The column "per added instruction" is the added time over N: TCG's cost of an instruction is not a constant, so timed ns are never converted into instructions here."
+		echo "- timed (${CI[timed_accel]:-}, ${CI[boots]:-} boots x ${CI[repeat]:-} passes, one median per boot): $tverdict. The test is the exact rank-sum test on the boot medians, Holm over the pads; the smallest Holm p it can reach is in its own column, far below 0.01 at 10 boots a side. The column "per added instruction" is the added time over N, shown to make one point: it varies with N, since TCG's cost of an instruction is not a constant. No other figure here turns instructions into TCG ns or back."
 		echo
 		awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/timed.txt"
 		if [ -f "$stage/calibrate/native.txt" ]; then
 			last "$stage/calibrate/native.txt"
 			echo
-			echo "- native (${CI[boots]:-} processes, TSC cycles, one median per process): $REPLY. The same pads, in the variant's own lock code on this host's CPUs. An out-of-order core runs a short chain of increments in the shadow of the locked instruction, so the smallest pads cost nothing measurable; the column \"per added instruction\" is in TSC cycles, which tick at the TSC's fixed rate, not the core's clock."
+			echo "- native (${CI[boots]:-} processes, TSC cycles, one median per process): $REPLY. The same pads, in the variant's own lock code on this host's processors. An out-of-order core runs a short chain of increments in the shadow of the locked instruction, so the smallest pads cost nothing measurable; the column \"per added instruction\" is in TSC cycles, which tick at the TSC's fixed rate, not the core's clock."
 			echo
 			awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/native.txt"
 		else
@@ -252,10 +252,14 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 	dir_id_of "$nat" && nid=$REPLY
 	nv=${NI[variants]:-}
 	nfloor=$(hot_noise_floor "$nat/pairs.csv" cyc_op)
+	# The processors as the host facts know them: a VM's vCPUs are not a
+	# chip of known placement.
+	ncpus="this host's ${NF[online_cpus]:-} CPUs"
+	[ "${NF[vm]:-}" != 1 ] || ncpus="this host's ${NF[online_cpus]:-} vCPUs (a VM's; where they run on the chip is unknown)"
 	tsc=$(awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == "tsc_khz") c = i }
 		NR > 2 && !/^#/ && c { print $c; exit }' "$nat/${nv%% *}.csv")
 	{
-		echo "Instrument: **native**, each variant's own compiled lock code (its \`spinlock.o\`, \`spinlock_debug.o\`, \`qspinlock.o\`, \`rwlock_legacy.o\`, and the module's loops built against its tree) linked into a user process and timed with \`lfence; rdtsc\` on this host's CPUs: ${NF[cpu_model]:-}, ${NF[online_cpus]:-} CPUs$([ "${NF[vm]:-}" = 1 ] && echo ", **measured on a VM's vCPUs**"). Run \`$nid\`: ${NI[boots]:-} processes per variant (one process is the replicate), rounds in shuffled order; figures are **TSC cycles** per acquire+release (the TSC runs at ${tsc:+$((tsc / 1000)) MHz, measured in every process}), the empty kind's loop subtracted. Only the kinds a user-mode CPU can run are measured: the _irq, _irqsave and _bh kinds need ring 0 and are refused by name."
+		echo "Instrument: **native**, each variant's own compiled lock code (its \`spinlock.o\`, \`spinlock_debug.o\`, \`qspinlock.o\`, \`rwlock_legacy.o\`, and the module's loops built against its tree) linked into a user process and timed with \`lfence; rdtsc\` on $ncpus: ${NF[cpu_model]:-}$([ "${NF[vm]:-}" = 1 ] && echo ", **measured on a VM's vCPUs**"). Run \`$nid\`: ${NI[boots]:-} processes per variant (one process is the replicate), rounds in shuffled order; figures are **TSC cycles** per acquire+release (the TSC runs at ${tsc:+$((tsc / 1000)) MHz, measured in every process}), the empty kind's loop subtracted. Only the kinds a user-mode CPU can run are measured: the _irq, _irqsave and _bh kinds need ring 0 and are refused by name."
 		echo
 		for f in "$nat"/disasm-check/*.txt; do
 			[ -f "$f" ] || continue
@@ -290,7 +294,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 		echo
 		echo "### Every instrument side by side"
 		echo
-		echo "Per hot kind and variant: what runs (icount, guest instructions), what it costs on this host's CPUs (native, cycles and ns), and what QEMU takes to emulate it (TCG, ns). The units differ and are never converted into each other."
+		echo "Per hot kind and variant: what runs (icount, guest instructions), what it costs on $ncpus (native, cycles and ns), and what QEMU takes to emulate it (TCG, ns). The units differ and are never converted into each other."
 		echo
 		render -v view=instruments -v variants="$nv" ${iid:+"$icount/pathlen.csv"} "$nat/summary.csv" "$run/summary.csv"
 		echo
@@ -338,7 +342,8 @@ fi
 
 interp=$LB_TOP/report/interpretation.md
 expand() { render -v view=expand -v run="$run" -v icount="${iid:+$icount}" -v cal="$tmp/cal" "$1"; }
-: >"$tmp/pieces/SUMMARY"
+# The answer opens every report, generated from this run's verdicts.
+"$LB_TOP/scripts/report/answer.sh" "$run" "$icount" >"$tmp/pieces/SUMMARY"
 if [ -n "${COMPARISONS:-}" ]; then
 	# Its figures are of vm-configs/comparisons' pairs, which this report
 	# may not have.
@@ -349,8 +354,6 @@ elif [ -f "$interp" ] && text "$interp" && [[ ${LINES[0]:-} == *"run: $id"* ]]; 
 	printf '%s' "${LINES[@]:1}" >"$tmp/interp.md"
 	expand "$tmp/interp.md" >"$tmp/pieces/INTERPRETATION" ||
 		die "report/interpretation.md quotes figures this run does not have (see above)"
-	expand "$LB_TOP/report/summary.md" >"$tmp/pieces/SUMMARY" ||
-		die "report/summary.md quotes figures this run does not have (see above)"
 else
 	echo "No hand-written interpretation for run \`$id\` (report/interpretation.md must start with \`<!-- run: $id -->\`): the findings above are the whole reading of it." >"$tmp/pieces/INTERPRETATION"
 fi
@@ -419,8 +422,61 @@ copy "$tmp/pieces/DISASM" "$stage/disasm.md"
 	fi
 } >"$tmp/pieces/FAILURES"
 
-awk -v dir="$tmp/pieces" '/^@@[A-Z_]+@@$/ { f = dir "/" substr($0, 3, length($0) - 4); while ((getline l < f) > 0) print l; close(f); next } { print }' \
-	"$LB_TOP/report/RESULTS.md.in" >"$tmp/report/RESULTS.md"
+# The machine line, the headline pairs with every instrument side by
+# side, and the graphs with their instrument, unit and host: the article's
+# own pieces.
+declare -A MF=()
+[ ! -f "$run/native/host-facts.txt" ] || readkv MF "$run/native/host-facts.txt"
+{
+	m="**Machine.**"
+	if [ -n "${MF[cpu_model]:-}" ]; then
+		m+=" native: ${MF[cpu_model]}, ${MF[online_cpus]:-?} $([ "${MF[vm]:-}" = 1 ] && echo "vCPUs of a VM (placement unknown)" || echo CPUs), kernel ${MF[kernel]:-?}"
+		[ -z "${tsc:-}" ] || m+=", TSC $((tsc / 1000)) MHz"
+		m+=", ${NI[boots]:-?} processes per variant;"
+	fi
+	qshort=${qv#QEMU emulator version } qshort=${qshort%% *}
+	m+=" ${accel^^}: ${RI[vcpus]:-?} vCPUs under QEMU ${qshort:-?} on $host, ${RI[boots]:-?} boots x ${RI[repeat]:-?} passes per variant"
+	[ -z "$iid" ] || m+="; icount: ${II[boots]:-?} boots, 1 vCPU"
+	echo "$m. Run \`$id\`; its provenance is in [the appendix](results/tables.md#the-run)."
+} >"$tmp/pieces/MACHINE"
+{
+	echo "The A/A and headline pairs, per hot kind: guest instructions (icount, exact), TSC cycles on ${MF[cpu_model]:-this host} (native) and ${accel^^} ns on $host, each base → other, with the change, its bootstrap 95% CI and lb-stat's verdict."
+	echo
+	sbs=()
+	[ -z "$iid" ] || sbs+=("$icount/pathlen.csv")
+	[ ! -f "$run/native/pairs.csv" ] || sbs+=("$run/native/pairs.csv")
+	sbs+=("$run/pairs.csv")
+	render -v view=sidebyside -v pairs=" $hl " -v taccel="${accel^^}" "${sbs[@]}"
+} >"$tmp/pieces/SIDEBYSIDE"
+{
+	nh="${MF[cpu_model]:-this host}, ${MF[online_cpus]:-?} $([ "${MF[vm]:-}" = 1 ] && echo "vCPUs of a VM" || echo CPUs)"
+	th="${accel^^} on $host"
+	# graph file, then its caption: instrument, unit, host.
+	while IFS='|' read -r g cap; do
+		[ -f "$stage/graphs/$g.png" ] || continue
+		printf '![%s](results/graphs/%s.png)\n\n*%s*\n\n' "$g" "$g" "$cap"
+	done <<EOT
+native-headline|native (rdtsc): TSC cycles per spin_lock + spin_unlock per variant, 95% CIs, each bar marked with the bare pair of its own release shape; $nh.
+pathlen|icount: guest instructions per acquire+release, exact and the same on any host.
+headline|$th: % change of emulated ns per acquire+release for the headline pairs, 95% CIs.
+uncontended-debug-off|$th: ns per acquire+release, debug off, 95% CIs.
+uncontended-debug-on|$th: ns per acquire+release, debug on, 95% CIs.
+debug-overhead|$th: debug over non-debug ns per op, ratio of medians with 95% CIs.
+contended-throughput|$th: acquisitions per second of all threads, 95% CIs.
+fairness|$th: busiest over least busy thread's acquisitions, contended spin_lock.
+wait-latency|$th: ns waited before acquiring, percentiles of contended spin_lock, 95% CIs.
+EOT
+} >"$tmp/pieces/GRAPHS"
+assemble() { # TEMPLATE: its @@NAME@@ lines replaced by the pieces
+	awk -v dir="$tmp/pieces" '/^@@[A-Z_]+@@$/ { f = dir "/" substr($0, 3, length($0) - 4); while ((getline l < f) > 0) print l; close(f); next } { print }' "$1"
+}
+# The appendix first: the article links to its sections.  Its links are
+# written from the report's top (as RESULTS.md's); results/tables.md gets
+# them rebased to where it lies, appendix.md (for index.html) keeps them.
+assemble "$LB_TOP/report/tables.md.in" >"$tmp/report/appendix.md"
+awk -f "$LB_TOP/scripts/report/relink.awk" "$tmp/report/appendix.md" >"$stage/tables.md"
+awk -f "$LB_TOP/scripts/report/anchors.awk" -v links=1 "$tmp/report/appendix.md" >"$tmp/pieces/APPENDIX_LINKS"
+assemble "$LB_TOP/report/RESULTS.md.in" >"$tmp/report/RESULTS.md"
 # The headline alone, for README.md's "What it found" (publish.sh).
 copy "$tmp/pieces/SUMMARY" "$tmp/report/summary.md"
 report=$run/report

@@ -7,7 +7,7 @@
 . "${0%"${0##*/}"}../lib.bash"
 # An empty build directory and no linux-source: a fresh clone, no tree.
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz LB_KVM_DEV=$TMP/no-kvm
-unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE PMU RUNS THREADS NAME BASE_RUN OVERSUBSCRIBE
+unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE PMU RUNS THREADS NAME BASE_RUN OVERSUBSCRIBE PAIR
 failed=()
 # refused NAME PATTERN MAKE-ARGS...: make must fail within 1 s, print
 # PATTERN and leave no build directory.
@@ -53,6 +53,8 @@ refused "native RUNS=x" "RUNS=x is not a positive integer" native RUNS=x
 refused "native THREADS above nproc" "THREADS=1,999: 999 is above this host's" native THREADS=1,999
 refused "NAME with a slash" "NAME=a/b: a run name is letters" run NAME=a/b
 refused "BASE_RUN without run.info" "BASE_RUN=$TMP has no run.info" compare BASE_RUN="$TMP" RUN="$TMP"
+refused "cover-letter PAIR without a colon" "PAIR=bad: want base:other" cover-letter RUN=results/raw PAIR=bad
+refused "cover-letter of no run" "RUN=$TMP/none does not exist" cover-letter RUN="$TMP/none"
 refused "VARIANTS=pre,,post" "VARIANTS=pre,,post has an empty element: write VARIANTS='pre post'" run VARIANTS=pre,,post
 refused "VARIANTS='pre post post'" "VARIANTS='pre post post' names post twice.*write VARIANTS='pre post'" run VARIANTS="pre post post"
 refused "THREADS=1,1" "THREADS=1,1 repeats 1: name each thread count once, e.g. THREADS=1" native THREADS=1,1

@@ -62,6 +62,28 @@ check_plots() { # check_plots DIR
 plots=(bash "$TOP/scripts/report/plots.sh")
 "$TOP/scripts/report/plots.sh" "$run" >"$TMP/out" 2>&1 || fail "plots.sh failed: $(cat "$TMP/out")"
 check_plots "$run/plots"
+# No gnuplot warning (the iconv one came twice on every rebuild under
+# LC_ALL=C), and SI tick labels: 500k and 0, never 500.0k or 0.0.
+! grep -i 'warning' "$TMP/out" || fail "plots.sh printed a warning (above)"
+! grep -E '<text>[0-9]+\.0[kMG]?</text>' "$run/plots/contended-throughput.svg" | head -n 3 ||
+	fail "contended-throughput has tick labels with a useless .0 (above)"
+# The native headline, drawn when the run has a native run (the
+# published one's statistics and bare pairs, copied beside the fixture):
+# each variant's own release shape marked, the host's CPU named.
+nat=$TMP/natrun
+cp -r "$TOP/tests/fixtures/plots" "$nat"
+mkdir -p "$nat/native"
+cp "$TOP"/results/native/{summary.csv,physlimit.csv,host-facts.txt,run.info} "$nat/native/"
+"${plots[@]}" "$nat" >"$TMP/out" 2>&1 || fail "plots.sh failed with a native run: $(cat "$TMP/out")"
+nsvg=$nat/plots/native-headline.svg
+[ -s "$nat/plots/native-headline.png" ] && [ -s "$nsvg" ] || fail "no native-headline graph for a run with native/"
+cpu=$(sed -n 's/^cpu_model=//p' "$TOP/results/native/host-facts.txt")
+for want in "bare lock decb; movb \$1 (byte release" "bare lock cmpxchgl; movl \$0 (dword release" "native (rdtsc), $cpu" "TSC cycles per spin_lock pair"; do
+	grep -q -F -e "$want" "$nsvg" || fail "native-headline.svg lacks '$want'"
+done
+echo "ok: native-headline: TSC cycles, each variant's own bare pair, host $cpu"
+# The panels of one shape share one scale; another shape's say so.
+grep -q "y scale: this shape's own" "$run/plots/contended-throughput.svg" || fail "the second shape's panels do not mark their own y scale"
 grep -q 'Uncontended lock cost, debug off' "$run/plots/uncontended-debug-off.svg" || fail "title text missing from the SVG"
 grep -q 'oversubscribed' "$run/plots/contended-throughput.svg" || fail "oversubscribed cells not marked"
 # Every hold/parallel shape of the fixture has its panels (issue 26).

@@ -1,0 +1,41 @@
+# The native headline: one hot kind's TSC cycles per acquire+release per
+# variant (native/summary.csv), and beside each the bare pair of its own
+# release shape, median over that variant's own processes (physlimit.csv).
+#   -v kind=spin_lock -v variants="..." -v shapes=" pre=lock_decb+movb ..."
+#   summary.csv physlimit.csv
+# Output: #variants, #pairs (the bare pairs drawn), then a line per variant:
+#   position median ci_lo ci_hi limit shape_index
+# shape_index is the bare pair's place in #pairs (0: none for this variant).
+BEGIN { nv = split(variants, vs, " "); ns = split(shapes, sh, " ")
+	for (i = 1; i <= ns; i++) { split(sh[i], kv, "="); own[kv[1]] = kv[2] } }
+FNR == 1 { delete col; header(); file++; next }
+file == 1 && v("kind") == kind && v("mode") == "hot" && v("metric") == "cyc_op" && v("threads") == 1 {
+	if (v("variant") in med) { dup++; next }
+	med[v("variant")] = v("median"); lo[v("variant")] = bound(v("ci_lo"), v("median")); hi[v("variant")] = bound(v("ci_hi"), v("median"))
+	seen()
+}
+file == 2 && own[v("variant")] == v("pair") { pv[v("variant"), ++pn[v("variant")]] = v("cyc_op") + 0 }
+function median(var, n,   a, i, j, t) {
+	for (i = 1; i <= n; i++) a[i] = pv[var, i]
+	for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+END {
+	meta()
+	for (i = 1; i <= nv; i++) if (vs[i] in med) { n++; out = out (n > 1 ? " " : "") vs[i] }
+	npair = 0
+	for (i = 1; i <= nv; i++) {
+		p = own[vs[i]]
+		if (!(vs[i] in med) || p == "" || !pn[vs[i]] || (p in pidx)) continue
+		pidx[p] = ++npair; plist = plist (npair > 1 ? " " : "") p
+	}
+	printf "#variants %s\n#pairs %s\n#dup %d\n", out, plist, dup
+	n = 0
+	for (i = 1; i <= nv; i++) {
+		if (!(vs[i] in med)) continue
+		n++
+		p = own[vs[i]]
+		if (p != "" && pn[vs[i]]) printf "%d %s %s %s %s %d\n", n, med[vs[i]], lo[vs[i]], hi[vs[i]], median(vs[i], pn[vs[i]]), pidx[p]
+		else printf "%d %s %s %s NaN 0\n", n, med[vs[i]], lo[vs[i]], hi[vs[i]]
+	}
+}
