@@ -129,4 +129,4 @@ mkdir -p "${run%/*}"
 mv "$stage" "$run"
 trap - EXIT
 "$LB_TOP/scripts/report/compare.sh" "$run" || die "import: compare failed on $run (see above)"
-note "import: bundle ${BI[bundle]:-} from $host: ${got[*]}, $least to ${#kept[@]} replicates ($(( ${#parts[@]} )) cut short, dropped) -> ${run#"$LB_TOP"/}"
+note "import: bundle ${BI[bundle]:-} from $host: ${got[*]}, at least $least replicates a variant (${#kept[@]} in all; ${#parts[@]} cut short, dropped) -> ${run#"$LB_TOP"/}"
