@@ -90,11 +90,16 @@ awk -F, -v nruns=${#runs[@]} -v variants="${RI[variants]:-}" '
 		}
 	}' "${runs[@]/%//summary.csv}" "${runs[@]/%//physlimit.csv}" >"$tmp/hot.csv"
 
+# A column group is named by its host, and by its run too where the host
+# has more than one.
+declare -A nruns_of=()
+for r in "${runs[@]}"; do h=${r%/native/*}; nruns_of[$h]=$((${nruns_of[$h]:-0} + 1)); done
 labels="variant|kind" align=ll
 for r in "${runs[@]}"; do
 	align+=rrrr
-	h=${r%/native/*}
-	labels+="|${h##*/} cycles|ns|above bare pair, cycles|vs pre, this host"
+	h=${r%/native/*} g=${h##*/}
+	[ "${nruns_of[$h]}" = 1 ] || g+=" ${r##*/}"
+	labels+="|$g cycles|ns|above bare pair, cycles|vs pre, this host"
 done
 {
 	echo "# Native costs by host"

@@ -36,6 +36,13 @@ info=$RESULTS/hosts/AMD_EPYC_f25m17s2_x2/host.info
 grep -qx 'record_hosts=AMD_EPYC_x2-6ed277ec' "$info" || fail "host.info does not list the records' old id: $(<"$info")"
 expect_error "twice" "already exists" env CPU_VENDOR=AuthenticAMD CPU_FAMILY=25 CPU_MODEL_ID=17 CPU_STEPPING=2 FACTS_FROM=test \
 	"$TOP/scripts/report/host-publish.sh" "$old"
+# A second run of one host: its column groups name the runs.
+RUN_ID=second CPU_VENDOR=AuthenticAMD CPU_FAMILY=25 CPU_MODEL_ID=17 CPU_STEPPING=2 FACTS_FROM=test \
+	"$TOP/scripts/report/host-publish.sh" "$old" >/dev/null 2>&1 || fail "host-publish of a second run failed"
+"$TOP/scripts/report/hosts-table.sh" "$RESULTS" >/dev/null 2>&1 || fail "hosts-table.sh on two runs of one host failed"
+grep -q '^| variant | kind | AMD_EPYC_f25m17s2_x2 20261206T152048Z cycles |.*| AMD_EPYC_f25m17s2_x2 second cycles |' "$RESULTS/hosts.md" ||
+	fail "two runs of one host are not told apart: $(grep '^| variant' "$RESULTS/hosts.md")"
+echo "ok: two runs of one host, each named"
 # A run that records its CPU takes its id from there, and refuses a
 # hand-given family.
 cp -r "$old" "$TMP/newrun"
