@@ -115,7 +115,7 @@ done
 	echo
 	echo "## Hot acquire+release, per host"
 	echo
-	echo "TSC cycles and ns per acquire+release (the median of the process medians, the empty kind's loop subtracted), the cycles above the same host's bare \`lock decb; movb\` pair, and the change from pre's same kind on the same host. Percentages compare variants within one host only; across hosts, compare the absolute columns."
+	echo "TSC cycles and ns per acquire+release (the median of the process medians, the empty kind's loop subtracted), the cycles above the same host's bare \`lock decb; movb\` pair, and the change from pre's same kind on the same host. Percentages compare variants within one host only; across hosts, compare the absolute columns. A TSC cycle ticks at its host's TSC rate (the first table's TSC column), not at the core's clock: across hosts whose TSC rates differ, ns is the like-for-like figure."
 	echo
 	awk -f "$render" -v view=table -v empty=– -v align="$align" -v labels="$labels" "$tmp/hot.csv"
 } >"$results/hosts.md"
