@@ -49,7 +49,7 @@ endif
 
 .PHONY: help args-ok cover-letter all deps tree kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export bisect deps-lava lava-run native events events-plugin hooks
+	check-bisect clean import export bisect deps-lava lava-run native events events-plugin hooks bundle
 
 # make help: the targets in brief (docs/targets.md says more), then the
 # settings from schema/settings.tsv (scripts/build/settings.sh).
@@ -100,6 +100,9 @@ Targets (docs/targets.md):
                 cmdline.txt, provenance, LAVA jobs (qemu, x86 bare metal); JOBFILE=
   import BUNDLE_LOG=log VARIANT=x  a lab's console log, LAVA job log or results disk
                 into build/runs/TIMESTAMP-import-x; INTO=build/runs/ID adds a variant
+  bundle        the native bundle: VARIANTS' lb-native, the job list and a POSIX-sh
+                runner in build/bundle/*.tar.gz, for any x86-64 Linux with constant TSC
+  import BUNDLE_RESULTS=dir  what the bundle's run.sh wrote, into build/runs/NAME/native
   lava-run VARIANT=x  export, then run lava-qemu.yaml here with Debian's lava-run
                 (make deps-lava first) and import its log
   clean         remove build/
@@ -245,9 +248,15 @@ publish: results
 	@$(S)/report/publish.sh $(RUN)
 
 ## A lab machine's console log or results disk into a run directory:
-## make import BUNDLE_LOG=console.log VARIANT=x [INTO=build/runs/ID]
+## make import BUNDLE_LOG=console.log VARIANT=x [INTO=build/runs/ID];
+## a native bundle's results: make import BUNDLE_RESULTS=dir [NAME=...]
 import: args-ok user
-	@$(S)/lab/import.sh $(VARIANT) $(BUNDLE_LOG)
+	@if [ -n "$(BUNDLE_RESULTS)" ]; then $(S)/lab/import-native.sh "$(BUNDLE_RESULTS)"; \
+	else $(S)/lab/import.sh $(VARIANT) $(BUNDLE_LOG); fi
+
+## The native bundle (scripts/native/bundle.sh): make bundle [VARIANTS=...] [JOBFILE=...]
+bundle: args-ok user
+	@JOBFILE=$(JOBFILE) $(S)/native/bundle.sh
 
 ## A bundle a lab machine boots (LAVA jobs included):
 ## make export VARIANT=x [JOBFILE=...] [BUNDLE_URL=http://lab/...]

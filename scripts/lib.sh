@@ -280,33 +280,34 @@ parse_variant_list() { # list
 # scripts each boot runs, reuse them instead of asking again.
 host_facts() {
 	[ -z "${LB_HOST_ID:-}" ] || return 0
-	local tsc name fp sep=$'\x1f'
-	IFS=$sep read -r LB_HOST_CPU_MODEL LB_HOST_CPU_VENDOR LB_HOST_CPU_FAMILY LB_HOST_CPU_MODEL_ID LB_HOST_CPU_STEPPING < <(
-		awk -F': ' 'BEGIN { n = split("model name|vendor_id|cpu family|model|stepping", k, "|") }
-			{ for (i = 1; i <= n; i++) if (!(i in v) && $1 ~ "^" k[i] "[ \t]*$") v[i] = $2 }
-			END { for (i = 1; i <= n; i++) printf "%s%c", v[i], i < n ? 31 : 10 }' /proc/cpuinfo)
+	local tsc k v
+	declare -A cpu=()
+	# The CPU and the host id: scripts/host-cpu.sh, shared with the native
+	# bundle's runner.
+	while IFS='=' read -r k v; do cpu[$k]=$v; done < <("$LB_TOP/scripts/host-cpu.sh" /proc/cpuinfo "$(nproc)")
+	LB_HOST_CPU_MODEL=${cpu[cpu_model]} LB_HOST_CPU_VENDOR=${cpu[cpu_vendor]}
+	LB_HOST_CPU_FAMILY=${cpu[cpu_family]} LB_HOST_CPU_MODEL_ID=${cpu[cpu_model_id]}
+	LB_HOST_CPU_STEPPING=${cpu[cpu_stepping]} LB_HOST_CPUS=${cpu[online_cpus]}
 	# sed prints the first match only and reads on (no SIGPIPE): no head.
 	tsc=$({ dmesg 2>/dev/null || journalctl -k -b 2>/dev/null; } |
 		sed -n -e '/.*tsc: Detected \([0-9.]*\) MHz.*/{s//\1/p;:rest' -e 'n;b rest' -e '}')
 	IFS= read -r LB_HOST_KERNEL </proc/sys/kernel/osrelease # uname -r
-	LB_HOST_CPUS=$(nproc)
 	LB_QEMU_VERSION=$(qemu-system-x86_64 --version 2>/dev/null) || true
 	LB_QEMU_VERSION=${LB_QEMU_VERSION%%$'\n'*} # its first line
 	local qv=${LB_QEMU_VERSION#* * * } # "QEMU emulator version X (...)": X
 	[ "$qv" != "$LB_QEMU_VERSION" ] || qv=""
+	# The fingerprint (provenance) has the host kernel and QEMU too; the
+	# host id, every record's host field, names only the CPU and its count
+	# (a kernel update does not make another host).  Runs before this
+	# change have ids like AMD_EPYC_x2-635dbe1b (the name, the count and 8
+	# hex digits of the fingerprint): results/hosts/*/host.info lists them.
 	printf -v LB_HOST_FP 'vendor=%s family=%s model=%s stepping=%s tsc_mhz=%s kernel=%s qemu=%s' \
 		"$LB_HOST_CPU_VENDOR" "$LB_HOST_CPU_FAMILY" "$LB_HOST_CPU_MODEL_ID" "$LB_HOST_CPU_STEPPING" "${tsc:-unknown}" \
 		"$LB_HOST_KERNEL" "${qv%% *}"
-	# The host field of every record: the CPU's name and count, readable,
-	# and 8 hex digits of the fingerprint, so two machines with one model
-	# name (or one machine after a kernel or QEMU upgrade) never look the
-	# same.
-	host_name_part
-	name=$REPLY
-	fp=$(printf '%s\n' "$LB_HOST_FP" | sha256sum)
-	LB_HOST_ID=${name%_}_x${LB_HOST_CPUS}-${fp:0:8}
+	LB_HOST_TSC_MHZ=${tsc:-unknown}
+	LB_HOST_ID=${cpu[host_id]}
 	export LB_HOST_CPU_MODEL LB_HOST_CPU_VENDOR LB_HOST_CPU_FAMILY LB_HOST_CPU_MODEL_ID LB_HOST_CPU_STEPPING \
-		LB_HOST_KERNEL LB_HOST_CPUS LB_QEMU_VERSION LB_HOST_FP LB_HOST_ID
+		LB_HOST_KERNEL LB_HOST_CPUS LB_QEMU_VERSION LB_HOST_FP LB_HOST_ID LB_HOST_TSC_MHZ
 }
 # gcc --version's first line, once per make: kernel.sh and module.sh put
 # it in their up-to-date keys; exported (LB_GCC_VERSION) as host_facts does.
@@ -315,11 +316,6 @@ gcc_facts() {
 	LB_GCC_VERSION=$(gcc --version)
 	LB_GCC_VERSION=${LB_GCC_VERSION%%$'\n'*}
 	export LB_GCC_VERSION
-}
-host_name_part() { # LB_HOST_CPU_MODEL as a name part, into REPLY
-	local LC_ALL=C n=${LB_HOST_CPU_MODEL//[^A-Za-z0-9.]/_}
-	while [[ $n == *__* ]]; do n=${n//__/_}; done
-	REPLY=${n:0:28}
 }
 host_fingerprint() { host_facts && printf '%s\n' "$LB_HOST_FP"; }
 host_id() { host_facts && printf '%s\n' "$LB_HOST_ID"; }

@@ -8,13 +8,46 @@
 #include "percpu.h"
 #include "threads.h"
 
+/*
+ * LBN_CPUS="A,B,...", when set, is the placement the runner chose
+ * (scripts/native/topology.sh): those CPUs in that order, the first the
+ * main thread's.  Each must be one this process may run on; anything else
+ * stops the process before any work, naming it.
+ */
+static unsigned int placed_cpus(const char *list, const cpu_set_t *set,
+				unsigned int *cpus, unsigned int max)
+{
+	const char *p = list;
+	unsigned int n = 0;
+
+	while (*p) {
+		char *end;
+		unsigned long c = strtoul(p, &end, 10);
+
+		if (end == p || (*end && *end != ',') || c >= CPU_SETSIZE || n == max) {
+			fprintf(stderr, "lb-native: error: LBN_CPUS=%s: want a comma-separated list of CPU numbers\n", list);
+			exit(2);
+		}
+		if (!CPU_ISSET(c, set)) {
+			fprintf(stderr, "lb-native: error: LBN_CPUS=%s: CPU %lu is not one this process may run on\n", list, c);
+			exit(2);
+		}
+		cpus[n++] = c;
+		p = *end ? end + 1 : end;
+	}
+	return n;
+}
+
 unsigned int lbn_cpus(unsigned int *cpus, unsigned int max)
 {
+	const char *placed = getenv("LBN_CPUS");
 	cpu_set_t set;
 	unsigned int c, n = 0;
 
 	if (sched_getaffinity(0, sizeof(set), &set))
 		return 0;
+	if (placed && *placed)
+		return placed_cpus(placed, &set, cpus, max);
 	for (c = 0; c < CPU_SETSIZE && n < max; c++)
 		if (CPU_ISSET(c, &set))
 			cpus[n++] = c;

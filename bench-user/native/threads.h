@@ -5,7 +5,8 @@
 
 #include <pthread.h>
 
-/* The CPUs this process may run on, ascending; returns how many. */
+/* The CPUs this process may run on, ascending, or LBN_CPUS's placement
+ * in its order; returns how many. */
 unsigned int lbn_cpus(unsigned int *cpus, unsigned int max);
 
 /* Pin the calling thread to CPU and enter it as that kernel CPU. */

@@ -225,6 +225,8 @@ fi
 	bad "BISECT_VARIANT=$BISECT_VARIANT: a variant name is lower case letters, digits and '-'"
 # The goals that work on one variant.
 for g in kernel module boot perf quality export import lava-run; do
+	# (a native bundle's results name their variants)
+	[ "$g" != import ] || [ -z "${BUNDLE_RESULTS:-}" ] || continue
 	has "$g" && [ -z "${VARIANT:-}" ] && bad "name a variant: make $g VARIANT=post-debug"
 done
 if has perf; then
@@ -235,7 +237,10 @@ fi
 [ -z "${KERNEL:-}" ] || [ -d "${KBUILD:-}" ] ||
 	bad "KERNEL= needs KBUILD=, the kernel's build directory (its .config and Module.symvers): KBUILD=${KBUILD:-} is not a directory"
 [ -n "${KERNEL:-}" ] || [ -z "${KBUILD:-}" ] || [ -d "$KBUILD" ] || bad "KBUILD=$KBUILD is not a directory: name the prebuilt kernel's build directory"
-if has import; then
+if has import && [ -n "${BUNDLE_RESULTS:-}" ]; then
+	[ -f "$BUNDLE_RESULTS/run.info" ] || bad "BUNDLE_RESULTS=$BUNDLE_RESULTS is not what a native bundle's run.sh wrote (no run.info)"
+	[ -z "${BUNDLE_LOG:-}" ] || bad "make import takes BUNDLE_LOG= (a lab's logs) or BUNDLE_RESULTS= (a native bundle's results), not both"
+elif has import; then
 	[ -n "${BUNDLE_LOG:-}" ] || bad "make import needs BUNDLE_LOG=console.log (a lab's console log, LAVA job log or results disk)"
 fi
 has bisect && bad_if_dies bisect_args_ok

@@ -90,43 +90,11 @@ done
 first=${variants%% *}
 "$LB_NATIVE_OUT/$first/lb-native" -n -v "$first" -b 0 -H "$LB_HOST_ID" -j "$jobs" || die "the job list $jobfile is refused (see above)"
 
-# sysfs_line FILE [UNREADABLE]: FILE's first line (sysfs files have one),
-# or UNREADABLE, into SYSFS_LINE; as $(cat FILE) is, without the process.
-sysfs_line() {
-	SYSFS_LINE=${2:-}
-	[ -r "$1" ] || return 0
-	IFS= read -r SYSFS_LINE <"$1" || true
-}
-native_cpu_flags /proc/cpuinfo
-hv=0
-[[ ! $NATIVE_CPU_FLAGS =~ (^|[^[:alnum:]_])hypervisor($|[^[:alnum:]_]) ]] || hv=1
-sysfs_line /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor none
-gov=$SYSFS_LINE
-{
-	echo "cpu_model=$LB_HOST_CPU_MODEL"
-	echo "host_id=$LB_HOST_ID"
-	echo "online_cpus=$ncpus"
-	echo "kernel=$LB_HOST_KERNEL"
-	echo "governor=$gov"
-	echo "vm=$hv"
-	[ "$hv" = 0 ] || echo "note=measured on a VM's vCPUs (the CPUID hypervisor flag is set)"
-	for c in /sys/devices/system/cpu/cpu[0-9]*; do
-		n=${c##*cpu}
-		sysfs_line "$c/topology/thread_siblings_list" '?'
-		printf 'cpu%s core_siblings=%s' "$n" "$SYSFS_LINE"
-		for ca in "$c"/cache/index*; do
-			[ -f "$ca/shared_cpu_list" ] || continue
-			sysfs_line "$ca/level"
-			level=$SYSFS_LINE
-			sysfs_line "$ca/type" # Data, Instruction or Unified: d, i or u
-			type=${SYSFS_LINE:0:1}
-			case $type in D) type=d ;; I) type=i ;; U) type=u ;; esac
-			sysfs_line "$ca/shared_cpu_list"
-			printf ' L%s%s_shared=%s' "$level" "$type" "$SYSFS_LINE"
-		done
-		printf '\n'
-	done
-} >"$run/host-facts.txt"
+# The CPU, host id, kernel, governor and topology: host-facts.sh, which
+# the native bundle's runner writes the same way.
+tsc=${LB_HOST_TSC_MHZ:-unknown}
+[ "$tsc" != unknown ] || tsc=
+"$LB_TOP/scripts/native/host-facts.sh" "$tsc" >"$run/host-facts.txt" || die "native: cannot read this host's facts"
 
 {
 	echo "run_id=${run##*/}"

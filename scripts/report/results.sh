@@ -239,6 +239,15 @@ else
 	echo "No calibration in this run directory: \`make calibrate NAME=$id\` adds one." >"$tmp/pieces/CALIBRATION"
 fi
 
+# Every host's native runs side by side: results/hosts.md
+# (scripts/report/hosts-table.sh) under the template's heading: its
+# title left out, its sections one level down.
+if [ -f "$LB_TOP/results/hosts.md" ]; then
+	sed -e '1,2d' -e 's/^## /### /' "$LB_TOP/results/hosts.md" >"$tmp/pieces/HOSTS"
+else
+	echo "No native runs filed by host: \`scripts/report/host-publish.sh\` files one, \`scripts/report/hosts-table.sh\` draws results/hosts.md." >"$tmp/pieces/HOSTS"
+fi
+
 # The native instrument: the run directory's native/, its own statistics.
 nat=$run/native
 if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then

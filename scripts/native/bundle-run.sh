@@ -1,0 +1,179 @@
+#!/bin/sh
+# The native bundle's runner (make bundle puts it in the tarball as
+# run.sh).  It runs the bundle's lb-native binaries on this machine and
+# writes records in lockbench's contract, with the host's facts and
+# topology; it needs Linux on x86-64 with a constant TSC, and nothing
+# else: no compiler, no root, no lockbench checkout, no bash.
+#
+#   sh run.sh [-o DIR] [-t SECONDS] [-r RUNS] [-p PLACEMENT] [-T THREADS] [-s SEED]
+#
+#   -o DIR        where the results go (default lockbench-results-UTCTIME,
+#                 in the current directory); it must not exist yet
+#   -t SECONDS    stop by itself within this many seconds (default 300):
+#                 no process starts that the time left cannot hold, and
+#                 one still running at the end is stopped and dropped
+#   -r RUNS       rounds, each running every variant once in a shuffled
+#                 order (default 10); one process is one replicate
+#   -p PLACEMENT  where the threads sit: any (default), smt, llc,
+#                 cross-llc or cross-node (topology.sh; refused where this
+#                 machine has no such pair of CPUs; contended jobs then
+#                 run at most 2 threads)
+#   -T THREADS    contended thread counts (default 1,2,4,... and all CPUs)
+#   -s SEED       the order's seed (default: the start time)
+#
+# Each replicate is written into DIR/boots/VARIANT/.bootN.part and
+# renamed to bootN only when its process succeeded: killed at any moment,
+# DIR holds only complete replicates (a .part folder is what was cut
+# short, and import ignores it); progress.txt says what ran.  Take DIR
+# back to a lockbench checkout: make import BUNDLE_RESULTS=DIR.
+here=$(cd "$(dirname "$0")" && pwd)
+die() { echo "lockbench bundle: error: $*" >&2; exit 1; }
+
+out="" secs=300 runs=10 place=any threads="" seed=""
+while getopts o:t:r:p:T:s: opt; do
+	case $opt in
+	o) out=$OPTARG ;;
+	t) secs=$OPTARG ;;
+	r) runs=$OPTARG ;;
+	p) place=$OPTARG ;;
+	T) threads=$OPTARG ;;
+	s) seed=$OPTARG ;;
+	*) echo "usage: sh run.sh [-o DIR] [-t SECONDS] [-r RUNS] [-p PLACEMENT] [-T THREADS] [-s SEED]" >&2; exit 2 ;;
+	esac
+done
+whole() { case $1 in '' | *[!0-9]*) return 1 ;; esac; [ "$1" -ge 1 ]; }
+
+# Everything is refused before anything is written.
+[ "$(uname -s)" = Linux ] || die "this bundle runs on Linux, and this is $(uname -s)"
+[ "$(uname -m)" = x86_64 ] || die "this bundle holds x86-64 kernel lock code, and this machine is $(uname -m): run it on an x86-64 Linux machine"
+cpuinfo=${LBN_CPUINFO:-/proc/cpuinfo}
+[ -r "$cpuinfo" ] || die "cannot read $cpuinfo"
+grep -m 1 '^flags' "$cpuinfo" | grep -qw constant_tsc ||
+	die "this CPU's TSC is not constant (no constant_tsc in $cpuinfo's flags), so its ticks are not time: run the bundle on a CPU with constant_tsc"
+whole "$secs" || die "-t $secs: want whole seconds, at least 1"
+whole "$runs" || die "-r $runs: want a whole number of rounds, at least 1"
+[ -z "$seed" ] || case $seed in *[!0-9]*) die "-s $seed: want a whole number" ;; esac
+[ -f "$here/bundle.info" ] && [ -f "$here/jobs" ] || die "$here is not a lockbench bundle (no bundle.info or jobs)"
+variants=$(sed -n 's/^variants=//p' "$here/bundle.info")
+for v in $variants; do
+	[ -x "$here/bin/$v/lb-native" ] || die "the bundle lacks bin/$v/lb-native"
+done
+unset LBN_CPUS
+if [ "$place" != any ]; then
+	LBN_CPUS=$(sh "$here/topology.sh" -s "${LBN_SYSFS:-/sys}" pair "$place") || die "placement $place is refused on this machine (see above)"
+	export LBN_CPUS
+fi
+ncpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || ncpus=$(grep -c '^processor' /proc/cpuinfo)
+[ -z "${LBN_CPUS:-}" ] || ncpus=2
+if [ -z "$threads" ]; then
+	t=1 threads=""
+	while [ "$t" -lt "$ncpus" ]; do threads="$threads$t,"; t=$((t * 2)); done
+	threads=$threads$ncpus
+fi
+case $threads in *[!0-9,]* | ,* | *, | *,,*) die "-T $threads: want a comma-separated list of thread counts, like 1,2" ;; esac
+for t in $(echo "$threads" | tr , ' '); do
+	[ "$t" -ge 1 ] && [ "$t" -le "$ncpus" ] || die "-T $threads: $t threads on $ncpus CPUs${LBN_CPUS:+ (the $place pair $LBN_CPUS)}: want 1 to $ncpus"
+done
+start=$(date +%s)
+[ -n "$seed" ] || seed=$start
+[ -n "$out" ] || out=lockbench-results-$(date -u +%Y%m%dT%H%M%SZ)
+[ ! -e "$out" ] || die "$out already exists: give another -o"
+
+# The job list with threads=SWEEP as one line per thread count.
+joblist=$(awk -v tl="$threads" '/^[ \t]*(#|$)/ { next }
+	/threads=SWEEP/ { n = split(tl, t, ","); for (i = 1; i <= n; i++) { l = $0; sub(/threads=SWEEP/, "threads=" t[i], l); print l } next }
+	{ print }' "$here/jobs")
+first=${variants%% *}
+hid=$(sh "$here/host-cpu.sh" "$cpuinfo" | sed -n 's/^host_id=//p')
+echo "$joblist" | "$here/bin/$first/lb-native" -n -v "$first" -b 0 -H "$hid" -j /dev/stdin ||
+	die "the bundle's job list is refused on this machine (see above)"
+
+mkdir -p "$out" || die "cannot make $out"
+echo "$joblist" >"$out/jobs"
+cp "$here/bundle.info" "$out/bundle.info"
+[ ! -d "$here/disasm-check" ] || cp -r "$here/disasm-check" "$out/"
+LBN_SYSFS=${LBN_SYSFS:-/sys} sh "$here/host-facts.sh" >"$out/host-facts.txt" || die "cannot read this machine's facts"
+{
+	echo "source=bundle"
+	echo "host_id=$hid"
+	echo "variants=$variants"
+	echo "placement=$place"
+	echo "cpus=${LBN_CPUS:-any}"
+	echo "threads=$threads"
+	echo "rounds=$runs"
+	echo "seconds=$secs"
+	echo "order_seed=$seed"
+	echo "start_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+} >"$out/run.info"
+
+# One process: into .bootN.part, renamed when it succeeded.  A watchdog
+# stops it at the deadline.
+child="" part="" dog=""
+finish() { # why
+	echo "stopped=$1" >>"$out/run.info"
+	echo "seconds_used=$(($(date +%s) - start))" >>"$out/run.info"
+	echo "lockbench bundle: $1: $(grep -c '^ok ' "$out/progress.txt" 2>/dev/null || echo 0) replicates in $out" >&2
+}
+on_signal() {
+	[ -z "$child" ] || kill "$child" 2>/dev/null
+	[ -z "$dog" ] || kill "$dog" 2>/dev/null
+	[ -z "$child" ] || wait "$child" 2>/dev/null
+	[ -z "$part" ] || rm -rf "$part"
+	finish signal
+	exit 130
+}
+trap on_signal INT TERM HUP
+: >"$out/progress.txt"
+deadline=$((start + secs)) longest=0 stop=done
+r=1
+while [ "$r" -le "$runs" ] && [ "$stop" = done ]; do
+	order=$(echo "$variants" | tr ' ' '\n' | awk -v s="$seed$r" 'BEGIN { srand(s % 2147483647) } { k[NR] = rand(); v[NR] = $0 }
+		END { for (i = 1; i <= NR; i++) for (j = i + 1; j <= NR; j++) if (k[j] < k[i]) { t = k[i]; k[i] = k[j]; k[j] = t; t = v[i]; v[i] = v[j]; v[j] = t }
+		      for (i = 1; i <= NR; i++) printf "%s ", v[i] }')
+	echo "order_round_$r=$order" >>"$out/run.info"
+	for v in $order; do
+		# date +%s is whole seconds: now is up to 1 s behind the clock,
+		# so a second is kept in hand.  No process starts that the time
+		# left cannot hold (longest: the slowest so far, rounded up).
+		now=$(date +%s)
+		if [ $((now + 1 + longest)) -gt "$deadline" ]; then
+			stop=time
+			break
+		fi
+		part=$out/boots/$v/.boot$r.part
+		mkdir -p "$part"
+		"$here/bin/$v/lb-native" -v "$v" -b "$r" -H "$hid" -j "$out/jobs" \
+			-o "$part/results.csv" -p "$part/physlimit.csv" -F "$part/facts.txt" 2>"$part/native.log" &
+		child=$!
+		# (its sleep goes with it: nothing of the run outlives it)
+		(
+			trap 'kill "$nap" 2>/dev/null; exit 0' TERM
+			sleep $((deadline - now - 1)) &
+			nap=$!
+			wait "$nap" && kill "$child" 2>/dev/null
+		) >/dev/null 2>&1 &
+		dog=$!
+		rc=0
+		wait "$child" || rc=$?
+		kill "$dog" 2>/dev/null
+		wait "$dog" 2>/dev/null
+		child="" dog=""
+		took=$(($(date +%s) - now + 1))
+		[ "$took" -le "$longest" ] || longest=$took
+		if [ "$rc" = 0 ]; then
+			mv "$part" "$out/boots/$v/boot$r"
+			echo "ok $v boot$r" >>"$out/progress.txt"
+		elif [ $(($(date +%s) + 1)) -ge "$deadline" ]; then
+			rm -rf "$part"
+			echo "cut $v boot$r: the time was up" >>"$out/progress.txt"
+			stop=time
+			break
+		else
+			mv "$part" "$out/boots/$v/failed$r"
+			echo "failed $v boot$r exit $rc: $(tail -n 1 "$out/boots/$v/failed$r/native.log")" >>"$out/progress.txt"
+		fi
+		part=""
+	done
+	r=$((r + 1))
+done
+finish "$stop"

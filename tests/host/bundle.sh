@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# make bundle end to end on the fake kernel half (as native-fake.sh): the
+# tarball, unpacked in an empty folder and run there by an unprivileged
+# user (nobody, when the test runs as root) with nothing but the bundle:
+# records in the contract with the host facts and topology, then imported
+# by make import BUNDLE_RESULTS= into a native run with its statistics.
+# Also: a CPU without constant_tsc is refused before anything is written;
+# a placement this host lacks is refused by name, one a fixture /sys has
+# pins its pair (LBN_CPUS); -t stops the run by itself in time; a runner
+# killed mid-run leaves only complete replicates, and they import.
+# check: slow
+. "${0%"${0##*/}"}../lib.bash"
+[ "$(uname -m)" = x86_64 ] || skip "the native bundle needs x86_64"
+while IFS= read -r flags && [[ $flags != flags* ]]; do :; done </proc/cpuinfo
+[[ $flags =~ [[:space:]]constant_tsc([[:space:]]|$) ]] || skip "no constant_tsc on this host"
+[[ -x $TOP/bench-user/lb-validate && -x $TOP/bench-user/lb-stat ]] || fail "the tools are not built (make -C bench-user)"
+command -v jq >/dev/null || skip "jq is not installed"
+# shellcheck source=tests/fixtures/native/fake-kbuild.sh
+. "$TOP/tests/fixtures/native/fake-kbuild.sh"
+export LB_BUILD=$TMP/build LB_NATIVE_OUT=$TMP/build/native
+fake_kbuild "$TMP/kb" pre post
+export LB_NATIVE_KBUILD=$TMP/kb LBN_KHALF=$TMP/kb/kl.o
+CFLAGS=-O2 make -s -C "$TOP/bench-user/native" O="$LB_NATIVE_OUT/harness" || fail "the harness does not build"
+printf '%s\n' "kind=empty mode=hot batches=20" "kind=spin_lock mode=hot batches=20" "kind=spin_lock mode=cold batches=5" \
+	"kind=spin_lock mode=contended threads=SWEEP duration_ms=20" >"$TMP/jobs"
+BUNDLE_OUT=$TMP/out VARIANTS=pre,post JOBFILE=$TMP/jobs Q=1 "$TOP/scripts/native/bundle.sh" >"$TMP/bundle.log" 2>&1 ||
+	fail "bundle.sh failed: $(tail -n 20 "$TMP/bundle.log")"
+tgz=("$TMP"/out/lockbench-native-*.tar.gz)
+[ -f "${tgz[0]}" ] || fail "no tarball in BUNDLE_OUT: $(ls "$TMP/out")"
+mapfile -t list < <(tar -tzf "${tgz[0]}" | sed 's|^[^/]*/||' | grep . | sort)
+want=(README.txt bin/ bin/post/ bin/post/lb-native bin/pre/ bin/pre/lb-native bundle.info disasm-check/ disasm-check/post.txt
+	disasm-check/pre.txt host-cpu.sh host-facts.sh jobs run.sh topology.sh)
+[ "${list[*]}" = "${want[*]}" ] || fail "the tarball holds: ${list[*]}"
+echo "ok: bundle $(stat -c %s "${tgz[0]}") bytes: ${list[*]}"
+
+# An unprivileged user, an empty folder, a bare environment.
+if [ "$(id -u)" = 0 ]; then
+	command -v setpriv >/dev/null || skip "no setpriv to run as an ordinary user"
+	uid=$(id -u nobody 2>/dev/null) || skip "no user nobody to run as"
+	gid=$(id -g nobody)
+	as_user() { setpriv --reuid="$uid" --regid="$gid" --clear-groups "$@"; }
+else
+	as_user() { "$@"; }
+	uid=$(id -u) gid=$(id -g)
+fi
+chmod 755 "$TMP"
+mkdir "$TMP/empty"
+cp "${tgz[0]}" "$TMP/b.tgz"
+chown "$uid:$gid" "$TMP/empty" "$TMP/b.tgz"
+bare() { as_user env -i PATH=/usr/bin:/bin HOME="$TMP/empty" sh -c 'cd "$1" && shift && exec "$@"' sh "$TMP/empty" "$@"; }
+bare tar -xzf "$TMP/b.tgz" || fail "unpacking the bundle as $(as_user id -un) failed"
+bdir=$(cd "$TMP/empty" && echo lockbench-native-*)
+bare sh "$bdir/run.sh" -o res -r 2 -t 120 -s 7 >"$TMP/run.log" 2>&1 || fail "the bundle's run.sh failed: $(tail -n 20 "$TMP/run.log")"
+res=$TMP/empty/res
+[ "$(stat -c %u "$res/run.info")" = "$uid" ] || fail "the results are not the user's"
+grep -qx 'stopped=done' "$res/run.info" || fail "the run did not finish its rounds: $(<"$res/run.info")"
+for v in pre post; do for b in 1 2; do
+	"$TOP/bench-user/lb-validate" "$res/boots/$v/boot$b/results.csv" >/dev/null || fail "boots/$v/boot$b/results.csv does not validate"
+done; done
+hid=$(sh "$TOP/scripts/host-cpu.sh" | sed -n 's/^host_id=//p')
+grep -qx "host_id=$hid" "$res/host-facts.txt" || fail "host-facts.txt lacks host_id=$hid"
+grep -q '^placements=' "$res/host-facts.txt" || fail "host-facts.txt lacks the topology"
+awk -F, -v h="$hid" 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i } NR > 2 && ($c["host"] != h || $c["accel"] != "native") { exit 1 }' \
+	"$res/boots/pre/boot1/results.csv" || fail "records not of host $hid, accel native"
+echo "ok: the bundle ran as $(as_user id -un) from an empty folder: 2 rounds of pre and post on $hid"
+
+# make import takes them into a native run with its statistics.
+make -s -C "$TOP" import BUNDLE_RESULTS="$res" NAME=rt >"$TMP/imp.log" 2>&1 || fail "make import BUNDLE_RESULTS failed: $(tail -n 20 "$TMP/imp.log")"
+run=$LB_BUILD/runs/rt/native
+for f in run.info pre.csv post.csv summary.csv pairs.csv physlimit.csv host-facts.txt boots/pre/boot2/provenance.json; do
+	[ -s "$run/$f" ] || fail "the imported run lacks $f"
+done
+declare -A RI=()
+while IFS='=' read -r k v; do RI[$k]=$v; done <"$run/run.info"
+[ "${RI[accel]}" = native ] && [ "${RI[host]}" = "$hid" ] && [ "${RI[boots]}" = 2 ] ||
+	fail "imported run.info: accel=${RI[accel]} host=${RI[host]} boots=${RI[boots]}"
+awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["kind"] == "spin_lock" && $h["mode"] == "hot" { n++ } END { exit n != 2 }' "$run/pre.csv" ||
+	fail "want 2 replicates of spin_lock hot in the imported pre.csv"
+cmp -s <(tail -n +3 "$res/boots/post/boot2/results.csv") <(grep -v '^#' "$run/post.csv" | awk -F, 'NR > 1 && $7 == 2') ||
+	fail "the imported post.csv's boot 2 is not the bundle's records"
+echo "ok: imported into build/runs/rt/native, statistics included"
+# ... and files under its host, with the bundle's commit.
+RESULTS=$TMP/results "$TOP/scripts/report/host-publish.sh" "$run" >"$TMP/hp.log" 2>&1 || fail "host-publish of the imported run failed: $(<"$TMP/hp.log")"
+bc=$(sed -n 's/^commit=//p' "$res/bundle.info")
+grep -qx "commit=$bc.*" "$TMP/results/hosts/$hid/native/rt/provenance.txt" ||
+	fail "the filed run does not name the bundle's commit $bc: $(cat "$TMP/results/hosts/$hid/native/rt/provenance.txt")"
+
+expect_error "not bundle results" "BUNDLE_RESULTS=$TMP is not what a native bundle's run.sh wrote" make -s -C "$TOP" import BUNDLE_RESULTS="$TMP"
+
+# A CPU without constant_tsc: refused, nothing written.
+printf 'processor\t: 0\nflags\t\t: fpu tsc nonstop_tsc\n' >"$TMP/cpuinfo"
+expect_error "no constant_tsc" "TSC is not constant" env LBN_CPUINFO="$TMP/cpuinfo" sh "$TMP/empty/$bdir/run.sh" -o "$TMP/nt" -t 5
+[ ! -e "$TMP/nt" ] || fail "a refused run wrote $TMP/nt"
+# Placements: this host's /sys for one it lacks; a fixture /sys's llc
+# pair (CPUs 0 and 1, which every host here has) is the one the threads get.
+expect_error "placement cross-node" "placement cross-node is refused" sh "$TMP/empty/$bdir/run.sh" -o "$TMP/pn" -p cross-node -t 5
+LBN_SYSFS=$TOP/tests/fixtures/sysfs/llc2 sh "$TMP/empty/$bdir/run.sh" -o "$TMP/pl" -p llc -r 1 -t 60 >"$TMP/pl.log" 2>&1 ||
+	fail "placement llc on the llc2 fixture failed: $(tail -n 5 "$TMP/pl.log")"
+grep -qx 'cpus=0,1' "$TMP/pl/run.info" && grep -qx 'cpus=0,1' "$TMP/pl/boots/pre/boot1/facts.txt" ||
+	fail "placement llc: the process did not run on CPUs 0,1: $(cat "$TMP/pl/run.info" "$TMP/pl/boots/pre/boot1/facts.txt")"
+echo "ok: placements refused by name, or pinned to their pair"
+
+# Fixed time: 1000 rounds in 3 s stop by themselves, in time.
+t0=$EPOCHREALTIME
+sh "$TMP/empty/$bdir/run.sh" -o "$TMP/ft" -r 1000 -t 3 >"$TMP/ft.log" 2>&1 || fail "the fixed-time run failed: $(tail -n 5 "$TMP/ft.log")"
+t1=$EPOCHREALTIME
+took=$(((${t1/./} - ${t0/./}) / 1000))
+grep -qx 'stopped=time' "$TMP/ft/run.info" || fail "the fixed-time run did not stop for time: $(<"$TMP/ft/run.info")"
+# (its last steps after the deadline: a process stopped, run.info written)
+[ "$took" -le 3300 ] || fail "-t 3 took ${took} ms"
+n=$(grep -c '^ok ' "$TMP/ft/progress.txt")
+[ "$n" -ge 1 ] || fail "the fixed-time run completed no replicate"
+echo "ok: -t 3 stopped by itself after ${took} ms with $n replicates"
+
+# Killed mid-run: only complete replicates remain, and they import.
+sh "$TMP/empty/$bdir/run.sh" -o "$TMP/k" -r 1000 -t 120 >"$TMP/k.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+	n=$(grep -c '^ok ' "$TMP/k/progress.txt" 2>/dev/null) || n=0
+	[ "$n" -lt 3 ] || break
+	sleep 0.2
+done
+[ "$n" -ge 3 ] || fail "the run to be killed completed $n replicates in 20 s"
+kill -TERM "$pid"
+wait "$pid" || true
+grep -qx 'stopped=signal' "$TMP/k/run.info" || fail "the killed run does not say so: $(<"$TMP/k/run.info")"
+parts=("$TMP"/k/boots/*/.boot*.part)
+[ ! -e "${parts[0]}" ] || fail "a killed run left a partial replicate: ${parts[*]}"
+NAME=killed "$TOP/scripts/lab/import-native.sh" "$TMP/k" >"$TMP/ki.log" 2>&1 || fail "importing the killed run failed: $(tail -n 5 "$TMP/ki.log")"
+echo "ok: killed after $(grep -c '^ok ' "$TMP/k/progress.txt") replicates: nothing partial, imported"

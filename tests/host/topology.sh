@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# scripts/native/topology.sh against fixture /sys trees
+# (tests/fixtures/sysfs): SMT siblings (4 CPUs, 2 cores of 2 threads,
+# numbered 0,2 and 1,3), two last-level caches (8 CPUs, 0-3 and 4-7), two
+# NUMA nodes (4 CPUs, 0-1 and 2-3, an L3 each), and a VM without cache
+# entries (this project's hosts).  Each placement gets the pair it names,
+# or is refused by name with the reason; run under dash, as the bundle's
+# runner does where sh is dash.
+. "${0%"${0##*/}"}../lib.bash"
+fx=$TOP/tests/fixtures/sysfs
+sh=sh
+! command -v dash >/dev/null || sh=dash
+topo() { "$sh" "$TOP/scripts/native/topology.sh" -s "$fx/$1" "${@:2}"; }
+want_pair() { # fixture placement pair
+	local got
+	got=$(topo "$1" pair "$2") || fail "$1: placement $2 refused: $got"
+	[ "$got" = "$3" ] || fail "$1: placement $2: want CPUs $3, got $got"
+	echo "ok: $1: $2 -> $got"
+}
+want_fact() { # fixture line: facts must print LINE
+	local got
+	got=$(topo "$1" facts) || fail "$1: facts failed"
+	[[ $'\n'$got$'\n' == *$'\n'"$2"$'\n'* ]] || fail "$1: want '$2' in: $got"
+}
+
+want_pair smt smt 0,2
+want_pair smt llc 0,1
+want_fact smt "smt_groups=0,2 1,3"
+want_fact smt "placements=any,smt,llc"
+want_fact smt "cpu3 smt=1,3 llc=0-3 node=0"
+expect_error "smt: cross-llc" "placement cross-llc: .*one last-level cache \(0-3\)" topo smt pair cross-llc
+expect_error "smt: cross-node" "placement cross-node: .*one NUMA node" topo smt pair cross-node
+
+want_pair llc2 llc 0,1
+want_pair llc2 cross-llc 0,4
+want_fact llc2 "llc_domains=0-3 4-7"
+want_fact llc2 "placements=any,llc,cross-llc"
+expect_error "llc2: smt" "placement smt: .*no CPU here has an SMT sibling" topo llc2 pair smt
+
+want_pair numa2 cross-node 0,2
+want_pair numa2 cross-llc 0,2
+want_pair numa2 llc 0,1
+want_fact numa2 "numa_nodes=0,1 2,3"
+want_fact numa2 "placements=any,llc,cross-llc,cross-node"
+
+want_pair vm2 any 0,1
+want_fact vm2 "llc_domains=unknown"
+expect_error "vm2: llc" "placement llc: .*last-level cache domains are unknown" topo vm2 pair llc
+expect_error "unknown placement" "unknown placement 'near'" topo vm2 pair near
+expect_error "not a /sys" "not a Linux /sys" "$sh" "$TOP/scripts/native/topology.sh" -s "$TMP" facts
