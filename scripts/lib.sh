@@ -1,8 +1,7 @@
 # shellcheck shell=bash
 # Shared helpers for lockbench's pipeline scripts: paths, errors, the
 # variant matrix.  Sourced, never run.
-# Scripts source it as . "${0%"${0##*/}"}../lib.sh": the folder dirname
-# would give, without its process.
+# Scripts source it as . "$(dirname "$0")/../lib.sh".
 # Scripts start one another as "bash SCRIPT": the same bash their
 # "#!/usr/bin/env bash" finds on PATH, without env's exec (milliseconds a
 # start, and a run starts hundreds).

@@ -4,7 +4,7 @@
 # variant-order seed) as RUN, with the kernels as they are built now.
 # Any of VARIANTS, ACCEL, VCPUS, BOOTS, REPEAT, ORDER_SEED given to make
 # again overrides the run's own.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 [ -n "${1:-}" ] || die "make again needs RUN=build/runs/ID: the run to repeat"
 [ -e "$1" ] || die "make again: RUN=$1 does not exist; runs are in $LB_BUILD/runs/ (make again RUN=build/runs/latest)"

@@ -5,7 +5,7 @@
 # 125 (skip) when the commit cannot be built or booted.  Environment from
 # bisect.sh: LB_BISECT_VARIANT, LB_BISECT_DIR (good.count, steps.log),
 # CELL, THRESHOLD (a number, percent), LB_BISECT_MEASURE (the measurer).
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 commit=$(git rev-parse --short HEAD)
 if ! count=$("$LB_BISECT_MEASURE" "$LB_BISECT_VARIANT" "$CELL"); then

@@ -7,7 +7,7 @@
 # byo.sh), which git bisect run moves; scripts/boot/bisect-step.sh judges each.
 # Writes build/bisect-runs/TIMESTAMP/: good.count, steps.log, bisect.log,
 # result.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 bisect_args_ok
 export THRESHOLD=${THRESHOLD%\%}

@@ -14,7 +14,7 @@
 #           can run it; the smallest N resolved, in cycles.
 # Output: the run directory's calibrate/ (build/runs/NAME/calibrate), with
 # report.txt.  Fails when the icount counts are not exact.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/scripts/native/common.sh"
 
 v=${1:-stock}

@@ -4,7 +4,7 @@
 # mode=hot"), and print that job's cyc_op: guest instructions per
 # acquire+release, the same on every boot, so one boot is a measurement.
 # make bisect measures each commit with it.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: cell-count.sh VARIANT CELL} cell=${2:?usage: cell-count.sh VARIANT CELL}
 bash "$LB_TOP/scripts/build/ensure-built.sh" "$v"

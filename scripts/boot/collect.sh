@@ -7,7 +7,7 @@
 # still contributes the jobs it finished, from its journal (records.csv),
 # and its failure line says how many; a boot that logged a fault
 # contributes none: its numbers stay in its boot directory.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 
 run=$1 v=$2 boot=$3

@@ -20,7 +20,7 @@
 # cold or contended job (icount runs 1 vCPU: jobs.sh), an smp list with a
 # hot job (hot counts are the icount pass's), VCPUS outside 2..32 (the
 # directory models at most 32 caches).
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 parse_variants "${VARIANTS:-}" >/dev/null
 mapfile -t variants < <(parse_variants "${VARIANTS:-}")

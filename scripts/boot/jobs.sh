@@ -4,7 +4,7 @@
 # with slope=1 so that its counts are whole instructions: cold and
 # contended jobs are left out of the default list with a note, and refused
 # from a list the user named.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 usage="usage: jobs.sh JOBFILE VCPUS [ACCEL [default]]"
 f=${1:?$usage} n=${2:?$usage} accel=${3:-} origin=${4:-user}
 [ -f "$f" ] || die "job file $f does not exist"

@@ -9,7 +9,7 @@
 #       QEMU's PIDFILE and its vCPU threads, which -name ...,debug-threads=on
 #       names "CPU N/KVM", pin each with taskset, check the affinity took,
 #       and write "vcpu N thread TID host_cpu C" lines to OUT
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 plan() { # vcpus hostcpus
 	local n=$1 h=$2 off=0 i

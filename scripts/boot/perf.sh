@@ -3,7 +3,7 @@
 # record -g inside the guest (hardware cycles when the guest has a PMU, a
 # software clock otherwise), bring perf.data back and summarise its top
 # symbols with that variant's vmlinux.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: perf.sh VARIANT JOB [OUTDIR]} job=${2:?usage: perf.sh VARIANT JOB [OUTDIR]}
 out=${3:-}

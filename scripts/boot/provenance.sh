@@ -2,7 +2,7 @@
 # provenance.sh VARIANT ACCEL VCPUS BOOT QEMU_CMDLINE_FILE: print one boot's
 # provenance record as JSON on stdout.  jq builds it, so every string is
 # escaped whatever it holds; readers use jq too.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 v=$1 accel=$2 vcpus=$3 boot=$4 cmdfile=$5
 variant_paths "$v"

@@ -21,7 +21,7 @@
 # when the guest died), faults.txt and status, one of the contract's boot
 # statuses (lb-validate --describe boot_statuses): ok, boot-timeout, killed,
 # qemu-error, fault, no-results or guest-error.  Exit status 0 only for ok.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: qemu-boot.sh VARIANT OUTDIR}
 out=${2:?usage: qemu-boot.sh VARIANT OUTDIR}

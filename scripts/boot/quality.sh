@@ -8,7 +8,7 @@
 #   - the CV of the per-job medians over the 10 jobs of one boot;
 #   - the CV of the per-boot medians over the boots.
 # Statistics come from lb-stat (GSL).  Output: build/quality/VARIANT-TS/.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: quality.sh VARIANT [BOOTS]} boots=${2:-3}
 variant_fragments "$v" >/dev/null

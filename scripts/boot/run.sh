@@ -7,7 +7,7 @@
 # unit of replication (lb-stat takes one median per boot), so the timed
 # default is 10 boots of 3 passes; each round of boots runs the variants
 # in a shuffled order, from ORDER_SEED (recorded in run.info).
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 parse_variant_list "${VARIANTS:-}" # dies on an unknown name
 variants=("${PARSED_VARIANTS[@]}")

@@ -19,7 +19,7 @@
 # and git bisect run work in it; it is built in build/user/NAME/obj.  Once
 # set up, a side is left where it is (a bisect may be moving it) until the
 # request changes.  The variants' lines go to build/user/matrix.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 [ -n "${KSRC:-}${KERNEL:-}" ] || die "byo.sh: set KSRC=/path/to/linux or KERNEL=bzImage KBUILD=dir"
 mkdir_p "$LB_USER"

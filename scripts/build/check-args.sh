@@ -7,7 +7,7 @@
 # preprocessor over the contract, for a job's kind), so it answers on a
 # fresh clone.  The rules are schema/settings.tsv's, one row a setting.
 # LB_KVM_DEV (default /dev/kvm) is for tests.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 goals=" ${*:-all} "
 errs=()

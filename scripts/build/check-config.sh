@@ -2,7 +2,7 @@
 # check-config.sh CONFIG FRAGMENT...: every option a fragment sets (or sets
 # "is not set") must hold in the final .config.  Kconfig drops options whose
 # dependencies fail without a word; this makes that loud.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 config=$1
 shift

@@ -4,7 +4,7 @@
 # deps.sh lava (make deps-lava): also LAVA's dispatcher, lava-run, which
 # make lava-run and make check-long use (about 150 packages, so not in
 # every make deps).
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 PKGS=(
 	# kernel source and the guest

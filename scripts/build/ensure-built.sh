@@ -3,7 +3,7 @@
 # each variant's kernel, lockbench.ko and module initramfs, then the base
 # initramfs, each rebuilt only when stale.  Output goes to stderr, so a
 # caller's stdout stays its own.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 [ $# -gt 0 ] || die "usage: ensure-built.sh VARIANT..."
 gcc_facts # once for every kernel.sh and module.sh below
 for v in "$@"; do

@@ -6,7 +6,7 @@
 #            (build/kernel/VARIANT/lb-modules.cpio; variant_path ... state)
 # The launcher appends a small per-boot archive (jobs or script); the kernel
 # unpacks concatenated newc archives in order.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 mkcpio() { # dir out
 	(cd "$1" && find . -print0 | LC_ALL=C sort -z |

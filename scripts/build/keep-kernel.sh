@@ -3,7 +3,7 @@
 # can be re-analysed after build/ is rebuilt or removed: the variant's
 # vmlinux (perf symbols, the disassembly), .config, System.map and
 # lockbench.ko, and build-ids listing their GNU build ids.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: keep-kernel.sh VARIANT DIR} out=${2:?usage: keep-kernel.sh VARIANT DIR}
 variant_paths "$v"

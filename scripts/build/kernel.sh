@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # kernel.sh VARIANT: configure and build one variant out of tree, in
 # build/kernel/VARIANT, from the one patched tree, with ccache.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: kernel.sh VARIANT}
 variant_fragment_list "$v" # dies on an unknown name

@@ -2,7 +2,7 @@
 # kernels.sh "LIST": build every variant of LIST (VARIANTS syntax; empty is
 # the default matrix) with kernel.sh, printing [k/N] and an estimate of the
 # time left from each variant's last recorded build time.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 parse_variants "${1:-}" >/dev/null # dies on an unknown name, before any build
 mapfile -t vs < <(parse_variants "${1:-}")
 # A variant never built here is guessed at 6 minutes (pre took 361 s on 2

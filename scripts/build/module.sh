@@ -3,7 +3,7 @@
 # Sources are copied to build/module/VARIANT so each variant's objects stay
 # apart and bench-module/ stays clean; the schema header is included from
 # the top-level schema/ (Kbuild's LB_SCHEMA).
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: module.sh VARIANT}
 variant_fragments "$v" >/dev/null

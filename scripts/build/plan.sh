@@ -3,7 +3,7 @@
 # would build, boot and run, and why, with a time estimated from recorded
 # builds and boots.  It reads and never writes: no build/, no tree, no
 # QEMU.  The settings were checked first (check-args.sh).
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 goals=()
 for g in "${@:-help}"; do

@@ -2,7 +2,7 @@
 # make tree: extract Debian's linux-source-6.1 under build/kernel and apply
 # patch/series with fuzz 0.  A no-op while the package and series are
 # unchanged; any change re-extracts from scratch.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # Your own kernels (KSRC=, KERNEL=) are set up by byo.sh.  linux-source-6.1
 # is then prepared only if a variant this make names is built from it.

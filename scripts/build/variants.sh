@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
 # variants.sh "LIST": validate a VARIANTS list (commas or spaces; empty
 # means the default matrix) and print one name per line.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 parse_variants "${1:-}"

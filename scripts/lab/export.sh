@@ -19,7 +19,7 @@
 # Environment: JOBFILE, ACCEL, VCPUS, MEM, REPEAT (passes, default 3),
 # BUNDLE_URL (where the lab fetches the bundle; default file://), CONSOLE
 # (default ttyS0,115200).  make import reads the console log back.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: export.sh VARIANT}
 variant_fragments "$v" >/dev/null

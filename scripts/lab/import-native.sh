@@ -11,7 +11,7 @@
 # Only complete replicates are taken (bootN; a .bootN.part folder is one
 # the runner was stopped in); every one must validate and name the host
 # the run names, or nothing is written.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 src=${1:?usage: import-native.sh DIR (a native bundle run.sh results folder)}
 [ -d "$src" ] || die "import: $src is not a folder"

@@ -16,7 +16,7 @@
 #   BUNDLE  the export bundle the lab ran (default build/export/VARIANT, if
 #           there): its provenance, job list and command line join the run
 #   INTO    an imported run to add VARIANT to (compare needs two variants)
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: import.sh VARIANT FILE...}
 shift

@@ -16,7 +16,7 @@
 # figure as the measurement) and ends at "lockbench: runner done".
 # LAVA's YAML is written by Debian's python3-yaml from jq's JSON, so every
 # value is quoted by a YAML library, not by hand.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 form=${1:?usage: lava-job.sh qemu|x86 BUNDLE}
 b=$(cd "${2:?usage: lava-job.sh qemu|x86 BUNDLE}" && pwd) || die "no bundle directory $2"

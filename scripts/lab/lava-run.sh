@@ -10,7 +10,7 @@
 # (each LAVA test case's result), then imports lava.log as a run.
 # Environment: BUNDLE (default build/export/VARIANT), OUT, LB_LAVA_CACHE
 # (where lava-server is unpacked; default build/lava).
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: lava-run.sh VARIANT}
 variant_fragments "$v" >/dev/null

@@ -10,7 +10,7 @@
 # VARIANTS=pre,post,...  JOBFILE=bench-user/jobs/native.jobs
 # BUNDLE_OUT=build/bundle (where the tarball goes)
 # Writes BUNDLE_OUT/lockbench-native-COMMIT.tar.gz and prints its size.
-. "${0%"${0##*/}"}common.sh"
+. "$(dirname "$0")/common.sh"
 
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
 outdir=${BUNDLE_OUT:-$LB_BUILD/bundle}

@@ -5,7 +5,7 @@
 # build/user/comparisons), each figure with its instrument, unit and
 # host.  results.sh puts it at the top of every report; publish.sh puts
 # it in README.md.  ANSWER_KIND picks the kind (default spin_lock).
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 run=${1:?usage: answer.sh RUN [ICOUNT_DIR]}
 icount=${2:-$run/icount}

@@ -4,7 +4,7 @@
 # RUN against itself in BASE_RUN, by lb-stat (rank test, bootstrap CI,
 # Holm per pair and mode; no A/A floor: two runs have no identical pair).
 # Writes RUN/compare-runs/BASE_ID/: pairs.csv and tables.md.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 run_dir_of "${1:?usage: compare-runs.sh BASE_RUN RUN}" && base=$RUN_DIR
 run_dir_of "${2:?usage: compare-runs.sh BASE_RUN RUN}" && run=$RUN_DIR

@@ -7,7 +7,7 @@
 # (seed and settings) and RUN/host.txt.  Derived files
 # are rebuilt in a temporary folder and swapped in whole; the records
 # themselves are only read.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 
 [ -d "${1:?usage: compare.sh RUNDIR}" ] || die "no run directory $1"

@@ -9,7 +9,7 @@
 #   two runs:  each variant of RUN against itself in BASE_RUN, from
 #              RUN/compare-runs/BASE_ID/pairs.csv (make compare BASE_RUN=).
 # Every figure and verdict is lb-stat's, as pairs.csv has it.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 run_dir_of "${1:?usage: cover-letter.sh RUN [BASE_RUN]}" && run=$RUN_DIR
 base=${2:-}

@@ -7,7 +7,7 @@
 # the first ret along the straight-line fast path; calls into the lock
 # layer (do_raw_*, slow paths, helpers) are named so the extra call level
 # of the debug variants shows.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 kept=""
 if [ "${1:-}" = --run ]; then
 	kept=${2:?usage: disasm-table.sh [--run RUN] VARIANT...}/kernels

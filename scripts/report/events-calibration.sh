@@ -10,7 +10,7 @@
 #                     (the first op finds the line at home; an interrupt
 #                     inside an op adds its own accesses);
 #   pad id 1001       the same store on one vCPU: no transfer (at most 1%).
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 tsv=${1:?usage: events-calibration.sh EVENTS.TSV}
 [ -f "$tsv" ] || die "$tsv does not exist"
 grep -q '^# no ops seen' "$tsv" && die "$tsv: no ops seen: lb-events-cal did not run"

@@ -3,7 +3,7 @@
 # (bench-user/events/events-out.c) as events.csv rows, in the contract's
 # columns (lb-validate --describe events).  A marker's id is a kind's
 # position in LB_KINDS (or a pad), so the names come from the contract.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 if [ "${1:-}" = --header ]; then
 	contract_header events

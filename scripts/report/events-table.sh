@@ -9,7 +9,7 @@
 #   the calibration: pad=N adds N instructions and nothing else.
 # The tables' figures are computed here as CSV (cycles.csv, pads.csv in a
 # temporary folder); render.awk draws them.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 run=${1:?usage: events-table.sh RUN}
 csv=$run/events.csv
 [ -f "$csv" ] || die "$csv does not exist: run make events first"

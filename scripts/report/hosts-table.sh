@@ -9,7 +9,7 @@
 #     the same host.  Percentages are only ever within one host: across
 #     hosts the table gives absolute cycles and ns.
 # Every table is drawn by render.awk (view=table), rounded by its rule.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 results=${1:-$LB_TOP/results}
 render=$LB_TOP/scripts/report/render.awk

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # pathlen-plot.sh RUN: RUN/plots/pathlen.png and .svg from RUN/pathlen.csv
 # (pathlen-table.sh): instructions per acquire+release, kind x variant.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 export LC_ALL=C
 run=${1:?usage: pathlen-plot.sh RUNDIR}

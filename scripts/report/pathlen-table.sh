@@ -5,7 +5,7 @@
 #   RUN/pathlen.csv       the same counts as data
 # lb-pathlen refuses the run if any count is not exact or differs between
 # boots; render.awk draws the two tables from its CSV.  Derived files are rebuilt whole; the records are only read.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 run=$(readlink -f "${1:?usage: pathlen-table.sh RUNDIR}")
 [ -f "$run/run.info" ] || die "$1 has no run.info: not a run directory"

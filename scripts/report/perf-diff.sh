@@ -5,7 +5,7 @@
 # Each side's samples are resolved by build id against the kernels the run
 # kept (RUN/kernels/: vmlinux and lockbench.ko, put in a build-id cache of
 # the run's own), so the two sides' different vmlinux files both resolve.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 run=${1:?usage: perf-diff.sh RUN OUTDIR} out=${2:?usage: perf-diff.sh RUN OUTDIR}
 # perf buildid-cache refuses relative paths ("Invalid argument").

@@ -4,7 +4,7 @@
 # NAME.svg, with the reshaped data behind each in RUN/plots/data/.  The
 # gnuplot scripts and awk reshapers are in plots/.  Everything is written
 # to a temporary folder first: a failure leaves RUN/plots as it was.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 export LC_ALL=C
 P=$LB_TOP/plots

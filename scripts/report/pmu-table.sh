@@ -5,7 +5,7 @@
 # both were counted.  The figures are computed here as CSV; render.awk
 # draws the table.  The boot is the replicate, as in lb-stat.  Counts
 # are whole jobs on every CPU (perf stat -a), never per acquire+release.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 
 run_dir_of "${1:?usage: pmu-table.sh RUNDIR}" && run=$RUN_DIR

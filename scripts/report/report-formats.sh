@@ -6,7 +6,7 @@
 #   RESULTS.txt  the headline in plain text of at most 80 columns, to
 #                paste into a mail: path lengths (instructions) and the
 #                timed headline pairs with CI, Holm p and verdict
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 run=$(readlink -f "${1:?usage: report-formats.sh RUN}")
 rep=$run/report

@@ -5,7 +5,7 @@
 # (changed <-> within-noise) change the answer's verbs, with the same
 # figures.  Each
 # clause names its instrument, unit and host.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 r=$TOP/results
 run=$TMP/run
 mkdir -p "$run"

@@ -4,7 +4,7 @@
 # or written: one case per refused setting.  Each of these once cost a tree
 # extraction and kernel builds (up to 40 min) before the script that read
 # it refused it.  Every case runs, and every failure is listed.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 # An empty build directory and no linux-source: a fresh clone, no tree.
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz LB_KVM_DEV=$TMP/no-kvm
 unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE PMU RUNS THREADS NAME BASE_RUN OVERSUBSCRIBE PAIR

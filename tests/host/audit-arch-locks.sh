@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # audit-arch-locks.sh flags a compiled file whose arch_spinlock_t is not
 # initialised, and passes initialised or hand-audited ones.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build
 tree=$LB_BUILD/kernel/linux-source-6.1
 mkdir -p "$tree/kernel" "$TMP/o/kernel"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Bad numeric settings and accelerators are refused before anything boots.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 expect_error "VCPUS=abc" "VCPUS=abc is not a positive integer" env VCPUS=abc "$TOP/scripts/boot/qemu-boot.sh" stock "$TMP/b"
 expect_error "VCPUS=0" "VCPUS must be greater than 0" env VCPUS=0 "$TOP/scripts/boot/qemu-boot.sh" stock "$TMP/b"
 expect_error "VCPUS=65" "exceeds the guest's NR_CPUS" env VCPUS=65 "$TOP/scripts/boot/qemu-boot.sh" stock "$TMP/b"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A patch that no longer applies is named, with its failing hunk, and the
 # half-patched tree is not left behind to be built.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 # A two-file stand-in for the package tarball keeps the test fast; the
 # patch logic is the same.
 mkdir -p "$TMP/src/linux-source-6.1"

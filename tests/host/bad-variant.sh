@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # An unknown variant name stops every entry point with the list of names.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 # Nothing is extracted or built for a name that does not exist.
 export LB_BUILD=$TMP/build
 expect_error "make kernel" "unknown variant 'nosuch'; known variants: pre " make -s -C "$TOP" kernel VARIANT=nosuch

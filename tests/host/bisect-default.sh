@@ -6,7 +6,7 @@
 # tests/fixtures/fake-qemu, whose guest reports the tree's file "cost" as
 # the cell's instruction count.  byo-bisect.sh covers the driver itself.
 # check: slow
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 . "$TOP/tests/fixtures/byo/fake-kbuild.bash"
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz LB_NO_PERF=1
 unset LB_BISECT_MEASURE KCONFIG VARIANT VARIANTS

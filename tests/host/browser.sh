@@ -7,7 +7,7 @@
 # loads, every link within the page finds its heading, and no text
 # overflows its box or runs past the page.
 # check: slow
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 command -v chromium >/dev/null || skip "chromium is not installed (make deps installs Debian's chromium)"
 command -v cmark-gfm >/dev/null || skip "cmark-gfm is not installed (make deps)"
 command -v gnuplot >/dev/null || skip "gnuplot is not installed (make deps)"

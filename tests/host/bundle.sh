@@ -9,7 +9,7 @@
 # pins its pair (LBN_CPUS); -t stops the run by itself in time; a runner
 # killed mid-run leaves only complete replicates, and they import.
 # check: slow
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 [ "$(uname -m)" = x86_64 ] || skip "the native bundle needs x86_64"
 while IFS= read -r flags && [[ $flags != flags* ]]; do :; done </proc/cpuinfo
 [[ $flags =~ [[:space:]]constant_tsc([[:space:]]|$) ]] || skip "no constant_tsc on this host"

@@ -5,7 +5,7 @@
 # commit where the count first rises beyond THRESHOLD, skip a commit that
 # cannot be measured, and refuse bad input naming the fix.
 # check: slow
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
 k=$TMP/linux
 mkdir -p "$k"

@@ -5,7 +5,7 @@
 # KERNEL= KBUILD= each get lockbench.ko built against their kernel, their
 # modules archive in their own state directory (never inside KBUILD), and
 # QEMU boots their image.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 . "$TOP/tests/fixtures/byo/fake-kbuild.bash"
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
 export LB_QEMU_DRYRUN=1 ACCEL=tcg LB_NO_PERF=1

@@ -4,7 +4,7 @@
 # builds in build/user/NAME/obj from base.config + FRAGMENTS, KCONFIG= is
 # merged last and checked like every fragment, and the next make without
 # it configures it back.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
 unset KCONFIG
 gitc() { git -c user.name=t -c user.email=t@example.org "$@"; }

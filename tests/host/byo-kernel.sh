@@ -5,7 +5,7 @@
 # input gives one git worktree per side and a variant each, found through
 # variant_path; a re-run leaves a side where a bisect moved it.
 # check: slow
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build
 # linux-source-6.1 must never be needed here: a missing one fails fast.
 export LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz

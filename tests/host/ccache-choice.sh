@@ -3,7 +3,7 @@
 # hit (a cache that holds objects) and keeps a build directory's compiler
 # (a change of CC makes Kbuild recompile everything); yes and no force it;
 # anything else is refused by name.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 command -v ccache >/dev/null || skip "no ccache (make deps installs it)"
 cc_of() { # DIR [VAR=VALUE...] -> the compiler lb_cc picks for DIR
 	local dir=$1

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # check-config.sh: an option Kconfig dropped is an error that names it; a
 # later fragment overrides an earlier one, as in merge_config.sh.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 printf 'CONFIG_PREEMPT=y\n# CONFIG_PREEMPT_NONE is not set\nCONFIG_SMP=y\n' >"$TMP/.config"
 printf 'CONFIG_PREEMPT_NONE=y\nCONFIG_SMP=y\n' >"$TMP/base.config"
 printf 'CONFIG_PREEMPT=y\n# CONFIG_PREEMPT_NONE is not set\n' >"$TMP/preempt.config"

@@ -6,7 +6,7 @@
 # closing count stay as they were.  Runs on a folder of stand-in tests
 # (LB_TESTS) and its own build directory; build/tools, which always
 # runs, is one more pass in each count.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 mkdir -p "$TMP/t/host" "$TMP/t/boot"
 st() { printf '#!/bin/sh\necho "%s"\nexit %s\n' "$2" "$3" >"$TMP/t/host/$1.sh" && chmod +x "$TMP/t/host/$1.sh"; }
 st pass-a "fine" 0

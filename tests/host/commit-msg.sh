@@ -4,7 +4,7 @@
 # message, by name.  `make hooks`'s installer makes git run it in a clone
 # and in its worktrees; check-commits.sh (CI) judges the commits made on
 # top of the hook and no others.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 H=$TOP/scripts/git/commit-msg
 msg() { printf '%b' "$1" >"$TMP/msg"; }
 

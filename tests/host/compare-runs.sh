@@ -5,7 +5,7 @@
 # a BASE_RUN that is no run is refused before any work.  Each copy holds
 # the records of the two variants checked and its run.info (all that
 # compare-runs reads; lb-stat's time is per variant).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build
 for r in A B; do
 	mkdir "$TMP/$r"

@@ -3,7 +3,7 @@
 # the report's headline read vm-configs/comparisons, or COMPARISONS=, and
 # a bad line stops them with its file, line and fix.
 # check: slow
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build
 # Which pairs are compared is the question here, not their CIs: fewer
 # resamples keep the test short.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The console scan flags every kind of kernel fault and passes a clean log
 # (which includes the harmless "Marking TSC unstable" line).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 fx=$TOP/tests/fixtures/console
 "$TOP/scripts/boot/console-scan.sh" "$fx/clean.log" || fail "clean.log was flagged"
 n=0

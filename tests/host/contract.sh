@@ -9,7 +9,7 @@
 #      ($N in an awk program with FS ",", cut -d, -fN).
 # A line that must name kinds for another reason says "contract-exempt:"
 # and why.  LB_CONTRACT_ROOT scans another tree (the test's own check).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 V=$TOP/bench-user/lb-validate
 [ -x "$V" ] || missing "$V is not built: run 'make -C bench-user'"
 H=$TOP/schema/lockbench_schema.h

@@ -5,7 +5,7 @@
 # exactly those lb-stat's verdict calls changed.  Also: two runs
 # (BASE_RUN), a user's own pair (PAIR=, as KSRC= sides are named), and
 # bad input refused by name.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build
 run=$TMP/run
 mkdir -p "$run/native"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
 # check-disasm.sh against a small hand-made ELF: it accepts the expected
 # sequences and names what is missing otherwise (tests/disasm/run.sh).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 bash "$TOP/tests/disasm/run.sh"

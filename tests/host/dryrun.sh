@@ -2,7 +2,7 @@
 # make DRYRUN=1 prints what the goals would build (and why), boot and run,
 # with a time from recorded builds and boots, and does nothing else: no
 # build directory appears, and one that exists is left as it was.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
 unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE
 out=$(make -s -C "$TOP" DRYRUN=1 all 2>&1) || fail "make DRYRUN=1 all failed: $out"

@@ -9,7 +9,7 @@
 #     invalidation, a handoff is counted, a line read by both is shared;
 #   - a run with no marked op says "no ops seen", not zeros;
 #   - check-api.sh refuses a QEMU that lacks a function the plugin calls.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 ev=$TOP/bench-user/events
 command -v gcc >/dev/null || skip "no gcc to build the plugin"
 make -s -C "$ev" lockbench-events.so lb-events-probe >"$TMP/build.log" 2>&1 || fail "the plugin did not build: $(cat "$TMP/build.log")"

@@ -2,7 +2,7 @@
 # make events refuses, before anything builds or boots, the jobs the
 # plugin cannot count and the settings it cannot serve, each with the
 # reason; and a TCG plugin never reaches a KVM boot.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 ev() { env VARIANTS=stock "$@" "$TOP/scripts/boot/events.sh"; }
 fresh=$TMP/build
 expect_error "ACCEL=kvm" "ACCEL=kvm: the events instrument is a TCG plugin" ev LB_BUILD="$fresh" ACCEL=kvm

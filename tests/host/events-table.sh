@@ -4,7 +4,7 @@
 # one row per hot kind and variant, the compared pairs stated in events
 # (pre → post the same), the pad calibration exact; a pad whose count is
 # off, or a CSV with no rows, is refused.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 fix=$TOP/tests/fixtures/events/events.csv
 tab=$TOP/scripts/report/events-table.sh
 [ -x "$TOP/bench-user/lb-validate" ] || fail "bench-user/lb-validate is not built: run 'make -C bench-user'"

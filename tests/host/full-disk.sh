@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A full disk stops the pipeline up front with the space it needs.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 [ "$(id -u)" -eq 0 ] || skip "needs root to mount a small tmpfs"
 mkdir -p "$TMP/small"
 mount -t tmpfs -o size=16m lbfull "$TMP/small" || skip "cannot mount tmpfs here"

@@ -4,7 +4,7 @@
 # <table>, rather than a
 # paragraph of pipes (a header row whose cell count differs from its
 # delimiter row's is not a table).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 command -v cmark-gfm >/dev/null || skip "cmark-gfm is not installed (make deps)"
 # tables FILE: delimiter rows that follow a row of cells, as written.
 tables() { awk '/^\|( *:?-+:? *\|)+ *$/ && prev ~ /^\|/ { n++ } { prev = $0 } END { print n + 0 }' "$1"; }

@@ -2,7 +2,7 @@
 # The host id names the CPU (scripts/host-cpu.sh): model name, vendor,
 # family, model, stepping and the online CPU count, never the host kernel
 # (lib.sh's host_facts, every record's host field, takes it from there).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 id_of() { # cpuinfo ncpus -> REPLY
 	local k v
 	REPLY=

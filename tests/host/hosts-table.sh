@@ -3,7 +3,7 @@
 # under the host id of its CPU (an old run's facts given by hand, and said
 # where from), and hosts-table.sh draws results/hosts.md from
 # results/hosts/: regenerated here, it is the tracked file byte for byte.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 command -v jq >/dev/null || skip "jq is not installed"
 pub=$TOP/results/hosts
 [ -d "$pub" ] || fail "results/hosts is missing"

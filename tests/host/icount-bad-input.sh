@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ACCEL=icount refuses what it cannot serve, before anything builds or
 # boots, and instructions never mix with cycles.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 why="QEMU 7.2's round-robin icount scheduler starves the second vCPU at SMP bring-up"
 expect_error "icount VCPUS=2 (run)" "ACCEL=icount runs on 1 vCPU, not VCPUS=2: $why" \
 	env ACCEL=icount VCPUS=2 VARIANTS=stock "$TOP/scripts/boot/run.sh"

@@ -8,7 +8,7 @@
 # Also read: LAVA's YAML job log and a results disk image.  Refused by
 # name with nothing written: a truncated log, a checksum mismatch, another
 # variant's log.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 g=$TOP/bench-user/lb-guest
 [ -x "$g" ] && [ -x "$TOP/bench-user/lb-validate" ] || fail "bench-user is not built: run 'make user'"
 export LB_BUILD=$TMP/build

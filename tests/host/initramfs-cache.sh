@@ -3,7 +3,7 @@
 # step asks for it, and rebuilding 35 MiB each time was most of the fake
 # kernels' host tests.  A second call leaves base.cpio as it was; a
 # changed guest script rebuilds it.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 [ -x /usr/bin/busybox ] || skip "busybox-static is not installed (make deps)"
 [ -x "$TOP/bench-user/lb-guest" ] || skip "needs the C tools (make user)"
 export LB_BUILD=$TMP/build LB_NO_PERF=1

@@ -4,7 +4,7 @@
 # every reference must resolve in the published run, and a percentage, ns
 # figure or p written out by hand outside one is refused (it could differ
 # from the table it cites).  A reference to a cell the run lacks fails.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 r=$TOP/results render=$TOP/scripts/report/render.awk
 mkdir -p "$TMP/cal"
 for c in timed native; do

@@ -3,7 +3,7 @@
 # the others are configured and built (the icount pass asks each again
 # right after make kernels), with a fake tree playing Kbuild's part
 # (tests/fixtures/byo/fake-kbuild.bash).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build
 unset KCONFIG
 . "$TOP/tests/fixtures/byo/fake-kbuild.bash"

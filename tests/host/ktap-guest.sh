@@ -3,7 +3,7 @@
 # reader of it (ktap_ok in tests/boot/lib.bash): a clean document passes;
 # a failed test, a plan the results miss, a wrong expected count and a
 # missing version line each fail.
-. "${0%"${0##*/}"}../boot/lib.bash"
+. "$(dirname "$0")/../boot/lib.bash"
 doc() { # doc "body using ktap_*": the document, from /bin/sh like the guest
 	sh -c ". '$TOP/tests/guest/ktap.sh'; $1" >"$TMP/log" 2>&1 || true
 }

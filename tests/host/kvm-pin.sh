@@ -7,7 +7,7 @@
 # (a dry run) has -cpu host, the thread names and the pidfile, and a TCG
 # one has none of them.  The probe itself, in each state /dev/kvm can be
 # in, is tests/host/kvm-probe.sh's.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 pin=$TOP/scripts/boot/kvm-pin.sh
 
 [ "$("$pin" plan 2 4 | tr '\n' ' ')" = "0 1 1 2 " ] || fail "2 vCPUs on 4 CPUs: $("$pin" plan 2 4 | tr '\n' ' ')"

@@ -4,7 +4,7 @@
 # leaves it on the last good run (scripts/boot/run.sh, move_latest), so a
 # plain make compare still has something to read.  Kernels come from the
 # fake Kbuild, boots from the stand-in QEMU (tests/fixtures/fake-qemu).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 . "$TOP/tests/fixtures/byo/fake-kbuild.bash"
 export LB_BUILD=$TMP/build LB_NO_PERF=1 PATH=$TOP/tests/fixtures/fake-qemu:$PATH
 export VARIANTS=stock BOOTS=1 REPEAT=1 PERF=0 ACCEL=tcg TIMEOUT=30

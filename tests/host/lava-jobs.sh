@@ -6,7 +6,7 @@
 # variant is a fake one in a temporary build directory: the generator
 # needs the bundle's files, not a real kernel.  An unbuilt variant is
 # refused naming make kernel.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 /usr/bin/python3 -c 'import lava_common.schemas' 2>/dev/null ||
 	fail "Debian's lava-common is not installed (lava_common.schemas for /usr/bin/python3): run 'make deps'"
 export LB_BUILD=$TMP/build

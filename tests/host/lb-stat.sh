@@ -3,7 +3,7 @@
 # boots: the columns and verdicts it writes, refusals (accelerator, vCPUs,
 # host: unless --force; units: always), corrupt input named by file:line,
 # bad options, no overwriting, and byte-identical output for one seed.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 bin=$TOP/bench-user/lb-stat fx=$TOP/tests/unit/fixtures
 [ -x "$bin" ] || fail "lb-stat is not built"
 # Boot k gets every record whose line number is k mod 10: 10 boots a side.

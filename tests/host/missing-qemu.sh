@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Without QEMU the launcher and the probe say which package to install.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 mkdir -p "$TMP/bin"
 for t in bash sh env cat awk sed grep tr cut dirname basename mkdir rm date nproc id head tail df seq; do
 	p=$(command -v "$t") && ln -s "$p" "$TMP/bin/$t"

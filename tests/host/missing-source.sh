@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
 # Without the linux-source package, make tree says how to get it.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 expect_error "missing tarball" "linux-source-6.1 package is missing; run 'make deps'" \
 	env LB_BUILD="$TMP/build" LB_SRC_TARBALL="$TMP/none.tar.xz" "$TOP/scripts/build/tree.sh"

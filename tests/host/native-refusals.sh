@@ -7,7 +7,7 @@
 # no constant_tsc) are checked by native-fake.sh, on the binary it links:
 # building one here too cost this test the harness's compile and a link.
 # shellcheck source=tests/lib.bash
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build LB_NATIVE_KBUILD=$TMP/kb
 run=$TOP/scripts/native/run.sh
 n=$(nproc)

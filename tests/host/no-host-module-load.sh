@@ -3,7 +3,7 @@
 # file calls insmod, modprobe or the module syscalls; and the host tools,
 # run under strace, make no init_module/finit_module/delete_module call
 # (and find shimmed insmod/modprobe/rmmod first on PATH unused).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 cd "$TOP"
 # Guest-side files (they run inside QEMU) are the only allowed users.
 hits=$(git grep -n -I -E '\b(insmod|modprobe|rmmod|finit_module|init_module|delete_module)\b' -- \

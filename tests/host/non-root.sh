@@ -3,7 +3,7 @@
 # steps run here as nobody (setpriv, on a copy of the tree that user may
 # read) must work and refuse bad input as they do for root: make help, an
 # argument refusal, a dry run and a host tool's build (bench-user).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 if [ "$(id -u)" = 0 ]; then
 	command -v setpriv >/dev/null || skip "no setpriv to run as an ordinary user"
 	user=nobody

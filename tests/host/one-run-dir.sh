@@ -4,7 +4,7 @@
 # the timed run in NAME/ itself (and build/runs/latest), and a second timed
 # run under the same NAME is refused before it boots anything.  Kernels
 # come from the fake Kbuild, boots from the stand-in QEMU.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 . "$TOP/tests/fixtures/byo/fake-kbuild.bash"
 export LB_BUILD=$TMP/build LB_NO_PERF=1 PATH=$TOP/tests/fixtures/fake-qemu:$PATH
 export VARIANTS=stock BOOTS=1 REPEAT=1 PERF=0 TIMEOUT=30 LB_RUN_NAME=mine

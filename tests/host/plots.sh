@@ -13,7 +13,7 @@
 #  - Drawing twice gives the same bytes.
 # Each clipping check is first shown failing on a graph clipped on purpose.
 # check: slow
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 command -v gnuplot >/dev/null || skip "gnuplot is not installed"
 command -v pnmcrop >/dev/null || skip "netpbm is not installed (make deps)"
 export LC_ALL=C

@@ -3,7 +3,7 @@
 # over boots of each boot's median, instructions per cycle from the two
 # medians, an event perf could not count shown as such, and a pmu.csv
 # whose columns are not the contract's refused by name.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 export LB_VALIDATE=$TOP/bench-user/lb-validate
 . "$TOP/schema/contract.sh"
 run=$TMP/run

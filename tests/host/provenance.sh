@@ -2,7 +2,7 @@
 # provenance.sh writes valid JSON whatever a value holds, and a published
 # provenance names no machine's directories: the QEMU command line's paths
 # inside the checkout and the build directory come out relative.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 command -v jq >/dev/null || skip "jq is not installed"
 export LB_BUILD=$TMP/build
 mkdir -p "$LB_BUILD"

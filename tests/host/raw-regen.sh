@@ -5,7 +5,7 @@
 # must change the report (so the comparison reads the records), and a
 # truncated record file is refused with its file and line.
 # check: slow
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 command -v gnuplot >/dev/null || skip "gnuplot is not installed"
 command -v jq >/dev/null || skip "jq is not installed"
 raw=$TOP/results/raw

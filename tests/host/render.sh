@@ -4,7 +4,7 @@
 # a {{change}} reference (one computation, one rounding); the path-length
 # table and its differences come from lb-pathlen's CSV; a pair naming a
 # variant without counts is refused.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 r=$TOP/results render=$TOP/scripts/report/render.awk
 # The first hot ns_op row that changed in the published run: it is in
 # the findings as well as in every table.

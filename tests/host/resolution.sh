@@ -2,7 +2,7 @@
 # lb-resolution finds the smallest pad the timed instrument resolves, says
 # when none is, and refuses too few records, mixed units and records
 # lb-stat would not compare (another vCPU count here).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 bin=$TOP/bench-user/lb-resolution
 fx=$TOP/tests/unit/fixtures/post-tcg.csv
 # recs "PAD NS..."...: the fixture's two header lines, then per argument

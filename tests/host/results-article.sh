@@ -4,7 +4,7 @@
 # line; every graph has a caption naming its instrument; everything else
 # is in results/tables.md, and each of the article's links into it names
 # a heading there (GitHub's anchors, as anchors.awk makes them).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 art=${LB_ARTICLE:-$TOP/RESULTS.md} app=$TOP/results/tables.md
 [ -f "$app" ] || fail "results/tables.md is missing (make publish writes it)"
 read -r words tables < <(awk '/^```/ { code = !code; next } code { next }

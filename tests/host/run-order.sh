@@ -3,7 +3,7 @@
 # the rounds of a run differ (they were all the same while the random
 # source was a repeated "seed:round" text, of which shuf read only bytes
 # every round shared).
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 . "$TOP/scripts/lib.sh"
 vs=(pre pre-debug post post-debug stock stock-debug)
 for r in $(seq 1 10); do seeded_shuffle "1796401290:$r" "${vs[@]}" | paste -sd' '; done >"$TMP/orders"

@@ -3,7 +3,7 @@
 # matrix (thread counts, kinds, shapes, variants, replicates, placements)
 # and the arithmetic of its time, which fits 300 s on 16 CPUs; a matrix
 # over the budget is refused; nothing is built or written.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build
 out=$(DRY_RUN=1 SWEEP_CPUS=16 "$TOP/scripts/native/sweep.sh" 2>&1) || fail "the dry run failed: $out"
 for want in "thread counts: 1 2 4 8 16 (5)" "hold 100 ns/parallel 200 ns" "hold 2000 ns/parallel 100 ns" "variants: pre post stock (3); replicates: 10" \

@@ -6,7 +6,7 @@
 # entries (this project's hosts).  Each placement gets the pair it names,
 # or is refused by name with the reason; run under dash, as the bundle's
 # runner does where sh is dash.
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 fx=$TOP/tests/fixtures/sysfs
 sh=sh
 ! command -v dash >/dev/null || sh=dash
