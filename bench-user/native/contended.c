@@ -30,6 +30,9 @@
 #define HSUB		(1u << HSUB_BITS)
 #define HBUCKETS	((64 - HSUB_BITS + 1) * HSUB)
 
+/* A warm-up slice: long enough for thousands of sections. */
+#define LBN_WARMUP_NS	1000000
+
 struct cthread {
 	struct crun *run;
 	uint64_t ops, elapsed, wait_max;
@@ -201,6 +204,23 @@ int lbn_slice_contended(const struct lbn_env *e, struct lbn_unit *u, uint64_t ti
 	u->spent += lbn_rdtsc() - t0;
 	free(th);
 	return 0;
+}
+
+int lbn_warmup_contended(const struct lbn_env *e, struct lbn_unit *u)
+{
+	int i;
+
+	/* Three short slices set the sections' turns; what they counted is
+	 * dropped, with their lock (its count goes with their sums). */
+	for (i = 0; i < 3; i++)
+		if (lbn_slice_contended(e, u, lbn_ns_to_cyc(LBN_WARMUP_NS, e->tsc_khz)))
+			return -1;
+	free(u->c);
+	u->c = NULL;
+	free(u->lock);
+	u->lock = lbn_lock_new(u->v);
+	u->hold_sum = u->hold_n = u->par_sum = u->par_n = u->spent = 0;
+	return u->lock ? 0 : -1;
 }
 
 void lbn_finish_contended(const struct lbn_env *e, struct lbn_unit *u)

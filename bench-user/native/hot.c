@@ -85,6 +85,8 @@ int lbn_unit_init(const struct lbn_env *e, struct lbn_unit *u)
 	else if (u->type == LBN_U_JOB && !strcmp(j->mode, "contended")) {
 		u->turns_hold = j->hold_ns * e->work_per_ms / 1000000;
 		u->turns_par = j->parallel_ns * e->work_per_ms / 1000000;
+		if ((j->hold_ns || j->parallel_ns) && lbn_warmup_contended(e, u))
+			return -1;
 	}
 	return 0;
 }

@@ -64,6 +64,8 @@ int lbn_unit_init(const struct lbn_env *e, struct lbn_unit *u);
 int lbn_slice_hot(const struct lbn_env *e, struct lbn_unit *u, uint64_t ticks, int last);
 int lbn_slice_cold(const struct lbn_env *e, struct lbn_unit *u, uint64_t ticks, int last);
 int lbn_slice_contended(const struct lbn_env *e, struct lbn_unit *u, uint64_t ticks);
+/* Untimed slices that set a contended unit's sections, then forgotten. */
+int lbn_warmup_contended(const struct lbn_env *e, struct lbn_unit *u);
 /* The unit's record from all its slices. */
 void lbn_finish_contended(const struct lbn_env *e, struct lbn_unit *u);
 

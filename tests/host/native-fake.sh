@@ -59,10 +59,11 @@ mapfile -t info <"$run/run.info"
 [[ " ${info[*]} " == *" layout_round_3="* ]] || fail "run.info lacks the processes' layouts"
 # One process a replicate, every variant in it: pre's and post's records
 # of replicate 2 came from one process, with its layout drawn.
-[ "$(awk -F, '$1 == 2' "$run/layout.csv" | wc -l)" = 3 ] || fail "replicate 2's layout lacks pre, post and pre~L2: $(<"$run/layout.csv")"
-awk -F, 'NR > 1 && $3 ~ /^lock_(decb\+movb|cmpxchgl\+movb|cmpxchgl\+movl)$/ { n[$3]++ } END { exit length(n) != 3 }' "$run/physlimit.csv" ||
-	fail "physlimit.csv lacks a release width: $(<"$run/physlimit.csv")"
-awk -F, '$2 == "all" && $3 > 0 { n++ } END { exit n != 3 }' "$run/calibration-fit.csv" ||
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["boot"] == 2 { n++ } END { exit n != 3 }' "$run/layout.csv" ||
+	fail "replicate 2's layout lacks pre, post and pre~L2: $(<"$run/layout.csv")"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["pair"] ~ /^lock_(decb\+movb|cmpxchgl\+movb|cmpxchgl\+movl)$/ { n[$h["pair"]]++ }
+	END { exit length(n) != 3 }' "$run/physlimit.csv" || fail "physlimit.csv lacks a release width: $(<"$run/physlimit.csv")"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["boot"] == "all" && $h["slope"] > 0 { n++ } END { exit n != 3 }' "$run/calibration-fit.csv" ||
 	fail "calibration-fit.csv has no positive slope for each copy: $(<"$run/calibration-fit.csv")"
 awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next } NR > 2 && $h["kind"] == "spin_lock" && $h["mode"] == "hot" { n++ }
 	END { exit n != 3 }' "$run/pre.csv" || fail "want 3 replicates of spin_lock hot in pre.csv"
