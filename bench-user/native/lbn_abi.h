@@ -47,7 +47,7 @@ extern const unsigned int lbn_npads;
 /*
  * The calibration on the lock's own path: spin_lock's hot loop with a
  * dependent chain of STEPS one-cycle adds inside the critical section,
- * seeded from the lock word and feeding the release's address, so that
+ * seeded from the lock word's first byte and feeding the release's address, so that
  * no step can overlap the lock's own instructions.  The native harness's
  * list, not a job key: its records are calibration.csv's, not the
  * contract's.

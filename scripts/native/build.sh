@@ -38,7 +38,7 @@ fi
 hz=$(sed -n 's/^CONFIG_HZ=//p' "$k/.config")
 mapfile -t locks < <(native_lock_objs "$k")
 printf '%s\n' "$kobj/lbn_kloops.o" "${locks[@]}" >"$out/objects.txt"
-ld -r -o "$out/merged.o" "$kobj/lbn_kloops.o" "${locks[@]}" || die "native $v: ld -r of its objects failed"
+ld -r -z noexecstack -o "$out/merged.o" "$kobj/lbn_kloops.o" "${locks[@]}" || die "native $v: ld -r of its objects failed"
 echo "${hz:-250}" >"$out/hz"
 "$LB_TOP/scripts/native/link.sh" "$out" "$LB_NATIVE_OUT/harness" "${hz:-250}" 0 - "$v=$out/merged.o"
 native_prefix_set "$v"

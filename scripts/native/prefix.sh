@@ -41,7 +41,7 @@ mkdir_p "$work"
 	printf '\t.section .note.GNU-stack, "", @progbits\n'
 } >"$work/pad.S"
 gcc -c -o "$work/pad.o" "$work/pad.S" || die "prefix.sh: the padding does not assemble ($work/pad.S)"
-ld -r -o "$work/padded.o" "$work/pad.o" "$merged" || die "prefix.sh: ld -r failed on $merged"
+ld -r -z noexecstack -o "$work/padded.o" "$work/pad.o" "$merged" || die "prefix.sh: ld -r failed on $merged"
 
 # What stays the harness's: every symbol the object leaves undefined.
 nm=(nm --target=elf64-x86-64)
