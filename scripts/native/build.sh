@@ -6,7 +6,8 @@
 # link.sh renames and links with any other variants.  Here it is linked
 # alone into build/native/VARIANT/lb-native, and
 # scripts/native/disasm-check.sh compares every lock function of that
-# binary with the variant's vmlinux (run.sh checks its own binaries too).
+# binary with the variant's vmlinux.  LBN_ALONE=0 (run.sh, which links
+# and checks the binaries it measures) stops at merged.o.
 . "${0%"${0##*/}"}common.sh"
 
 v=${1:?usage: build.sh VARIANT}
@@ -40,6 +41,11 @@ mapfile -t locks < <(native_lock_objs "$k")
 printf '%s\n' "$kobj/lbn_kloops.o" "${locks[@]}" >"$out/objects.txt"
 ld -r -z noexecstack -o "$out/merged.o" "$kobj/lbn_kloops.o" "${locks[@]}" || die "native $v: ld -r of its objects failed"
 echo "${hz:-250}" >"$out/hz"
+# run.sh links and checks the binaries it measures itself (LBN_ALONE=0).
+if [ "${LBN_ALONE:-1}" = 0 ]; then
+	note "native $v: ${out#"$LB_TOP"/}/merged.o"
+	exit 0
+fi
 "$LB_TOP/scripts/native/link.sh" "$out" "$LB_NATIVE_OUT/harness" "${hz:-250}" 0 - "$v=$out/merged.o"
 native_prefix_set "$v"
 "$LB_TOP/scripts/native/disasm-check.sh" -p "$NATIVE_PREFIX" "$out/lb-native" "$k/vmlinux" "${locks[@]}" >"$out/disasm-check.txt" || {

@@ -114,7 +114,7 @@ done <"$jobfile" >"$jobs"
 declare -A prov=()
 merged=()
 for v in $variants; do
-	"$LB_TOP/scripts/native/build.sh" "$v" || die "native: building $v failed (see above)"
+	LBN_ALONE=0 "$LB_TOP/scripts/native/build.sh" "$v" || die "native: building $v failed (see above)"
 	objects_named "$v"
 	merged+=("$v=$LB_NATIVE_OUT/$v/merged.o")
 	prov[$v]=$(jq -n --arg variant "$v" --arg boot 0 --arg host_cpu_model "$LB_HOST_CPU_MODEL" \
@@ -123,8 +123,6 @@ for v in $variants; do
 		'{variant: $variant, boot: ($boot | tonumber), accel: $accel, host_cpu_model: $host_cpu_model,
 		  host_cpus: ($host_cpus | tonumber), binary_sha256: $binary_sha, objects: $objects, exit: ($rc | tonumber)}')
 done
-first=${variants%% *}
-"$LB_NATIVE_OUT/$first/lb-native" -n -b 0 -H "$LB_HOST_ID" -j "$jobs" || die "the job list $jobfile is refused (see above)"
 # A process's length: every job of every variant (and the A/A's second
 # copy), the three bare pairs and eight chain lengths a quarter unit each.
 nv=$(wc -w <<<"$variants")
@@ -230,6 +228,8 @@ for ((r = 1; r <= runs; r++)); do
 			done
 		done
 	fi
+	[ "$r" != 1 ] || "$bin/lb-native" -n -b 0 -H "$LB_HOST_ID" -j "$jobs" ||
+		die "the job list $jobfile is refused (see above)"
 	sha=$(sha_of "$bin/lb-native")
 	pd=$run/procs/$r
 	cp "$bin/layout.txt" "$pd/layout.txt"
