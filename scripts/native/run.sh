@@ -260,33 +260,43 @@ for ((r = 1; r <= runs; r++)); do
 done
 
 # Per variant, the records of its good replicates; what every process
-# wrote besides, one file each.
+# wrote besides, one file each.  A failed process wrote none of them.
+shopt -s nullglob
+recs() { # variant: its good replicates' record files, into RECS
+	RECS=("$run"/boots/"$1"/boot*/results.csv)
+	[ ${#RECS[@]} -gt 0 ] || die "native: no process gave $1's records ($failed failed: see $run/failures.csv)"
+}
 for v in $variants; do
+	recs "$v"
 	out=$run/$v.csv
 	# The first replicate's two header lines, then every replicate's records.
-	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "$run"/boots/"$v"/boot*/results.csv >"$out"
+	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "${RECS[@]}" >"$out"
 	"$LB_TOP/bench-user/lb-validate" "$out" >/dev/null || die "native: $out does not validate"
 done
 if [ "$aa" != - ]; then
-	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "$run"/procs/*/"$aa~L2.csv" >"$run/layout/$aa~L2.csv"
+	copies=("$run"/procs/*/"$aa~L2.csv")
+	[ ${#copies[@]} -gt 0 ] || die "native: no process gave $aa~L2's records (see $run/failures.csv)"
+	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "${copies[@]}" >"$run/layout/$aa~L2.csv"
 	"$LB_TOP/bench-user/lb-validate" "$run/layout/$aa~L2.csv" >/dev/null || die "native: $run/layout/$aa~L2.csv does not validate"
 	"$LB_TOP/scripts/native/layout-spread.sh" "$run/$aa.csv" "$run/layout/$aa~L2.csv" >"$run/layout-spread.csv" ||
 		die "native: the layout spread failed (see above)"
 fi
-cat_csv() { # header out files...: the header once, every file's lines
+cat_csv() { # header out files...: the header once, every file's lines after its own
 	local h=$1 o=$2
 	shift 2
-	{ echo "$h"; awk 'FNR > 1' "$@"; } >"$o"
+	echo "$h" >"$o"
+	[ $# = 0 ] || awk 'FNR > 1' "$@" >>"$o"
 }
 {
 	echo "variant,boot,pair,cyc_op,ns_op,tsc_khz"
-	cat "$run"/procs/*/physlimit.csv 2>/dev/null
+	for f in "$run"/procs/*/physlimit.csv; do cat "$f"; done
 } >"$run/physlimit.csv"
 cat_csv "variant,boot,steps,cyc_op,cyc_p25,cyc_p75,batches" "$run/calibration.csv" "$run"/procs/*/calibration.csv
 "$LB_TOP/scripts/native/chain-fit.sh" "$run/calibration.csv" >"$run/calibration-fit.csv" || die "native: the chain fit failed"
 cat_csv "variant,boot,kind,mode,threads,read_pct,hold_ns,parallel_ns,hold_measured_ns,parallel_measured_ns,timer_ns_per_op" \
 	"$run/sections.csv" "$run"/procs/*/sections.csv
 cat_csv "boot,variant,copy,link_pos,text_pad,data_pad,stack_pad,layout_seed,spin_lock_loop" "$run/layout.csv" "$run"/procs/*/layout.csv
+shopt -u nullglob
 echo "failed_boots=$failed" >>"$run/run.info"
 "$LB_TOP/scripts/report/compare.sh" "$run" || die "native: compare failed (see above)"
 echo "total_seconds=$((EPOCHSECONDS - start))" >>"$run/run.info"
