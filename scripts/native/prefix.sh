@@ -33,7 +33,8 @@ mkdir_p "$work"
 			if (flg !~ /A/) next
 			if (flg ~ /X/ && tpad > 0)
 				printf "\t.section %s, \"ax\", @progbits\n\t.fill %d, 1, 0xcc\n", name, tpad
-			else if ((name == ".data" || name ~ /^\.rodata/) && dpad > 0)
+			# (not a merged-constant section: the linker may fold those)
+			else if ((name == ".data" || name ~ /^\.rodata/) && flg !~ /M/ && dpad > 0)
 				printf "\t.section %s, \"%s\", @progbits\n\t.fill %d, 1, 0\n", name, flg ~ /W/ ? "aw" : "a", dpad
 			else if (name == ".bss" && dpad > 0)
 				printf "\t.section .bss, \"aw\", @nobits\n\t.skip %d\n", dpad
