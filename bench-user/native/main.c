@@ -262,8 +262,15 @@ static struct lbn_unit *make_units(const struct opts *o, const struct lbn_env *e
 		const struct lbn_variant *v = o->v[i];
 
 		for (jx = 0; jx < o->njobs; jx++) {
-			struct lbn_unit *x = &u[m++];
 			const struct lbn_job *j = &jobs[jx];
+			struct lbn_unit *x;
+
+			/* The A/A's second layout measures the hot kinds'
+			 * layout spread; its cold and contended jobs would
+			 * lengthen every process for no figure anyone reads. */
+			if (v->copy == 2 && strcmp(j->mode, "hot"))
+				continue;
+			x = &u[m++];
 
 			x->type = LBN_U_JOB;
 			x->v = v;

@@ -10,9 +10,9 @@
 # every variant's jobs, the bare pairs and the chain calibration in
 # slices in a shuffled order (UNIT_MS of TSC time a job and variant, in
 # SLICES slices), under `timeout` so a broken lock cannot hang the host.
-# The A/A pair's base (vm-configs/comparisons) also runs at a second
-# layout in the same process, as VARIANT~L2, so the layout's share of a
-# difference is measured, not guessed.
+# The A/A pair's base (vm-configs/comparisons) also runs its hot jobs at a
+# second layout in the same process, as VARIANT~L2, so the layout's share
+# of a difference is measured, not guessed.
 #
 # Writes the run directory's native/ (build/runs/NAME/native, NAME= or
 # the UTC time; RUN_DIR= another): run.info, VARIANT.csv (the records,
@@ -124,10 +124,12 @@ for v in $variants; do
 		  host_cpus: ($host_cpus | tonumber), binary_sha256: $binary_sha, objects: $objects, exit: ($rc | tonumber)}')
 done
 # A process's length: every job of every variant (and the A/A's second
-# copy), the three bare pairs and eight chain lengths a quarter unit each.
+# copy's hot ones), the three bare pairs and eight chain lengths a quarter
+# unit each.
 nv=$(wc -w <<<"$variants")
-[ "$aa" = - ] || nv=$((nv + 1))
+nhot=$(grep -c 'mode=hot' "$jobs") || true
 est_ms=$(((nv * njobs + 3 + 2 * nv) * unit_ms))
+[ "$aa" = - ] || est_ms=$((est_ms + (nhot + 2) * unit_ms))
 [ -n "$tmo" ] || tmo=$((est_ms * 3 / 1000 + 30))
 
 # sysfs_line FILE [UNREADABLE]: FILE's first line (sysfs files have one),
