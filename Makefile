@@ -73,9 +73,10 @@ Targets (docs/targets.md):
   events        the events instrument: a TCG plugin counting atomics, fences, loads,
                 stores, lines and cache-line transfers per op (not part of make all;
                 events-plugin builds the plugin); writes build/runs/NAME/events
-  native        ACCEL=native: every variant's own lock objects linked into a user
+  native        ACCEL=native: every variant's own lock objects linked into one user
                 process and timed on this host's CPUs (no root, QEMU or boot; the
-                kernels must be built): RUNS=10 replicates, THREADS=1,2; writes
+                kernels must be built): RUNS=10 processes, each at its own layout
+                (LAYOUT=random|fixed), THREADS=1,2, UNIT_MS=100; writes
                 build/runs/NAME/native
   calibrate VARIANT=x  both instruments against pad=N known instructions (default VARIANT=stock)
   perf VARIANT=x JOB='kind=... mode=contended threads=2'   record one job with perf

@@ -60,25 +60,25 @@ static void *toucher(void *arg)
 	return NULL;
 }
 
-int lbn_run_cold(const struct lbn_env *e, const struct lbn_job *j,
-		 const struct lbn_kind_fns *k, struct lb_record *r)
+/* One slice: a toucher on the second CPU for its length, batches until
+ * TICKS have passed (LAST: and the job's batches are in). */
+int lbn_slice_cold(const struct lbn_env *e, struct lbn_unit *u, uint64_t ticks, int last)
 {
-	const struct lbn_kind_fns *empty = &lbn_kinds[0];
+	const struct lbn_job *j = u->j;
+	const struct lbn_kind_fns *empty = u->empty, *k = &u->k;
 	struct cold *c = aligned_alloc(64, sizeof(*c));
-	uint64_t *samp, *emp, b, i, t0, t1, t2, se, so;
+	uint64_t i, t0, t1, t2, se, so, start = lbn_rdtsc(), now;
 	unsigned int acc = 0;
 	int read, ok = 1;
 	pthread_t t;
 
-	samp = calloc(j->batches, sizeof(*samp));
-	emp = calloc(j->batches, sizeof(*emp));
-	if (!c || !samp || !emp)
+	if (!c)
 		return -1;
-	*c = (struct cold){ .k = k, .j = j, .l = lbn_lock_new(),
+	*c = (struct cold){ .k = k, .j = j, .l = u->lock,
 			    .limit = lbn_ns_to_cyc(LBN_HANDSHAKE_MS * 1000000ull, e->tsc_khz) };
-	if (!c->l || lbn_thread_start(&t, e->cpus[1], toucher, c))
+	if (lbn_thread_start(&t, e->cpus[1], toucher, c))
 		return -1;
-	for (b = 0; b < j->batches && ok; b++) {
+	do {
 		se = so = 0;
 		for (i = 0; i < j->batch_ops; i++) {
 			acc += j->read_pct;
@@ -98,18 +98,16 @@ int lbn_run_cold(const struct lbn_env *e, const struct lbn_job *j,
 		}
 		if (!ok)
 			break;
-		emp[b] = se * LB_DEC_SCALE / j->batch_ops;
-		samp[b] = so * LB_DEC_SCALE / j->batch_ops;
-	}
+		if (lbn_samples_add(&u->emp, se * LB_DEC_SCALE / j->batch_ops) ||
+		    lbn_samples_add(&u->samp, so * LB_DEC_SCALE / j->batch_ops))
+			ok = -1;
+		now = lbn_rdtsc();
+	} while (ok > 0 && (now - start < ticks || (last && u->samp.n < j->batches)));
 	__atomic_store_n(&c->stop, 1, __ATOMIC_RELAXED);
 	pthread_join(t, NULL);
-	if (!ok)
-		strcpy(r->status, "timeout");
-	if (b)
-		lbn_unc_summary(r, samp, emp, b, e->tsc_khz);
-	free(samp);
-	free(emp);
-	free(c->l);
 	free(c);
-	return 0;
+	u->spent += lbn_rdtsc() - start;
+	if (!ok)
+		u->timeout = 1;
+	return ok < 0 ? -1 : 0;
 }

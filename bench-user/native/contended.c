@@ -1,10 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * contended: the module's lb_contend() on threads pinned one to a CPU.
- * They leave a start barrier together and each runs duration_ms of TSC
- * time; every iteration is the kind's lbn_cs_KIND() (acquire, timed; the
- * critical section with hold_ns of work and the exclusion check; release)
- * and parallel_ns of work outside.  The summary is lb_contended_summary().
+ * contended: the module's lb_contend() on threads pinned one to a CPU, a
+ * slice at a time.  In a slice the threads leave a start barrier together
+ * and each runs the slice's TSC time; every iteration is the kind's
+ * lbn_cs_KIND() (acquire; the critical section with hold_ns of work and
+ * the exclusion check; release) and parallel_ns of work outside.  The
+ * slices add up per thread; the summary is lb_contended_summary().
+ *
+ * The sections are timed where they run: lbn_cs_KIND() stamps the TSC
+ * around the acquire and the release, so each iteration gives its hold
+ * (after the acquire to before the release) and its parallel section
+ * (after the release to the next acquire), each less one timer read.
+ * After each slice the work's turns are corrected by asked over measured,
+ * so the sections converge on what the job asks; what they measured over
+ * the whole unit is reported, and the four timer reads an iteration makes
+ * are reported beside them, not folded in.
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,10 +30,13 @@
 #define HSUB		(1u << HSUB_BITS)
 #define HBUCKETS	((64 - HSUB_BITS + 1) * HSUB)
 
+/* A warm-up slice: long enough for thousands of sections. */
+#define LBN_WARMUP_NS	1000000
+
 struct cthread {
 	struct crun *run;
-	unsigned int cpu;
 	uint64_t ops, elapsed, wait_max;
+	uint64_t hold_sum, hold_n, par_sum, par_n;	/* this slice */
 	unsigned long long excl, bad_reads;	/* the ABI's type */
 	uint32_t rnd;
 	uint64_t hist[HBUCKETS];
@@ -34,8 +47,14 @@ struct crun {
 	const struct lb_kind *kd;
 	const struct lbn_job *j;
 	void *l;
-	uint64_t hold, par, dur;
+	uint64_t hold, par, dur, cap_hold, cap_par;
 	struct lbn_barrier bar;
+};
+
+/* A unit's sums over its slices, per thread. */
+struct lbn_cstate {
+	struct cthread th[LBN_NR_CPUS];
+	uint64_t elapsed;	/* the slices' longest thread, summed */
 };
 
 static unsigned int hist_index(uint64_t v)
@@ -94,7 +113,8 @@ static void *cthread_main(void *arg)
 	struct crun *run = t->run;
 	int shared = !strcmp(run->kd->side, "shared");
 	int mix = !strcmp(run->kd->side, "mix");
-	uint64_t start, end, now, w;
+	unsigned long long ts[4];
+	uint64_t start, end, w, d, last = 0;
 	_Bool read;
 
 	lbn_barrier_wait(&run->bar);
@@ -102,25 +122,115 @@ static void *cthread_main(void *arg)
 	end = start + run->dur;
 	do {
 		read = shared || (mix && xorshift(&t->rnd) % 100 < run->j->read_pct);
-		w = run->k->cs(run->l, read, run->hold, &t->excl, &t->bad_reads);
+		run->k->cs(run->l, read, run->hold, &t->excl, &t->bad_reads, ts);
+		w = ts[1] - ts[0];
 		t->hist[hist_index(w)]++;
 		if (w > t->wait_max)
 			t->wait_max = w;
+		/* A section the host preempted is left out of its length. */
+		d = ts[2] - ts[1];
+		if (d < run->cap_hold) {
+			t->hold_sum += d;
+			t->hold_n++;
+		}
+		d = ts[0] - last;
+		if (last && d < run->cap_par) {
+			t->par_sum += d;
+			t->par_n++;
+		}
 		t->ops++;
 		lbn_work(run->par);
-		now = lbn_rdtsc();
-	} while ((int64_t)(now - end) < 0);
-	t->elapsed = now - start;
+		last = ts[3];
+	} while ((int64_t)(ts[3] - end) < 0);
+	t->elapsed = lbn_rdtsc() - start;
 	return NULL;
 }
 
-static void summary(struct lb_record *r, struct crun *run, struct cthread *th,
-		    unsigned int n, uint64_t khz)
+int lbn_slice_contended(const struct lbn_env *e, struct lbn_unit *u, uint64_t ticks)
 {
-	uint64_t total = 0, lo = UINT64_MAX, hi = 0, excl = 0, bad = 0;
-	uint64_t elapsed = 0, wmax = 0, mean, *hist = calloc(HBUCKETS, 8);
+	const struct lbn_job *j = u->j;
+	unsigned int i, b, n = j->threads;
+	struct cthread *th = aligned_alloc(64, n * sizeof(*th));
+	pthread_t tid[LBN_NR_CPUS];
+	uint64_t hold = 0, hn = 0, par = 0, pn = 0, longest = 0, t0 = lbn_rdtsc();
+	uint64_t want_hold = lbn_ns_to_cyc(j->hold_ns, e->tsc_khz);
+	uint64_t want_par = lbn_ns_to_cyc(j->parallel_ns, e->tsc_khz);
+	struct crun run = {
+		.k = &u->k, .kd = lb_kind_by_name(j->kind), .j = j, .l = u->lock,
+		.hold = u->turns_hold, .par = u->turns_par, .dur = ticks,
+		.cap_hold = 8 * want_hold + 2000, .cap_par = 8 * want_par + 2000,
+		.bar = { .n = n },
+	};
+
+	if (!th || !run.kd)
+		return -1;
+	if (!u->c && !(u->c = calloc(1, sizeof(*u->c))))
+		return -1;
+	memset(th, 0, n * sizeof(*th));
+	for (i = 0; i < n; i++) {
+		th[i].run = &run;
+		th[i].rnd = 0x9e3779b9u * (i + 1) + u->c->th[i].ops;
+		if (lbn_thread_start(&tid[i], e->cpus[i], cthread_main, &th[i]))
+			return -1;
+	}
+	for (i = 0; i < n; i++)
+		pthread_join(tid[i], NULL);
+	for (i = 0; i < n; i++) {
+		struct cthread *s = &u->c->th[i];
+
+		s->ops += th[i].ops;
+		s->excl += th[i].excl;
+		s->bad_reads += th[i].bad_reads;
+		s->wait_max = th[i].wait_max > s->wait_max ? th[i].wait_max : s->wait_max;
+		for (b = 0; b < HBUCKETS; b++)
+			s->hist[b] += th[i].hist[b];
+		longest = th[i].elapsed > longest ? th[i].elapsed : longest;
+		hold += th[i].hold_sum;
+		hn += th[i].hold_n;
+		par += th[i].par_sum;
+		pn += th[i].par_n;
+	}
+	u->c->elapsed += longest;
+	u->hold_sum += hold;
+	u->hold_n += hn;
+	u->par_sum += par;
+	u->par_n += pn;
+	/* The next slice's turns, from what this one measured (less the
+	 * timer read inside each interval). */
+	if (hn && want_hold && hold / hn > e->timer)
+		u->turns_hold = lbn_turns_correct(e, u->turns_hold, want_hold, hold / hn - e->timer);
+	if (pn && want_par && par / pn > e->timer)
+		u->turns_par = lbn_turns_correct(e, u->turns_par, want_par, par / pn - e->timer);
+	u->spent += lbn_rdtsc() - t0;
+	free(th);
+	return 0;
+}
+
+int lbn_warmup_contended(const struct lbn_env *e, struct lbn_unit *u)
+{
+	int i;
+
+	/* Three short slices set the sections' turns; what they counted is
+	 * dropped, with their lock (its count goes with their sums). */
+	for (i = 0; i < 3; i++)
+		if (lbn_slice_contended(e, u, lbn_ns_to_cyc(LBN_WARMUP_NS, e->tsc_khz)))
+			return -1;
+	free(u->c);
+	u->c = NULL;
+	free(u->lock);
+	u->lock = lbn_lock_new(u->v);
+	u->hold_sum = u->hold_n = u->par_sum = u->par_n = u->spent = 0;
+	return u->lock ? 0 : -1;
+}
+
+void lbn_finish_contended(const struct lbn_env *e, struct lbn_unit *u)
+{
+	struct lb_record *r = &u->r;
+	struct cthread *th = u->c->th;
+	unsigned int i, b, n = u->j->threads;
+	uint64_t total = 0, lo = UINT64_MAX, hi = 0, excl = 0, bad = 0, wmax = 0, mean;
+	uint64_t khz = e->tsc_khz, *hist = calloc(HBUCKETS, 8);
 	double var = 0;
-	unsigned int i, b;
 
 	for (i = 0; i < n; i++) {
 		total += th[i].ops;
@@ -128,9 +238,8 @@ static void summary(struct lb_record *r, struct crun *run, struct cthread *th,
 		hi = th[i].ops > hi ? th[i].ops : hi;
 		excl += th[i].excl;
 		bad += th[i].bad_reads;
-		elapsed = th[i].elapsed > elapsed ? th[i].elapsed : elapsed;
 		wmax = th[i].wait_max > wmax ? th[i].wait_max : wmax;
-		for (b = 0; b < HBUCKETS; b++)
+		for (b = 0; hist && b < HBUCKETS; b++)
 			hist[b] += th[i].hist[b];
 	}
 	mean = total / n;
@@ -138,54 +247,25 @@ static void summary(struct lb_record *r, struct crun *run, struct cthread *th,
 		var += ((double)th[i].ops - mean) * ((double)th[i].ops - mean);
 	var /= n;
 	r->total_ops = total;
-	r->ops_per_s = elapsed ? (uint64_t)((unsigned __int128)total * khz * 1000 / elapsed) : 0;
+	r->duration_ms = lbn_cyc_to_ns(u->c->elapsed, khz) / 1000000;
+	r->ops_per_s = u->c->elapsed ? (uint64_t)((unsigned __int128)total * khz * 1000 / u->c->elapsed) : 0;
 	r->thread_ops_mean = mean;
 	r->fair_cv = mean ? (uint64_t)(sqrt(var) * LB_DEC_SCALE / mean) : 0;
 	r->share_min = total ? lo * 100 * LB_DEC_SCALE / total : 0;
 	r->share_max = total ? hi * 100 * LB_DEC_SCALE / total : 0;
-	r->wait_p50_ns = lbn_cyc_to_ns(hist_pct(hist, total, 50), khz);
-	r->wait_p90_ns = lbn_cyc_to_ns(hist_pct(hist, total, 90), khz);
-	r->wait_p99_ns = lbn_cyc_to_ns(hist_pct(hist, total, 99), khz);
+	if (hist) {
+		r->wait_p50_ns = lbn_cyc_to_ns(hist_pct(hist, total, 50), khz);
+		r->wait_p90_ns = lbn_cyc_to_ns(hist_pct(hist, total, 90), khz);
+		r->wait_p99_ns = lbn_cyc_to_ns(hist_pct(hist, total, 99), khz);
+	}
 	r->wait_max_ns = lbn_cyc_to_ns(wmax, khz);
-	r->cs_count = lbn_lock_cs(run->l);
+	r->cs_count = u->v->lock_cs(u->lock);
 	r->cs_expected = excl;
 	if (r->cs_count != r->cs_expected || bad) {
-		fprintf(stderr, "lb-native: MUTUAL EXCLUSION FAILED: %s with %u threads: %llu critical sections counted, %llu expected, %llu reads saw a writer\n",
-			r->kind, n, (unsigned long long)r->cs_count,
+		fprintf(stderr, "lb-native: MUTUAL EXCLUSION FAILED: %s %s with %u threads: %llu critical sections counted, %llu expected, %llu reads saw a writer\n",
+			u->v->name, r->kind, n, (unsigned long long)r->cs_count,
 			(unsigned long long)r->cs_expected, (unsigned long long)bad);
 		strcpy(r->status, "mismatch");
 	}
 	free(hist);
-}
-
-int lbn_run_contended(const struct lbn_env *e, const struct lbn_job *j,
-		      const struct lbn_kind_fns *k, struct lb_record *r)
-{
-	unsigned int i, n = j->threads;
-	struct cthread *th = aligned_alloc(64, n * sizeof(*th));
-	pthread_t *tid = calloc(n, sizeof(*tid));
-	struct crun run = {
-		.k = k, .kd = lb_kind_by_name(j->kind), .j = j, .l = lbn_lock_new(),
-		.hold = j->hold_ns * e->work_per_ms / 1000000,
-		.par = j->parallel_ns * e->work_per_ms / 1000000,
-		.dur = lbn_ns_to_cyc(j->duration_ms * 1000000ull, e->tsc_khz),
-		.bar = { .n = n },
-	};
-
-	if (!th || !tid || !run.l || !run.kd)
-		return -1;
-	memset(th, 0, n * sizeof(*th));
-	for (i = 0; i < n; i++) {
-		th[i].run = &run;
-		th[i].rnd = 0x9e3779b9u * (i + 1);
-		if (lbn_thread_start(&tid[i], e->cpus[i], cthread_main, &th[i]))
-			return -1;
-	}
-	for (i = 0; i < n; i++)
-		pthread_join(tid[i], NULL);
-	summary(r, &run, th, n, e->tsc_khz);
-	free(th);
-	free(tid);
-	free(run.l);
-	return 0;
 }

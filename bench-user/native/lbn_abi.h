@@ -14,19 +14,23 @@
 
 /*
  * One lock kind of LB_KINDS, in schema order.  loop and op are the
- * module's lb_loop_KIND and lb_op_KIND with the same body; cs is one
- * contended-mode iteration of the module's lb_contend() (acquire, timed;
- * the critical section with its exclusion check; release) and returns the
- * acquire's wait in TSC ticks.
+ * module's lb_loop_KIND and lb_op_KIND with the same body; ploop is loop
+ * with PAR_TURNS of lbn_work() after each release (the loop shape with a
+ * parallel section between operations); cs is one contended-mode
+ * iteration of the module's lb_contend() (acquire; the critical section
+ * with its exclusion check; release) that stamps TS: [0] before the
+ * acquire, [1] after it, [2] before the release, [3] after it, so the
+ * harness reads the wait, the hold as it ran and the release apart.
  */
 struct lbn_kind_fns {
 	const char *name;
 	void (*loop)(LBN_LOCK_T *l, unsigned long long n, unsigned int read_pct);
+	void (*ploop)(LBN_LOCK_T *l, unsigned long long n, unsigned int read_pct,
+		      unsigned long long par_turns);
 	void (*op)(LBN_LOCK_T *l, _Bool read);
-	unsigned long long (*cs)(LBN_LOCK_T *l, _Bool read,
-				 unsigned long long hold_turns,
-				 unsigned long long *excl,
-				 unsigned long long *bad_reads);
+	void (*cs)(LBN_LOCK_T *l, _Bool read, unsigned long long hold_turns,
+		   unsigned long long *excl, unsigned long long *bad_reads,
+		   unsigned long long ts[4]);
 };
 
 extern const struct lbn_kind_fns lbn_kinds[];
@@ -40,18 +44,42 @@ struct lbn_pad_fn {
 
 extern const struct lbn_pad_fn lbn_pads[];
 extern const unsigned int lbn_npads;
+/*
+ * The calibration on the lock's own path: spin_lock's hot loop with a
+ * dependent chain of STEPS one-cycle adds inside the critical section,
+ * seeded from the lock word's first byte and feeding the release's address, so that
+ * no step can overlap the lock's own instructions.  The native harness's
+ * list, not a job key: its records are calibration.csv's, not the
+ * contract's.
+ */
+#define LBN_CHAINS(X) X(0) X(1) X(2) X(4) X(8) X(16) X(32) X(64)
+
+struct lbn_chain_fn {
+	unsigned long long steps;
+	void (*loop)(LBN_LOCK_T *l, unsigned long long n, unsigned int read_pct);
+};
+
+extern const struct lbn_chain_fn lbn_chains[];
+extern const unsigned int lbn_nchains;
+
 /* sizeof(struct lb_lock) in this variant: the debug layouts are larger. */
 extern const unsigned long lbn_lock_size;
 void lbn_lock_init(LBN_LOCK_T *l);
 /* The lock's non-atomic critical-section counter (lb_lock.cs). */
 unsigned long long lbn_lock_cs(LBN_LOCK_T *l);
 
-/* lb_work(): the module's hold and parallel work, a register loop. */
+/*
+ * The hold and parallel work, a register loop, the same in every variant
+ * and both halves.  Its two instructions start a 64-byte line of their
+ * own: where a loop that straddled a line boundary ran at half speed in
+ * one binary's calibration loop (issue 35), the code before it moved it.
+ * The padding nops run once a call.
+ */
 static inline void lbn_work(unsigned long long turns)
 {
 	if (!turns)
 		return;
-	asm volatile("1:\tdec %0\n\tjnz 1b" : "+r" (turns) : : "cc");
+	asm volatile(".p2align 6\n1:\tdec %0\n\tjnz 1b" : "+r" (turns) : : "cc");
 }
 
 /*

@@ -1,21 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Locks, the uncontended summary and the work loop's rate: shared by modes. */
+/* Locks, samples, the uncontended summary and the work loop's rate. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "modes.h"
 #include "tsc.h"
 
-void *lbn_lock_new(void)
+void *lbn_lock_new(const struct lbn_variant *v)
 {
-	size_t size = (lbn_lock_size + 63) & ~(size_t)63;
+	size_t size = (*v->lock_size + 63) & ~(size_t)63;
 	void *l = aligned_alloc(64, size);
 
 	if (l) {
 		memset(l, 0, size);
-		lbn_lock_init(l);
+		v->lock_init(l);
 	}
 	return l;
+}
+
+int lbn_samples_add(struct lbn_samples *s, uint64_t x)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 1024;
+		uint64_t *v = realloc(s->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n++] = x;
+	return 0;
 }
 
 /* The module's lb_uncontended_summary(), in the record's thousandths. */

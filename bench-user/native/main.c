@@ -1,17 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * lb-native: one replicate of ACCEL=native.  It runs job lines (the
- * module's syntax) on this host's CPUs against the lock code of the
+ * module's syntax) on this host's CPUs against the lock code of every
  * variant it was linked with (scripts/native/link.sh) and writes records
- * in the contract's schema with accel=native.  One process is one
- * replicate, as one boot is under QEMU: the TSC rate, the timer's cost and
- * the work loop's rate are measured anew in each.
+ * in the contract's schema with accel=native, one file a variant.  One
+ * process is one replicate, as one boot is under QEMU: the TSC rate, the
+ * timer's cost and the work loop's rate are measured anew in each, and
+ * every variant's units run interleaved in it (schedule.c), so what the
+ * process shares (the machine's state, its layout) is shared by all.
  *
- * usage: lb-native -v VARIANT -b BOOT -H HOST [-o RESULTS] [-p PHYSLIMIT]
- *                  [-F FACTS] [-j JOBFILE] [-n] [JOB...]
+ * usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-o RESULTS | -O DIR]
+ *                  [-p PHYSLIMIT] [-c CHAINS] [-x SECTIONS] [-L LAYOUT]
+ *                  [-F FACTS] [-t MS] [-s SLICES] [-S SEED] [-j JOBFILE]
+ *                  [-n] [JOB...]
+ * -v picks the variants to run (default: all linked); -o takes one.
+ * -t MS is the least TSC time each unit (a job of a variant, a bare pair)
+ * gets, in -s slices; -S seeds their shuffled order.
  * -n checks the host and the jobs and stops before any work.
  */
 #define _GNU_SOURCE
+#include <alloca.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +30,11 @@
 #include "lbrec.h"
 #include "modes.h"
 #include "physlimit.h"
+#include "schedule.h"
 #include "stubs.h"
 #include "threads.h"
 #include "tsc.h"
+#include "variants.h"
 
 #ifndef __x86_64__
 #error "lb-native runs x86_64 kernel objects: build it on an x86_64 host"
@@ -35,22 +45,27 @@
 static const unsigned int lbn_schema_kinds = 0 LB_KINDS(LBN_ONE);
 
 #define LBN_MAX_JOBS 256
+#define LBN_MAX_VARIANTS 32
 
 extern unsigned long loops_per_jiffy;
-/* The variant's CONFIG_HZ (link.sh writes it beside the stubs). */
+/* The variants' CONFIG_HZ (link.sh writes it beside the stubs: one for all). */
 extern const unsigned int lbn_hz;
 
 struct opts {
-	const char *variant, *host, *out, *phys, *facts, *jobfile;
-	uint64_t boot;
-	int check_only;
+	const char *host, *out, *outdir, *phys, *chains, *sections, *layout, *facts, *jobfile, *trace;
+	char *vlist;
+	uint64_t boot, unit_ms, seed;
+	unsigned int slices;
+	int check_only, seed_set;
 	char *jobs[LBN_MAX_JOBS];
 	unsigned int njobs;
+	const struct lbn_variant *v[LBN_MAX_VARIANTS];
+	unsigned int nv;
 };
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: lb-native -v VARIANT -b BOOT -H HOST [-o RESULTS] [-p PHYSLIMIT] [-F FACTS] [-j JOBFILE] [-n] [JOB...]\n");
+	fprintf(stderr, "usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-o RESULTS | -O DIR] [-p PHYSLIMIT] [-c CHAINS] [-x SECTIONS] [-L LAYOUT] [-F FACTS] [-T TRACE] [-t MS] [-s SLICES] [-S SEED] [-j JOBFILE] [-n] [JOB...]\n");
 	exit(2);
 }
 
@@ -72,25 +87,82 @@ static char *slurp(const char *path)
 	return buf;
 }
 
+static uint64_t number(int c, const char *arg, uint64_t lo, uint64_t hi)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (!*arg || *end || errno || *arg == '-' || v < lo || v > hi) {
+		fprintf(stderr, "lb-native: error: -%c %s: want a whole number from %llu to %llu\n",
+			c, arg, (unsigned long long)lo, (unsigned long long)hi);
+		exit(2);
+	}
+	return v;
+}
+
+/* -v's names, or every linked variant. */
+static void pick_variants(struct opts *o)
+{
+	char *save, *name;
+	unsigned int i;
+
+	if (!o->vlist) {
+		for (i = 0; i < lbn_nvariants && i < LBN_MAX_VARIANTS; i++)
+			o->v[o->nv++] = &lbn_variants[i];
+		return;
+	}
+	for (name = strtok_r(o->vlist, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < lbn_nvariants; i++)
+			if (!strcmp(lbn_variants[i].name, name))
+				break;
+		if (i == lbn_nvariants) {
+			fprintf(stderr, "lb-native: error: -v %s: not linked into this binary (it has:", name);
+			for (i = 0; i < lbn_nvariants; i++)
+				fprintf(stderr, " %s", lbn_variants[i].name);
+			fprintf(stderr, ")\n");
+			exit(2);
+		}
+		if (o->nv == LBN_MAX_VARIANTS) {
+			fprintf(stderr, "lb-native: error: more than %d variants\n", LBN_MAX_VARIANTS);
+			exit(2);
+		}
+		o->v[o->nv++] = &lbn_variants[i];
+	}
+}
+
 static void parse_opts(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, "v:b:H:o:p:F:j:n")) != -1) {
+	o->unit_ms = 100;
+	o->slices = 10;
+	while ((c = getopt(argc, argv, "v:b:H:o:O:p:c:x:L:F:T:t:s:S:j:n")) != -1) {
 		switch (c) {
-		case 'v': o->variant = optarg; break;
-		case 'b': o->boot = strtoull(optarg, NULL, 10); break;
+		case 'v': o->vlist = optarg; break;
+		case 'b': o->boot = number(c, optarg, 0, UINT64_MAX); break;
 		case 'H': o->host = optarg; break;
 		case 'o': o->out = optarg; break;
+		case 'O': o->outdir = optarg; break;
 		case 'p': o->phys = optarg; break;
+		case 'c': o->chains = optarg; break;
+		case 'x': o->sections = optarg; break;
+		case 'L': o->layout = optarg; break;
 		case 'F': o->facts = optarg; break;
+		case 'T': o->trace = optarg; break;
+		case 't': o->unit_ms = number(c, optarg, 1, 600000); break;
+		case 's': o->slices = number(c, optarg, 1, 100000); break;
+		case 'S': o->seed = number(c, optarg, 0, UINT64_MAX); o->seed_set = 1; break;
 		case 'j': o->jobfile = optarg; break;
 		case 'n': o->check_only = 1; break;
 		default: usage();
 		}
 	}
-	if (!o->variant || !o->host)
+	if (!o->host)
 		usage();
+	if (!o->seed_set)
+		o->seed = o->boot;
 	for (; optind < argc && o->njobs < LBN_MAX_JOBS; optind++)
 		o->jobs[o->njobs++] = argv[optind];
 	if (o->jobfile) {
@@ -109,37 +181,46 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 		fprintf(stderr, "lb-native: no jobs\n");
 		exit(2);
 	}
+	pick_variants(o);
+	if (o->out && o->outdir) {
+		fprintf(stderr, "lb-native: error: -o (one variant's records) or -O (a folder, a file a variant), not both\n");
+		exit(2);
+	}
+	if (o->out && o->nv != 1) {
+		fprintf(stderr, "lb-native: error: -o writes one variant's records and %u are picked: name one with -v, or give -O DIR\n", o->nv);
+		exit(2);
+	}
 }
 
-static const struct lbn_kind_fns *kind_fns(const char *name)
+static const struct lbn_kind_fns *kind_fns(const struct lbn_variant *v, const char *name)
 {
 	unsigned int i;
 
-	for (i = 0; i < lbn_nkinds; i++)
-		if (!strcmp(lbn_kinds[i].name, name))
-			return &lbn_kinds[i];
+	for (i = 0; i < *v->nkinds; i++)
+		if (!strcmp(v->kinds[i].name, name))
+			return &v->kinds[i];
 	return NULL;
 }
 
 /* A padded job runs spin_lock's calibration loop in place of its own. */
-static int pad_fns(uint64_t pad, struct lbn_kind_fns *k)
+static int pad_loop(const struct lbn_variant *v, uint64_t pad, struct lbn_kind_fns *k)
 {
 	unsigned int i;
 
-	for (i = 0; i < lbn_npads; i++) {
-		if (lbn_pads[i].pad == pad) {
-			k->loop = lbn_pads[i].loop;
+	for (i = 0; i < *v->npads; i++) {
+		if (v->pads[i].pad == pad) {
+			k->loop = v->pads[i].loop;
 			return 0;
 		}
 	}
 	return -1;
 }
 
-static void context(struct lb_record *r, const struct opts *o,
+static void context(struct lb_record *r, const struct opts *o, const char *variant,
 		    const struct lbn_env *e, const struct lbn_job *j, uint64_t seq)
 {
 	memset(r, 0, sizeof(*r));
-	snprintf(r->variant, sizeof(r->variant), "%s", o->variant);
+	snprintf(r->variant, sizeof(r->variant), "%s", variant);
 	strcpy(r->accel, "native");
 	snprintf(r->host, sizeof(r->host), "%s", o->host);
 	r->host_cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -155,6 +236,258 @@ static void context(struct lb_record *r, const struct opts *o,
 	r->tsc_khz = e->tsc_khz;
 }
 
+/* The hot shape the bare pairs and the chains run in: 1000 ops a batch. */
+static const struct lbn_job unit_hot = {
+	.kind = "spin_lock", .mode = "hot", .batches = 200, .batch_ops = 1000, .threads = 1,
+};
+
+/* The units: every job of every picked variant, then the bare pairs and
+ * the chain lengths when their files are asked for. */
+static struct lbn_unit *make_units(const struct opts *o, const struct lbn_env *e,
+				   const struct lbn_job *jobs, unsigned int *n)
+{
+	unsigned int nu = o->nv * o->njobs, i, jx, c, m = 0;
+	uint64_t ms = o->unit_ms, ticks;
+	struct lbn_unit *u;
+
+	if (o->phys)
+		nu += lbn_npairs;
+	for (i = 0; o->chains && i < o->nv; i++)
+		nu += *o->v[i]->nchains;
+	u = calloc(nu, sizeof(*u));
+	if (!u)
+		return NULL;
+	ticks = lbn_ns_to_cyc(ms * 1000000ull, e->tsc_khz);
+	for (i = 0; i < o->nv; i++) {
+		const struct lbn_variant *v = o->v[i];
+
+		for (jx = 0; jx < o->njobs; jx++) {
+			const struct lbn_job *j = &jobs[jx];
+			struct lbn_unit *x;
+
+			/* The A/A's second layout measures the hot kinds'
+			 * layout spread; its cold and contended jobs would
+			 * lengthen every process for no figure anyone reads. */
+			if (v->copy == 2 && strcmp(j->mode, "hot"))
+				continue;
+			x = &u[m++];
+
+			x->type = LBN_U_JOB;
+			x->v = v;
+			x->j = j;
+			x->k = *kind_fns(v, j->kind);
+			x->empty = &v->kinds[0];
+			if (j->pad)
+				pad_loop(v, j->pad, &x->k);
+			x->budget = ticks;
+			if (!strcmp(j->mode, "contended") && j->duration_ms > ms)
+				x->budget = lbn_ns_to_cyc(j->duration_ms * 1000000ull, e->tsc_khz);
+			context(&x->r, o, v->name, e, j, jx);
+		}
+	}
+	for (i = 0; o->phys && i < lbn_npairs; i++) {
+		struct lbn_unit *x = &u[m++];
+
+		x->type = LBN_U_PAIR;
+		x->pair = i;
+		x->j = &unit_hot;
+		x->k = lbn_pairs[i].fns;
+		x->empty = &lbn_pair_empty;
+		x->budget = ticks;
+	}
+	/* The chains take a quarter of a unit each: eight lengths a variant. */
+	for (i = 0; o->chains && i < o->nv; i++) {
+		const struct lbn_variant *v = o->v[i];
+
+		for (c = 0; c < *v->nchains; c++) {
+			struct lbn_unit *x = &u[m++];
+
+			x->type = LBN_U_CHAIN;
+			x->v = v;
+			x->j = &unit_hot;
+			x->k = *kind_fns(v, "spin_lock");
+			x->k.loop = v->chains[c].loop;
+			x->steps = v->chains[c].steps;
+			x->empty = &v->kinds[0];
+			x->budget = ticks / 4;
+		}
+	}
+	*n = m;
+	return u;
+}
+
+static FILE *create(const char *path)
+{
+	FILE *f = lb_create_new("lb-native", path);
+
+	if (!f)
+		exit(3);
+	return f;
+}
+
+static void write_records(const struct opts *o, struct lbn_unit *u, unsigned int n)
+{
+	unsigned int i, k;
+	char path[4096];
+	FILE *f;
+
+	for (i = 0; i < o->nv; i++) {
+		if (o->out) {
+			f = create(o->out);
+		} else if (o->outdir) {
+			snprintf(path, sizeof(path), "%s/%s.csv", o->outdir, o->v[i]->name);
+			f = create(path);
+		} else {
+			f = stdout;
+		}
+		lb_write_header(f);
+		for (k = 0; k < n; k++)
+			if (u[k].type == LBN_U_JOB && u[k].v == o->v[i])
+				lb_write_record(f, &u[k].r);
+		if (f != stdout && fclose(f))
+			exit(3);
+	}
+}
+
+static void dec(FILE *f, uint64_t thousandths)
+{
+	fprintf(f, "%llu.%03llu", (unsigned long long)(thousandths / 1000),
+		(unsigned long long)(thousandths % 1000));
+}
+
+static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
+			  struct lbn_unit *u, unsigned int n)
+{
+	unsigned int i;
+	FILE *f;
+
+	write_records(o, u, n);
+	if (o->phys) {
+		f = create(o->phys);
+		/* One process runs every variant: its pairs are the process's. */
+		for (i = 0; i < n; i++)
+			if (u[i].type == LBN_U_PAIR)
+				lbn_physlimit_row(f, "all", o->boot, u[i].k.name, u[i].r.cyc_op, e->tsc_khz);
+		fclose(f);
+	}
+	if (o->chains) {
+		f = create(o->chains);
+		fprintf(f, "variant,boot,steps,cyc_op,cyc_p25,cyc_p75,batches\n");
+		for (i = 0; i < n; i++) {
+			if (u[i].type != LBN_U_CHAIN)
+				continue;
+			fprintf(f, "%s,%llu,%llu,", u[i].v->name, (unsigned long long)o->boot,
+				(unsigned long long)u[i].steps);
+			dec(f, u[i].r.cyc_op);
+			fputc(',', f);
+			dec(f, u[i].r.cyc_p25);
+			fputc(',', f);
+			dec(f, u[i].r.cyc_p75);
+			fprintf(f, ",%llu\n", (unsigned long long)u[i].r.batches);
+		}
+		fclose(f);
+	}
+	if (o->sections) {
+		/* The sections as their loops ran them, in ns; the timer's reads
+		 * per op beside them (contended: four lfence;rdtsc an iteration;
+		 * hot: two a batch). */
+		f = create(o->sections);
+		fprintf(f, "variant,boot,kind,mode,threads,read_pct,hold_ns,parallel_ns,hold_measured_ns,parallel_measured_ns,timer_ns_per_op\n");
+		for (i = 0; i < n; i++) {
+			const struct lbn_unit *x = &u[i];
+			double tns = (double)e->timer * 1e6 / e->tsc_khz, hold = 0, par = 0, timer;
+
+			if (x->type != LBN_U_JOB || (!x->j->parallel_ns && !x->j->hold_ns) ||
+			    !strcmp(x->j->mode, "cold"))
+				continue;
+			if (!strcmp(x->j->mode, "contended")) {
+				if (x->hold_n)
+					hold = (double)x->hold_sum / x->hold_n * 1e6 / e->tsc_khz - tns;
+				if (x->par_n)
+					par = (double)x->par_sum / x->par_n * 1e6 / e->tsc_khz - tns;
+				timer = 4 * tns;
+			} else {
+				/* The median empty batch: the section and its loop. */
+				par = (double)x->r.overhead_cyc / LB_DEC_SCALE * 1e6 / e->tsc_khz;
+				timer = 2 * tns / x->j->batch_ops;
+			}
+			fprintf(f, "%s,%llu,%s,%s,%llu,%llu,%llu,%llu,%.1f,%.1f,%.2f\n", x->v->name,
+				(unsigned long long)o->boot, x->j->kind, x->j->mode,
+				(unsigned long long)x->j->threads, (unsigned long long)x->j->read_pct,
+				(unsigned long long)x->j->hold_ns, (unsigned long long)x->j->parallel_ns,
+				hold, par, timer);
+		}
+		fclose(f);
+	}
+	if (o->layout) {
+		f = create(o->layout);
+		fprintf(f, "boot,variant,copy,link_pos,text_pad,data_pad,stack_pad,layout_seed,spin_lock_loop\n");
+		for (i = 0; i < lbn_nvariants; i++) {
+			const struct lbn_variant *v = &lbn_variants[i];
+			const struct lbn_kind_fns *k = kind_fns(v, "spin_lock");
+
+			fprintf(f, "%llu,%s,%u,%u,%lu,%lu,%lu,%llu,%#lx\n", (unsigned long long)o->boot,
+				v->name, v->copy, v->link_pos, v->text_pad, v->data_pad, lbn_stack_pad,
+				lbn_layout_seed, k ? (unsigned long)(uintptr_t)k->loop : 0ul);
+		}
+		fclose(f);
+	}
+	if (o->facts) {
+		f = create(o->facts);
+		fprintf(f, "tsc_khz=%llu\ntimer_overhead_cyc=%llu\nwork_per_ms=%llu\nhypervisor=%d\n",
+			(unsigned long long)e->tsc_khz, (unsigned long long)e->timer,
+			(unsigned long long)e->work_per_ms, hv);
+		fprintf(f, "unit_ms=%llu\nslices=%u\nschedule_seed=%llu\nlayout_seed=%llu\nstack_pad=%lu\nunits=%u\nvariants=",
+			(unsigned long long)o->unit_ms, o->slices, (unsigned long long)o->seed,
+			lbn_layout_seed, lbn_stack_pad, n);
+		for (i = 0; i < o->nv; i++)
+			fprintf(f, "%s%s", i ? " " : "", o->v[i]->name);
+		fprintf(f, "\nlock_size=");
+		for (i = 0; i < o->nv; i++)
+			fprintf(f, "%s%s:%lu", i ? " " : "", o->v[i]->name, *o->v[i]->lock_size);
+		fprintf(f, "\nstubs=");
+		for (i = 0; i < lbn_nstubs; i++)
+			fprintf(f, "%s%s", i ? " " : "", lbn_stub_names[i]);
+		fprintf(f, "\ncpus=");
+		for (i = 0; i < e->ncpus; i++)
+			fprintf(f, "%s%u", i ? "," : "", e->cpus[i]);
+		fprintf(f, "\n");
+		fclose(f);
+	}
+}
+
+/* The run, below the stack offset main() has drawn. */
+static __attribute__((noinline)) int run(const struct opts *o, struct lbn_env *e, const struct lbn_job *jobs, int hv)
+{
+	struct lbn_unit *u;
+	unsigned int n, i;
+	FILE *trace = NULL;
+	int rc = 0;
+
+	if (lbn_pin_enter(e->cpus[0]))
+		return 3;
+	e->tsc_khz = lbn_tsc_khz(50);
+	e->timer = lbn_timer_overhead();
+	e->work_per_ms = lbn_work_calibrate(e->tsc_khz);
+	/* What the kernel's delay calibration finds with a TSC delay. */
+	loops_per_jiffy = e->tsc_khz * 1000 / lbn_hz;
+	u = make_units(o, e, jobs, &n);
+	if (!u)
+		return 3;
+	if (o->trace)
+		trace = create(o->trace);
+	rc = lbn_sched_run(e, u, n, o->slices, o->seed, trace);
+	if (trace)
+		fclose(trace);
+	if (rc)
+		return rc;
+	write_outputs(o, e, hv, u, n);
+	for (i = 0; i < n; i++)
+		if (u[i].type == LBN_U_JOB && strcmp(u[i].r.status, "ok"))
+			rc = 5;
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	static struct lbn_job jobs[LBN_MAX_JOBS];
@@ -162,10 +495,9 @@ int main(int argc, char **argv)
 	struct lbn_env e = { 0 };
 	char why[1024], *cpuinfo;
 	const char *ci = getenv("LBN_CPUINFO");
-	FILE *out = stdout, *phys;
-	uint64_t timer;
-	unsigned int i;
-	int hv, rc = 0;
+	volatile char *pad;
+	unsigned int i, k;
+	int hv;
 
 	setvbuf(stderr, NULL, _IOLBF, 0);
 	parse_opts(argc, argv, &o);
@@ -175,12 +507,14 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	e.ncpus = lbn_cpus(e.cpus, LBN_NR_CPUS);
-	if (lbn_nkinds != lbn_schema_kinds) {
-		fprintf(stderr, "lb-native: error: the kernel half has %u kinds, the schema %u: rebuild (make native)\n",
-			lbn_nkinds, lbn_schema_kinds);
-		return 2;
+	for (i = 0; i < o.nv; i++) {
+		if (*o.v[i]->nkinds != lbn_schema_kinds) {
+			fprintf(stderr, "lb-native: error: %s's kernel half has %u kinds, the schema %u: rebuild (make native)\n",
+				o.v[i]->name, *o.v[i]->nkinds, lbn_schema_kinds);
+			return 2;
+		}
 	}
-	/* Every job is checked before the first one runs. */
+	/* Every job is checked, against every variant, before the first runs. */
 	for (i = 0; i < o.njobs; i++) {
 		struct lbn_kind_fns padded;
 
@@ -188,80 +522,18 @@ int main(int argc, char **argv)
 			fprintf(stderr, "lb-native: error: job %u '%s': %s\n", i + 1, o.jobs[i], why);
 			return 2;
 		}
-		if (jobs[i].pad && pad_fns(jobs[i].pad, &padded)) {
-			fprintf(stderr, "lb-native: error: job %u '%s': pad=%llu is not one of the compiled pads (lb-validate --describe pads)\n",
-				i + 1, o.jobs[i], (unsigned long long)jobs[i].pad);
-			return 2;
+		for (k = 0; k < o.nv; k++) {
+			if (jobs[i].pad && pad_loop(o.v[k], jobs[i].pad, &padded)) {
+				fprintf(stderr, "lb-native: error: job %u '%s': pad=%llu is not one of the compiled pads (lb-validate --describe pads)\n",
+					i + 1, o.jobs[i], (unsigned long long)jobs[i].pad);
+				return 2;
+			}
 		}
 	}
 	if (o.check_only)
 		return 0;
-	if (o.out && !(out = lb_create_new("lb-native", o.out)))
-		return 2;
-	if (lbn_pin_enter(e.cpus[0]))
-		return 3;
-	e.tsc_khz = lbn_tsc_khz(50);
-	timer = lbn_timer_overhead();
-	e.work_per_ms = lbn_work_calibrate(e.tsc_khz);
-	/* What the kernel's delay calibration finds with a TSC delay. */
-	loops_per_jiffy = e.tsc_khz * 1000 / lbn_hz;
-
-	lb_write_header(out);
-	for (i = 0; i < o.njobs; i++) {
-		const struct lbn_kind_fns *k = kind_fns(jobs[i].kind);
-		struct lbn_kind_fns padded;
-		struct lb_record r;
-		int err;
-
-		if (jobs[i].pad) {
-			padded = *k;
-			pad_fns(jobs[i].pad, &padded);
-			k = &padded;
-		}
-
-		context(&r, &o, &e, &jobs[i], i);
-		if (!strcmp(jobs[i].mode, "hot"))
-			err = lbn_run_hot(&e, &jobs[i], k, &r);
-		else if (!strcmp(jobs[i].mode, "cold"))
-			err = lbn_run_cold(&e, &jobs[i], k, &r);
-		else
-			err = lbn_run_contended(&e, &jobs[i], k, &r);
-		if (err) {
-			fprintf(stderr, "lb-native: error: job %u: out of memory or threads\n", i + 1);
-			return 3;
-		}
-		if (lbn_stubs_check(why, sizeof(why))) {
-			fprintf(stderr, "lb-native: error: job %u (%s %s): the lock code called what a user process only stubs: %s; its numbers are not the kernel's path\n",
-				i + 1, r.kind, r.mode, why);
-			return 4;
-		}
-		if (strcmp(r.status, "ok"))
-			rc = 5;
-		lb_write_record(out, &r);
-	}
-	if (o.phys) {
-		phys = lb_create_new("lb-native", o.phys);
-		if (!phys || lbn_physlimit(phys, o.variant, o.boot, 200, 1000, e.tsc_khz))
-			return 3;
-		fclose(phys);
-	}
-	if (o.facts) {
-		FILE *f = lb_create_new("lb-native", o.facts);
-
-		if (!f)
-			return 3;
-		fprintf(f, "tsc_khz=%llu\ntimer_overhead_cyc=%llu\nwork_per_ms=%llu\nhypervisor=%d\nlock_size=%lu\nstubs=",
-			(unsigned long long)e.tsc_khz, (unsigned long long)timer,
-			(unsigned long long)e.work_per_ms, hv, lbn_lock_size);
-		for (i = 0; i < lbn_nstubs; i++)
-			fprintf(f, "%s%s", i ? " " : "", lbn_stub_names[i]);
-		fprintf(f, "\ncpus=");
-		for (i = 0; i < e.ncpus; i++)
-			fprintf(f, "%s%u", i ? "," : "", e.cpus[i]);
-		fprintf(f, "\n");
-		fclose(f);
-	}
-	if (out != stdout && fclose(out))
-		return 3;
-	return rc;
+	/* The layout's stack offset: the run's frames start this far down. */
+	pad = alloca(lbn_stack_pad + 1);
+	pad[0] = 0;
+	return run(&o, &e, jobs, hv);
 }

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The physical-limit row: what the bare atomics cost on this CPU, timed
- * the same way as a hot kind (batches of n pairs minus an empty batch),
- * in the same process and on the same CPU as the variant's kinds.  A
- * `lock decb` + `movb $1` pair is the 2.6.13 byte lock's fast path with no
- * call around it; `lock cmpxchg` + a release store is qspinlock's.
+ * The bare pairs: what an atomic and its release cost on this CPU with no
+ * call around them, timed as a hot kind (batches of n pairs minus an
+ * empty batch), interleaved with the variants' units in the same process.
+ * One pair for each release width the variants use, back to back as the
+ * hot loop runs them, so each includes the stall a release store can
+ * leave for the next locked load:
+ *   - byte after byte: `lock decb` + `movb $1`, the 2.6.13 byte lock;
+ *   - byte after dword: `lock cmpxchgl` + `movb $0`, qspinlock's shape
+ *     (a 4-byte locked load cannot forward from a pending byte store);
+ *   - dword after dword: `lock cmpxchgl` + `movl $0`.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,82 +18,88 @@
 #include "physlimit.h"
 #include "tsc.h"
 
-static void loop_empty(unsigned char *b, unsigned int *w, uint64_t n)
-{
-	uint64_t i;
+/* The pairs' word: the byte lock at 0, the dword lock at 4 (one line). */
+struct plock {
+	unsigned char b;
+	unsigned int w __attribute__((aligned(4)));
+};
 
-	(void)b;
-	(void)w;
+static void loop_empty(void *l, unsigned long long n, unsigned int rp)
+{
+	unsigned long long i;
+
+	(void)l;
+	(void)rp;
 	for (i = 0; i < n; i++)
 		asm volatile("" : : : "memory");
 }
 
-static void loop_decb(unsigned char *b, unsigned int *w, uint64_t n)
+static void loop_decb(void *p, unsigned long long n, unsigned int rp)
 {
-	uint64_t i;
+	struct plock *l = p;
+	unsigned long long i;
 
-	(void)w;
+	(void)rp;
 	for (i = 0; i < n; i++)
-		asm volatile("lock decb %0\n\tmovb $1, %0" : "+m" (*b) : : "memory", "cc");
+		asm volatile("lock decb %0\n\tmovb $1, %0" : "+m" (l->b) : : "memory", "cc");
 }
 
-static void loop_cmpxchg(unsigned char *b, unsigned int *w, uint64_t n)
+static void loop_cmpxchg_movb(void *p, unsigned long long n, unsigned int rp)
 {
-	uint64_t i;
+	struct plock *l = p;
+	unsigned long long i;
 	unsigned int old;
 
-	(void)b;
+	(void)rp;
+	for (i = 0; i < n; i++) {
+		old = 0;
+		asm volatile("lock cmpxchgl %2, %1\n\tmovb $0, %1"
+			     : "+a" (old), "+m" (l->w) : "r" (1u) : "memory", "cc");
+	}
+}
+
+static void loop_cmpxchg_movl(void *p, unsigned long long n, unsigned int rp)
+{
+	struct plock *l = p;
+	unsigned long long i;
+	unsigned int old;
+
+	(void)rp;
 	for (i = 0; i < n; i++) {
 		old = 0;
 		asm volatile("lock cmpxchgl %2, %1\n\tmovl $0, %1"
-			     : "+a" (old), "+m" (*w) : "r" (1u) : "memory", "cc");
+			     : "+a" (old), "+m" (l->w) : "r" (1u) : "memory", "cc");
 	}
 }
 
-static uint64_t per_pair(void (*f)(unsigned char *, unsigned int *, uint64_t),
-			 unsigned char *b, unsigned int *w, uint64_t n)
-{
-	uint64_t t0 = lbn_rdtsc();
+const struct lbn_kind_fns lbn_pair_empty = { .name = "empty", .loop = loop_empty };
 
-	f(b, w, n);
-	return lbn_rdtsc() - t0;
+const struct lbn_pair lbn_pairs[] = {
+	{ "lock_decb+movb", { .name = "lock_decb+movb", .loop = loop_decb } },
+	{ "lock_cmpxchgl+movb", { .name = "lock_cmpxchgl+movb", .loop = loop_cmpxchg_movb } },
+	{ "lock_cmpxchgl+movl", { .name = "lock_cmpxchgl+movl", .loop = loop_cmpxchg_movl } },
+};
+
+const unsigned int lbn_npairs = sizeof(lbn_pairs) / sizeof(lbn_pairs[0]);
+
+void *lbn_pair_lock(void)
+{
+	struct plock *l = aligned_alloc(64, 64);
+
+	if (l) {
+		l->b = 1;
+		l->w = 0;
+	}
+	return l;
 }
 
-int lbn_physlimit(FILE *out, const char *variant, uint64_t boot,
-		  uint64_t batches, uint64_t n, uint64_t khz)
+void lbn_physlimit_row(FILE *out, const char *variant, uint64_t boot,
+		       const char *pair, uint64_t med, uint64_t khz)
 {
-	static const struct {
-		const char *name;
-		void (*f)(unsigned char *, unsigned int *, uint64_t);
-	} pairs[] = {
-		{ "lock_decb+movb", loop_decb },
-		{ "lock_cmpxchg+mov", loop_cmpxchg },
-	};
-	struct { unsigned char b; unsigned int w; } __attribute__((aligned(64))) lk = { 1, 0 };
-	uint64_t *samp = calloc(batches, 8), *emp = calloc(batches, 8), b, med, ovh;
-	size_t p;
-
-	if (!samp || !emp)
-		return -1;
-	for (p = 0; p < sizeof(pairs) / sizeof(pairs[0]); p++) {
-		for (b = 0; b < batches; b++) {
-			emp[b] = per_pair(loop_empty, &lk.b, &lk.w, n) * 1000 / n;
-			samp[b] = per_pair(pairs[p].f, &lk.b, &lk.w, n) * 1000 / n;
-		}
-		lbn_sort_u64(emp, batches);
-		ovh = lbn_pct_sorted(emp, batches, 50);
-		for (b = 0; b < batches; b++)
-			samp[b] = samp[b] > ovh ? samp[b] - ovh : 0;
-		lbn_sort_u64(samp, batches);
-		med = lbn_pct_sorted(samp, batches, 50);
-		fprintf(out, "%s,%llu,%s,%llu.%03llu,%llu.%03llu,%llu\n", variant,
-			(unsigned long long)boot, pairs[p].name,
-			(unsigned long long)(med / 1000), (unsigned long long)(med % 1000),
-			(unsigned long long)(lbn_cyc_to_ns(med, khz) / 1000),
-			(unsigned long long)(lbn_cyc_to_ns(med, khz) % 1000),
-			(unsigned long long)khz);
-	}
-	free(samp);
-	free(emp);
-	return 0;
+	fprintf(out, "%s,%llu,%s,%llu.%03llu,%llu.%03llu,%llu\n", variant,
+		(unsigned long long)boot, pair,
+		(unsigned long long)(med / 1000), (unsigned long long)(med % 1000),
+		(unsigned long long)(lbn_cyc_to_ns(med, khz) / 1000),
+		(unsigned long long)(lbn_cyc_to_ns(med, khz) % 1000),
+		(unsigned long long)khz);
 }

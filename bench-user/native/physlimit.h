@@ -5,10 +5,26 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "lbn_abi.h"
+
 #define LBN_PHYSLIMIT_HEADER "variant,boot,pair,cyc_op,ns_op,tsc_khz"
 
-/* One CSV line per bare pair (LBN_PHYSLIMIT_HEADER's columns) on OUT. */
-int lbn_physlimit(FILE *out, const char *variant, uint64_t boot,
-		  uint64_t batches, uint64_t n, uint64_t khz);
+/* A bare pair: its name in physlimit.csv and its hot loop (loop only). */
+struct lbn_pair {
+	const char *name;
+	struct lbn_kind_fns fns;
+};
+
+extern const struct lbn_pair lbn_pairs[];
+extern const unsigned int lbn_npairs;
+/* The pairs' empty loop, subtracted as the empty kind is. */
+extern const struct lbn_kind_fns lbn_pair_empty;
+
+/* A fresh word for the pairs, each lock free. */
+void *lbn_pair_lock(void);
+
+/* One line of LBN_PHYSLIMIT_HEADER's columns: MED thousandths of a tick. */
+void lbn_physlimit_row(FILE *out, const char *variant, uint64_t boot,
+		       const char *pair, uint64_t med, uint64_t khz);
 
 #endif

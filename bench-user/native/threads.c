@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Pinned threads for the cold and contended modes, and the hot one. */
 #define _GNU_SOURCE
+#include <alloca.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "percpu.h"
 #include "threads.h"
+#include "variants.h"
 
 /*
  * LBN_CPUS="A,B,...", when set, is the placement the runner chose
@@ -84,7 +86,10 @@ struct lbn_start {
 static void *lbn_thread_main(void *p)
 {
 	struct lbn_start s = *(struct lbn_start *)p;
+	/* The layout's stack offset, in every thread as in main(). */
+	volatile char *pad = alloca(lbn_stack_pad + 1);
 
+	pad[0] = 0;
 	free(p);
 	if (lbn_pin_enter(s.cpu))
 		exit(3);

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# build.sh VARIANT: lb-native for one variant, in build/native/VARIANT/.
+# build.sh VARIANT: one variant's part of lb-native, in build/native/VARIANT/.
 # The kernel half (bench-user/native/kern) is compiled by the variant's
-# own Kbuild (its compiler, flags and headers); the variant's lock objects
-# are linked as they are; scripts/native/disasm-check.sh then compares
-# every lock function of the binary with the variant's vmlinux.
+# own Kbuild (its compiler, flags and headers) and merged with the
+# variant's lock objects, as they are, into merged.o (ld -r), which
+# link.sh renames and links with any other variants.  Here it is linked
+# alone into build/native/VARIANT/lb-native, and
+# scripts/native/disasm-check.sh compares every lock function of that
+# binary with the variant's vmlinux.  LBN_ALONE=0 (run.sh, which links
+# and checks the binaries it measures) stops at merged.o.
 . "${0%"${0##*/}"}common.sh"
 
 v=${1:?usage: build.sh VARIANT}
@@ -34,8 +38,17 @@ elif [ ! -f "$kobj/lbn_kloops.o" ] ||
 fi
 hz=$(sed -n 's/^CONFIG_HZ=//p' "$k/.config")
 mapfile -t locks < <(native_lock_objs "$k")
-"$LB_TOP/scripts/native/link.sh" "$out" "$LB_NATIVE_OUT/harness" "${hz:-250}" "$kobj/lbn_kloops.o" "${locks[@]}"
-"$LB_TOP/scripts/native/disasm-check.sh" "$out/lb-native" "$k/vmlinux" "${locks[@]}" >"$out/disasm-check.txt" || {
+printf '%s\n' "$kobj/lbn_kloops.o" "${locks[@]}" >"$out/objects.txt"
+ld -r -z noexecstack -o "$out/merged.o" "$kobj/lbn_kloops.o" "${locks[@]}" || die "native $v: ld -r of its objects failed"
+echo "${hz:-250}" >"$out/hz"
+# run.sh links and checks the binaries it measures itself (LBN_ALONE=0).
+if [ "${LBN_ALONE:-1}" = 0 ]; then
+	note "native $v: ${out#"$LB_TOP"/}/merged.o"
+	exit 0
+fi
+"$LB_TOP/scripts/native/link.sh" "$out" "$LB_NATIVE_OUT/harness" "${hz:-250}" 0 - "$v=$out/merged.o"
+native_prefix_set "$v"
+"$LB_TOP/scripts/native/disasm-check.sh" -p "$NATIVE_PREFIX" "$out/lb-native" "$k/vmlinux" "${locks[@]}" >"$out/disasm-check.txt" || {
 	cat "$out/disasm-check.txt" >&2
 	die "native $v: the binary's lock code is not the vmlinux's (see above): refusing to measure it"
 }

@@ -18,6 +18,13 @@ native_kdir_set() { # variant -> NATIVE_KDIR, without a subshell of its own
 }
 LB_NATIVE_OUT=${LB_NATIVE_OUT:-$LB_BUILD/native}
 
+# The prefix link.sh gives a variant's symbols (pre-debug: pre_debug.,
+# the A/A's second copy pre~L2: pre_L2.), into NATIVE_PREFIX.
+native_prefix_set() { # variant
+	# shellcheck disable=SC2034 # the callers' result
+	NATIVE_PREFIX=${1//[-~]/_}.
+}
+
 # The objects that may hold a variant's lock code: each is linked when its
 # directory's archives list it (a stale object of an earlier configuration
 # is not).

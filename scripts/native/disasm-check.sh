@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# disasm-check.sh BINARY VMLINUX LOCKOBJ...: every function the lock
-# objects define (their global text symbols) must disassemble the same in
-# BINARY (lb-native) as in VMLINUX, the variant's kernel.  Addresses are
+# disasm-check.sh [-p PREFIX] BINARY VMLINUX LOCKOBJ...: every function
+# the lock objects define (their global text symbols) must disassemble
+# the same in BINARY (lb-native) as in VMLINUX, the variant's kernel.
+# PREFIX is what link.sh put before the variant's symbols in BINARY
+# (pre.): its functions are PREFIX.NAME there, their calls name
+# PREFIX.TARGET, and the prefix is set aside as addresses are.  Addresses are
 # what linking changes, so they are set aside: call and jump targets are
 # compared by symbol (<sym+off>), and long hex constants, RIP-relative
 # displacements and %gs offsets (per-CPU placement) become placeholders.
 # Prints one line a function and a summary; exits 1 on any difference.
 set -euo pipefail
-bin=${1:?usage: disasm-check.sh BINARY VMLINUX LOCKOBJ...}
+pfx=
+if [ "${1:-}" = -p ]; then
+	pfx=${2:?usage: disasm-check.sh [-p PREFIX] BINARY VMLINUX LOCKOBJ...}
+	shift 2
+fi
+bin=${1:?usage: disasm-check.sh [-p PREFIX] BINARY VMLINUX LOCKOBJ...}
 vml=${2:?}
 shift 2
 die() { printf 'lockbench: error: %s\n' "$*" >&2; exit 1; }
@@ -24,15 +32,17 @@ mapfile -t funcs < <("${nm[@]}" -g --defined-only "$@" | awk '$2 == "T" { print 
 # FILE.  One objdump per cluster of nearby functions (a process per
 # function took 20 s a variant).
 bodies() {
-	local f=$1 lo hi isbin=0 alias=
-	[ "$f" != "$bin" ] || isbin=1
+	local f=$1 lo hi isbin=0 alias='' p=''
+	[ "$f" != "$bin" ] || isbin=1 p=$pfx
 	# One nm for both: the wanted functions' "addr size name" (the first of
 	# each name), and in the binary the aliases: a per-CPU symbol there is
 	# a --defsym'd absolute value, and objdump may name its %gs displacement
 	# after another symbol of that value (a C library TLS variable), so
 	# that symbol is renamed to the per-CPU one.
-	"${nm[@]}" -S -n "$f" | awk -v want=" ${funcs[*]} " -v isbin=$isbin -v aliasf="$tmp/alias" '
+	"${nm[@]}" -S -n "$f" | awk -v want=" ${funcs[*]} " -v isbin=$isbin -v aliasf="$tmp/alias" -v p="$p" '
 		NF == 4 { v = $1; t = $3; s = $4 } NF == 3 { v = $1; t = $2; s = $3 } NF < 3 { next }
+		# Another variant'"'"'s function of the same name is not this one.
+		p != "" && (t == "T" || t == "t") { if (substr(s, 1, length(p)) != p) next; s = substr(s, length(p) + 1) }
 		isbin { if (t == "A") a[v] = s; else o[v] = o[v] " " s }
 		(t == "T" || t == "t") && NF == 4 && index(want, " " s " ") && !seen[s]++ { print $1, $2, s }
 		END {
@@ -58,11 +68,22 @@ bodies() {
 	for a in "${ranges[@]}"; do
 		objdump -d --no-show-raw-insn --start-address="${a% *}" --stop-address="${a#* }" "$f" >>"$tmp/dis"
 	done
-	awk -v want=" ${funcs[*]} " -v alias="$alias" '
+	awk -v want=" ${funcs[*]} " -v alias="$alias" -v p="$p" '
 		BEGIN { n = split(alias, al, " "); for (i = 1; i <= n; i++) { split(al[i], kv, "="); to[kv[1]] = kv[2] } }
-		/^[0-9a-f]+ <.*>:$/ { s = $2; gsub(/[<>:]/, "", s); cur = index(want, " " s " ") ? s : ""; next }
+		# The prefix set aside: <pre._raw_spin_lock+0x4> reads as the kernel'"'"'s.
+		function unprefix(x,   i, o) {
+			if (p == "") return x
+			o = ""
+			while ((i = index(x, "<" p)) > 0) { o = o substr(x, 1, i) ; x = substr(x, i + 1 + length(p)) }
+			return o x
+		}
+		/^[0-9a-f]+ <.*>:$/ {
+			s = $2; gsub(/[<>:]/, "", s)
+			if (p != "") { if (substr(s, 1, length(p)) != p) { cur = ""; next } s = substr(s, length(p) + 1) }
+			cur = index(want, " " s " ") ? s : ""; next
+		}
 		cur != "" && /^ *[0-9a-f]+:\t/ {
-			sub(/^ *[0-9a-f]+:\t/, ""); line = $0
+			sub(/^ *[0-9a-f]+:\t/, ""); line = unprefix($0)
 			gsub(/[0-9a-f]+ </, "<", line)
 			if (line ~ /%gs:/ && match(line, /# <[^>+]*/)) {
 				sym = substr(line, RSTART + 3, RLENGTH - 3)

@@ -2,18 +2,33 @@
 # run.sh: ACCEL=native.  Each variant's lock code on this host's CPUs, in
 # a user process (bench-user/native), no root, no QEMU, no boot.
 #
-# One lb-native process is one replicate (as one boot is under QEMU): RUNS
-# rounds, each running every variant once in an order shuffled from
-# ORDER_SEED, each process under `timeout` so a broken lock cannot hang
-# the host.  Writes the run directory's native/ (build/runs/NAME/native,
-# NAME= or the UTC time; RUN_DIR= another): run.info,
-# VARIANT.csv (the records, accel=native), boots/VARIANT/bootN/ (results,
-# facts, provenance.json, the log), physlimit.csv, host-facts.txt,
-# disasm-check/VARIANT.txt, and compare.sh's summary.csv and pairs.csv;
+# One lb-native process is one replicate (as one boot is under QEMU), and
+# every variant runs in each: RUNS processes, each linked at a layout of
+# its own (link.sh: the variants' link order, the padding before each
+# one's text and data, the stack offset, drawn from ORDER_SEED and the
+# replicate; LAYOUT=fixed links one layout for all), each interleaving
+# every variant's jobs, the bare pairs and the chain calibration in
+# slices in a shuffled order (UNIT_MS of TSC time a job and variant, in
+# SLICES slices), under `timeout` so a broken lock cannot hang the host.
+# The A/A pair's base (vm-configs/comparisons) also runs its hot jobs at a
+# second layout in the same process, as VARIANT~L2, so the layout's share
+# of a difference is measured, not guessed.
+#
+# Writes the run directory's native/ (build/runs/NAME/native, NAME= or
+# the UTC time; RUN_DIR= another): run.info, VARIANT.csv (the records,
+# accel=native, boot = the process), boots/VARIANT/bootN/ (results,
+# provenance.json), procs/N/ (the process's facts, log, layout, schedule
+# trace), physlimit.csv, calibration.csv and calibration-fit.csv (the
+# chain: TSC cycles a step, intercept, the smallest step resolved),
+# sections.csv (hold and parallel sections as measured, the timer's cost
+# beside them), layout.csv, layout/VARIANT~L2.csv and layout-spread.csv
+# (the A/A across two layouts, per cell), host-facts.txt,
+# disasm-check/VARIANT.txt, and compare.sh's summary.csv and pairs.csv.
 # A failed replicate fails the run.
 #
 # VARIANTS=pre,post  RUNS=10  THREADS=1,2  JOBFILE=bench-user/jobs/native.jobs
-# ORDER_SEED=N  NATIVE_TIMEOUT=20 (seconds a process)  RUN_DIR=dir
+# ORDER_SEED=N  LAYOUT=random|fixed  UNIT_MS=100  SLICES=10
+# NATIVE_TIMEOUT=seconds a process (default: from the units)  RUN_DIR=dir
 . "${0%"${0##*/}"}common.sh"
 
 start=$EPOCHSECONDS
@@ -21,14 +36,20 @@ runs=${RUNS:-${BOOTS:-10}}
 threads=${THREADS:-1,2}
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
 seed=${ORDER_SEED:-$start}
-tmo=${NATIVE_TIMEOUT:-20}
+tmo=${NATIVE_TIMEOUT:-}
+layout=${LAYOUT:-random}
+unit_ms=${UNIT_MS:-100}
+slices=${SLICES:-10}
 ncpus=$(nproc)
 
 # Everything is refused before any work.
 native_host_ok
 [[ $runs =~ ^[1-9][0-9]*$ ]] || die "RUNS=$runs: want a whole number of replicates, at least 1 (10 or more for the statistics)"
 [[ $seed =~ ^[0-9]+$ ]] || die "ORDER_SEED=$seed: want a whole number"
-[[ $tmo =~ ^[1-9][0-9]*$ ]] || die "NATIVE_TIMEOUT=$tmo: want whole seconds"
+[[ -z $tmo || $tmo =~ ^[1-9][0-9]*$ ]] || die "NATIVE_TIMEOUT=$tmo: want whole seconds"
+[[ $layout == random || $layout == fixed ]] || die "LAYOUT=$layout: want random (a layout a replicate) or fixed (one for all)"
+[[ $unit_ms =~ ^[1-9][0-9]*$ ]] || die "UNIT_MS=$unit_ms: want whole milliseconds, at least 1 (100 for the statistics)"
+[[ $slices =~ ^[1-9][0-9]*$ ]] || die "SLICES=$slices: want a whole number of slices, at least 1"
 [[ $threads =~ ^[0-9]+(,[0-9]+)*$ ]] || die "THREADS=$threads: want a comma-separated list of thread counts, like 1,2"
 IFS=, read -r -a tlist <<<"$threads"
 for t in "${tlist[@]}"; do
@@ -38,7 +59,21 @@ done
 [ -f "$jobfile" ] || die "no job list $jobfile"
 parse_variant_list "${VARIANTS:-}" # dies naming the known ones
 variants=${PARSED_VARIANTS[*]}
-for v in $variants; do native_need_kernel "$v"; done
+hz=
+for v in $variants; do
+	native_need_kernel "$v"
+	h=$(sed -n 's/^CONFIG_HZ=//p' "$NATIVE_KDIR/.config")
+	h=${h:-250}
+	[ -z "$hz" ] || [ "$h" = "$hz" ] ||
+		die "variant $v has CONFIG_HZ=$h where another has $hz: one process holds one loops_per_jiffy, so build them with one HZ"
+	hz=$h
+done
+# The A/A pair's base runs at a second layout too, when both are here.
+aa=-
+while IFS=$'\t' read -r role b o _; do
+	[ "$role" = aa ] || continue
+	[[ " $variants " == *" $b "* && " $variants " == *" $o "* ]] && aa=$b
+done < <(comparison_lines)
 
 # The objects linked, named inside their build directories (what was
 # measured, without this machine's paths), into OBJECTS_NAMED.
@@ -74,21 +109,28 @@ while IFS= read -r line || [ -n "$line" ]; do
 done <"$jobfile" >"$jobs"
 
 # Per variant, its replicates' provenance.json from one jq (a process
-# costs 40 ms): the binary's hash and its objects do not change during the
-# run; each replicate puts in its boot and exit status.
+# costs 40 ms): its objects do not change during the run; each replicate
+# puts in its binary's hash (a layout is a binary), its boot and exit.
 declare -A prov=()
+merged=()
 for v in $variants; do
-	"$LB_TOP/scripts/native/build.sh" "$v" || die "native: building $v failed (see above)"
-	cp "$LB_NATIVE_OUT/$v/disasm-check.txt" "$run/disasm-check/$v.txt"
+	LBN_ALONE=0 "$LB_TOP/scripts/native/build.sh" "$v" || die "native: building $v failed (see above)"
 	objects_named "$v"
+	merged+=("$v=$LB_NATIVE_OUT/$v/merged.o")
 	prov[$v]=$(jq -n --arg variant "$v" --arg boot 0 --arg host_cpu_model "$LB_HOST_CPU_MODEL" \
-		--arg host_cpus "$ncpus" --arg accel native --arg binary_sha "$(sha_of "$LB_NATIVE_OUT/$v/lb-native")" \
+		--arg host_cpus "$ncpus" --arg accel native --arg binary_sha SHA \
 		--arg objects "$OBJECTS_NAMED" --arg rc 0 \
 		'{variant: $variant, boot: ($boot | tonumber), accel: $accel, host_cpu_model: $host_cpu_model,
 		  host_cpus: ($host_cpus | tonumber), binary_sha256: $binary_sha, objects: $objects, exit: ($rc | tonumber)}')
 done
-first=${variants%% *}
-"$LB_NATIVE_OUT/$first/lb-native" -n -v "$first" -b 0 -H "$LB_HOST_ID" -j "$jobs" || die "the job list $jobfile is refused (see above)"
+# A process's length: every job of every variant (and the A/A's second
+# copy's hot ones), the three bare pairs and eight chain lengths a quarter
+# unit each.
+nv=$(wc -w <<<"$variants")
+nhot=$(grep -c 'mode=hot' "$jobs") || true
+est_ms=$(((nv * njobs + 3 + 2 * nv) * unit_ms))
+[ "$aa" = - ] || est_ms=$((est_ms + (nhot + 2) * unit_ms))
+[ -n "$tmo" ] || tmo=$((est_ms * 3 / 1000 + 30))
 
 # The CPU, host id, kernel, governor and topology: host-facts.sh, which
 # the native bundle's runner writes the same way.
@@ -111,54 +153,120 @@ tsc=${LB_HOST_TSC_MHZ:-unknown}
 	echo "jobs=$njobs"
 	echo "threads=$threads"
 	echo "timeout=$tmo"
+	echo "layout=$layout"
+	echo "aa_layout=$aa"
+	echo "unit_ms=$unit_ms"
+	echo "slices=$slices"
+	echo "process_estimate_ms=$est_ms"
 } >"$run/run.info"
 
 failed=0
 echo "variant,boot,status,detail" >"$run/failures.csv"
-# Every replicate's folder at once: one mkdir, not one a round.
-bdirs=()
+# Every replicate's folders at once: one mkdir, not one a round.
+bdirs=("$run/layout")
 for ((r = 1; r <= runs; r++)); do
+	bdirs+=("$run/procs/$r")
 	for v in $variants; do bdirs+=("$run/boots/$v/boot$r"); done
 done
 mkdir -p "${bdirs[@]}"
+links=$LB_NATIVE_OUT/links/${run//\//_}
 for ((r = 1; r <= runs; r++)); do
-	# shellcheck disable=SC2086
-	order=$(seeded_shuffle "$seed-$r" $variants)
-	order=${order//$'\n'/ }
-	echo "order_round_$r=$order" >>"$run/run.info"
-	for v in $order; do
+	# The replicate's layout: its own seed, or replicate 1's for all.
+	lr=$r
+	[ "$layout" = random ] || lr=1
+	lseed=$(((seed * 1000003 + lr) & 0x7fffffffffff))
+	[ "$lseed" != 0 ] || lseed=1
+	bin=$links/L$lseed
+	if [ ! -x "$bin/lb-native" ]; then
+		"$LB_TOP/scripts/native/link.sh" "$bin" "$LB_NATIVE_OUT/harness" "$hz" "$lseed" "$aa" "${merged[@]}" ||
+			die "native: linking replicate $r's layout failed (see above)"
+	fi
+	if [ "$r" = 1 ]; then
+		# The lock code in the binary measured is the vmlinux's, each
+		# variant's and the A/A copy's, its prefix aside.
+		for v in $variants ${aa/#-/}; do
+			for c in "$v" "$v~L2"; do
+				[ "$c" = "$v" ] || [ "$v" = "$aa" ] || continue
+				native_kdir_set "$v"
+				native_prefix_set "$c"
+				mapfile -t objs < <(tail -n +2 "$LB_NATIVE_OUT/$v/objects.txt")
+				"$LB_TOP/scripts/native/disasm-check.sh" -p "$NATIVE_PREFIX" "$bin/lb-native" "$NATIVE_KDIR/vmlinux" "${objs[@]}" \
+					>"$run/disasm-check/$c.txt" || {
+					cat "$run/disasm-check/$c.txt" >&2
+					die "native: $c's lock code in the measured binary is not the vmlinux's (see above)"
+				}
+			done
+		done
+	fi
+	[ "$r" != 1 ] || "$bin/lb-native" -n -b 0 -H "$LB_HOST_ID" -j "$jobs" ||
+		die "the job list $jobfile is refused (see above)"
+	sha=$(sha_of "$bin/lb-native")
+	pd=$run/procs/$r
+	cp "$bin/layout.txt" "$pd/layout.txt"
+	echo "layout_round_$r=$lseed" >>"$run/run.info"
+	rc=0
+	timeout "$tmo" "$bin/lb-native" -b "$r" -H "$LB_HOST_ID" -j "$jobs" -O "$pd" -t "$unit_ms" -s "$slices" \
+		-S "$(((seed * 7919 + r) & 0x7fffffffffff))" -p "$pd/physlimit.csv" -c "$pd/calibration.csv" \
+		-x "$pd/sections.csv" -L "$pd/layout.csv" -F "$pd/facts.txt" -T "$pd/schedule.txt" 2>"$pd/native.log" || rc=$?
+	for v in $variants; do
 		b=$run/boots/$v/boot$r
-		rc=0
-		timeout "$tmo" "$LB_NATIVE_OUT/$v/lb-native" -v "$v" -b "$r" -H "$LB_HOST_ID" -j "$jobs" \
-			-o "$b/results.csv" -p "$b/physlimit.csv" -F "$b/facts.txt" 2>"$b/native.log" || rc=$?
-		# jq escapes every string, so these two lines are the only ones
+		[ ! -f "$pd/$v.csv" ] || mv "$pd/$v.csv" "$b/results.csv"
+		# jq escapes every string, so these lines are the only ones
 		p=${prov[$v]/$'\n  "boot": 0,'/$'\n  "boot": '"$r,"}
+		p=${p/$'"binary_sha256": "SHA"'/'"binary_sha256": "'"$sha"'"'}
 		printf '%s\n' "${p/%$'\n  "exit": 0\n}'/$'\n  "exit": '"$rc"$'\n}'}" >"$b/provenance.json"
-		if [ "$rc" != 0 ]; then
-			failed=$((failed + 1))
-			if [ "$rc" = 124 ]; then
-				why="timeout after ${tmo}s"
-			else
-				why=$(tail -n 1 "$b/native.log" | tr ',' ';')
-			fi
-			echo "$v,boot$r,exit-$rc,$why" >>"$run/failures.csv"
-			say "native: $v run $r failed (exit $rc): $why"
-		fi
 	done
-	progress "$r" "$runs" "native round"  2>/dev/null || note "native: round $r of $runs done"
+	if [ "$rc" != 0 ]; then
+		failed=$((failed + 1))
+		if [ "$rc" = 124 ]; then
+			why="timeout after ${tmo}s"
+		else
+			why=$(tail -n 1 "$pd/native.log" | tr ',' ';')
+		fi
+		echo "all,boot$r,exit-$rc,$why" >>"$run/failures.csv"
+		say "native: process $r failed (exit $rc): $why"
+	fi
+	progress "$r" "$runs" "native process" 2>/dev/null || note "native: process $r of $runs done"
 done
 
-# Per variant, the records of its good replicates; physical limits of all.
+# Per variant, the records of its good replicates; what every process
+# wrote besides, one file each.  A failed process wrote none of them.
+shopt -s nullglob
+recs() { # variant: its good replicates' record files, into RECS
+	RECS=("$run"/boots/"$1"/boot*/results.csv)
+	[ ${#RECS[@]} -gt 0 ] || die "native: no process gave $1's records ($failed failed: see $run/failures.csv)"
+}
 for v in $variants; do
+	recs "$v"
 	out=$run/$v.csv
 	# The first replicate's two header lines, then every replicate's records.
-	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "$run"/boots/"$v"/boot*/results.csv >"$out"
+	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "${RECS[@]}" >"$out"
 	"$LB_TOP/bench-user/lb-validate" "$out" >/dev/null || die "native: $out does not validate"
 done
+if [ "$aa" != - ]; then
+	copies=("$run"/procs/*/"$aa~L2.csv")
+	[ ${#copies[@]} -gt 0 ] || die "native: no process gave $aa~L2's records (see $run/failures.csv)"
+	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "${copies[@]}" >"$run/layout/$aa~L2.csv"
+	"$LB_TOP/bench-user/lb-validate" "$run/layout/$aa~L2.csv" >/dev/null || die "native: $run/layout/$aa~L2.csv does not validate"
+	"$LB_TOP/scripts/native/layout-spread.sh" "$run/$aa.csv" "$run/layout/$aa~L2.csv" >"$run/layout-spread.csv" ||
+		die "native: the layout spread failed (see above)"
+fi
+cat_csv() { # header out files...: the header once, every file's lines after its own
+	local h=$1 o=$2
+	shift 2
+	echo "$h" >"$o"
+	[ $# = 0 ] || awk 'FNR > 1' "$@" >>"$o"
+}
 {
 	echo "variant,boot,pair,cyc_op,ns_op,tsc_khz"
-	cat "$run"/boots/*/boot*/physlimit.csv 2>/dev/null
+	for f in "$run"/procs/*/physlimit.csv; do cat "$f"; done
 } >"$run/physlimit.csv"
+cat_csv "variant,boot,steps,cyc_op,cyc_p25,cyc_p75,batches" "$run/calibration.csv" "$run"/procs/*/calibration.csv
+"$LB_TOP/scripts/native/chain-fit.sh" "$run/calibration.csv" >"$run/calibration-fit.csv" || die "native: the chain fit failed"
+cat_csv "variant,boot,kind,mode,threads,read_pct,hold_ns,parallel_ns,hold_measured_ns,parallel_measured_ns,timer_ns_per_op" \
+	"$run/sections.csv" "$run"/procs/*/sections.csv
+cat_csv "boot,variant,copy,link_pos,text_pad,data_pad,stack_pad,layout_seed,spin_lock_loop" "$run/layout.csv" "$run"/procs/*/layout.csv
+shopt -u nullglob
 echo "failed_boots=$failed" >>"$run/run.info"
 "$LB_TOP/scripts/report/compare.sh" "$run" || die "native: compare failed (see above)"
 echo "total_seconds=$((EPOCHSECONDS - start))" >>"$run/run.info"

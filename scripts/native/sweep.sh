@@ -104,13 +104,12 @@ fi
 # A process runs every job at every thread count: give it the time.
 export JOBFILE=$jobs
 base=${RUN_DIR:-$LB_BUILD/runs/$(date -u +%Y%m%dT%H%M%SZ)-native-sweep}
-THREADS=$THREADS RUNS=$runs NATIVE_TIMEOUT=${NATIVE_TIMEOUT:-$((main_proc / 1000 * 2 + 30))} RUN_DIR=$base \
-	"$LB_TOP/scripts/native/run.sh" || die "sweep: the main pass failed"
+# run.sh sizes each process's timeout from its units.
+THREADS=$THREADS RUNS=$runs RUN_DIR=$base "$LB_TOP/scripts/native/run.sh" || die "sweep: the main pass failed"
 for p in "${pl[@]}"; do
 	if ! pair=$(sh "$LB_TOP/scripts/native/topology.sh" -s "${LBN_SYSFS:-/sys}" pair "$p"); then
 		note "sweep: placement $p skipped (see above)"
 		continue
 	fi
-	LBN_CPUS=$pair THREADS=2 RUNS=$runs_placed NATIVE_TIMEOUT=${NATIVE_TIMEOUT:-$((place_proc / 1000 * 2 + 30))} \
-		RUN_DIR=$base-$p "$LB_TOP/scripts/native/run.sh" || die "sweep: placement $p failed"
+	LBN_CPUS=$pair THREADS=2 RUNS=$runs_placed RUN_DIR=$base-$p "$LB_TOP/scripts/native/run.sh" || die "sweep: placement $p failed"
 done

@@ -83,8 +83,14 @@ if [ -f "$run/native/run.info" ]; then
 		is_record_file "$f" && cp "$f" "$raw/native/"
 	done
 	cp "$run"/native/run.info "$run"/native/jobs "$run"/native/physlimit.csv "$run"/native/host-facts.txt "$raw/native/"
+	# What every process measured besides the records (older runs lack them).
+	for f in calibration.csv calibration-fit.csv sections.csv layout.csv layout-spread.csv; do
+		[ ! -f "$run/native/$f" ] || cp "$run/native/$f" "$raw/native/"
+	done
 	cp -r "$run/native/disasm-check" "$raw/native/"
-	for p in "$run"/native/boots/*/boot*/provenance.json "$run"/native/boots/*/boot*/facts.txt; do
+	[ ! -d "$run/native/layout" ] || cp -r "$run/native/layout" "$raw/native/"
+	for p in "$run"/native/boots/*/boot*/provenance.json "$run"/native/boots/*/boot*/facts.txt "$run"/native/procs/*/facts.txt \
+		"$run"/native/procs/*/layout.txt; do
 		[ -f "$p" ] || continue
 		d=$raw/native/${p#"$run"/native/}
 		mkdir -p "${d%/*}"

@@ -27,3 +27,25 @@ for v in "${built[@]}"; do
 	awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && $h["status"] != "ok" { bad = 1 } END { exit bad }' "$TMP/$v.csv" || fail "$v: a record is not ok"
 	echo "ok: $v: $(tail -n 1 "$LB_NATIVE_OUT/$v/disasm-check.txt"); stubs: $(tr '\n' ' ' <"$LB_NATIVE_OUT/$v/stubs.txt")"
 done
+# Every built variant in one binary, at a drawn layout (seed 1, the first
+# variant twice): each one's lock code is still its vmlinux's, and one
+# short process runs them all.
+merged=()
+for v in "${built[@]}"; do merged+=("$v=$LB_NATIVE_OUT/$v/merged.o"); done
+"$TOP/scripts/native/link.sh" "$TMP/all" "$LB_NATIVE_OUT/harness" "$(<"$LB_NATIVE_OUT/${built[0]}/hz")" 1 "${built[0]}" "${merged[@]}" ||
+	fail "linking ${built[*]} into one binary failed"
+for c in "${built[@]}" "${built[0]}~L2"; do
+	v=${c%~L2}
+	k=$(native_kdir "$v")
+	mapfile -t objs < <(tail -n +2 "$LB_NATIVE_OUT/$v/objects.txt")
+	native_prefix_set "$c"
+	"$TOP/scripts/native/disasm-check.sh" -p "$NATIVE_PREFIX" "$TMP/all/lb-native" "$k/vmlinux" "${objs[@]}" >"$TMP/dis" ||
+		fail "$c in the one binary: $(<"$TMP/dis")"
+done
+mkdir "$TMP/one"
+"$TMP/all/lb-native" -b 1 -H test -t 20 -s 2 -O "$TMP/one" "kind=spin_lock mode=hot" "kind=spin_lock mode=contended threads=$(nproc) hold_ns=100 parallel_ns=200" ||
+	fail "the one binary of ${built[*]} failed"
+for c in "${built[@]}" "${built[0]}~L2"; do
+	"$TOP/bench-user/lb-validate" "$TMP/one/$c.csv" >/dev/null || fail "$c's records from the one binary do not validate"
+done
+echo "ok: ${built[*]} (and ${built[0]}~L2) in one binary: disassembly identical, records valid"

@@ -44,17 +44,27 @@ cp -r "$TMP/kb/pre" "$TMP/kb/post"
 export LB_NATIVE_KBUILD=$TMP/kb LBN_KHALF=$TMP/kl.o
 printf '%s\n' "kind=empty mode=hot batches=20" "kind=spin_lock mode=hot batches=20" \
 	"kind=spin_lock mode=contended threads=SWEEP duration_ms=10" >"$TMP/jobs"
-LB_RUN_NAME=fake VARIANTS=pre,post RUNS=3 THREADS=1 JOBFILE=$TMP/jobs ORDER_SEED=7 Q=1 "$TOP/scripts/native/run.sh" >"$TMP/run.log" 2>&1 ||
+LB_RUN_NAME=fake VARIANTS=pre,post RUNS=3 THREADS=1 JOBFILE=$TMP/jobs ORDER_SEED=7 UNIT_MS=10 SLICES=3 Q=1 \
+	"$TOP/scripts/native/run.sh" >"$TMP/run.log" 2>&1 ||
 	fail "run.sh failed: $(tail -n 20 "$TMP/run.log")"
 # One run directory: the native run is its native/.
 run=$LB_BUILD/runs/fake/native
 [ -f "$run/run.info" ] || fail "the native run is not in build/runs/NAME/native"
-for f in run.info pre.csv post.csv summary.csv pairs.csv physlimit.csv host-facts.txt disasm-check/pre.txt; do
+for f in run.info pre.csv post.csv summary.csv pairs.csv physlimit.csv host-facts.txt disasm-check/pre.txt \
+	disasm-check/pre~L2.txt layout/pre~L2.csv layout-spread.csv layout.csv calibration.csv calibration-fit.csv sections.csv; do
 	[ -s "$run/$f" ] || fail "the run lacks $f"
 done
 mapfile -t info <"$run/run.info"
 [[ " ${info[*]} " == *" accel=native "* ]] || fail "run.info lacks accel=native"
-[[ " ${info[*]} " == *" order_round_3="* ]] || fail "run.info lacks the rounds' orders"
+[[ " ${info[*]} " == *" layout_round_3="* ]] || fail "run.info lacks the processes' layouts"
+# One process a replicate, every variant in it: pre's and post's records
+# of replicate 2 came from one process, with its layout drawn.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["boot"] == 2 { n++ } END { exit n != 3 }' "$run/layout.csv" ||
+	fail "replicate 2's layout lacks pre, post and pre~L2: $(<"$run/layout.csv")"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["pair"] ~ /^lock_(decb\+movb|cmpxchgl\+movb|cmpxchgl\+movl)$/ { n[$h["pair"]]++ }
+	END { exit length(n) != 3 }' "$run/physlimit.csv" || fail "physlimit.csv lacks a release width: $(<"$run/physlimit.csv")"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["boot"] == "all" && $h["slope"] > 0 { n++ } END { exit n != 3 }' "$run/calibration-fit.csv" ||
+	fail "calibration-fit.csv has no positive slope for each copy: $(<"$run/calibration-fit.csv")"
 awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next } NR > 2 && $h["kind"] == "spin_lock" && $h["mode"] == "hot" { n++ }
 	END { exit n != 3 }' "$run/pre.csv" || fail "want 3 replicates of spin_lock hot in pre.csv"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
@@ -65,7 +75,8 @@ mapfile -t dis <"$run/disasm-check/pre.txt"
 [[ ${dis[-1]} =~ ^disasm:\ all\ [0-9]+\ lock\ functions\ identical ]] || fail "disasm check on identical code: ${dis[*]}"
 echo "ok: native on the fakes: ${dis[-1]}"
 
-# The binary run.sh linked for pre: link.sh on the fake objects.
+# pre linked alone (build.sh; run.sh links its own): link.sh on the fakes.
+Q=1 "$TOP/scripts/native/build.sh" pre || fail "build.sh pre failed"
 out=$LB_NATIVE_OUT/pre
 mapfile -t stubs <"$out/stubs.txt"
 [ "${stubs[*]}" = _printk ] || fail "stubs from nm -u: want _printk only, got ${stubs[*]}"
@@ -132,4 +143,4 @@ echo "ok: every refusal of the binary named its fix"
 sed 's/movb\t\$1, (%rdi)/movb\t$2, (%rdi)/' "$fx/fake_spinlock.S" >"$TMP/other.S"
 gcc -c -o "$TMP/other.o" "$TMP/other.S"
 vmlinux "$TMP/other-vmlinux" "$TMP/other.o"
-expect_error "disasm differs" "DIFFERS _raw_spin_unlock" "$TOP/scripts/native/disasm-check.sh" "$bin" "$TMP/other-vmlinux" "$TMP/spinlock.o"
+expect_error "disasm differs" "DIFFERS _raw_spin_unlock" "$TOP/scripts/native/disasm-check.sh" -p pre. "$bin" "$TMP/other-vmlinux" "$TMP/spinlock.o"

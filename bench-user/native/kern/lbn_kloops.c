@@ -25,39 +25,57 @@
 #define LBN_LOCK_T struct lb_lock
 #include "lbn_abi.h"
 
-/* One loop, one pair (the module's own text, lockbench_ops.h) and one
- * contended iteration per kind. */
+/* One loop, one pair (the module's own text, lockbench_ops.h), the loop
+ * with a parallel section and one contended iteration per kind.  The
+ * hold and parallel work is lbn_work(), aligned, in every variant. */
 #define LBN_KIND_FUNCS(name, rw, sd, irq, base, hot, cont, is_test)	\
 LB_LOOP_FUNCS(lbn, name)						\
 									\
-noinline u64 lbn_cs_##name(struct lb_lock *l, bool read, u64 hold,	\
-			   u64 *excl, u64 *bad_reads)			\
+static noinline void lbn_ploop_##name(struct lb_lock *l, u64 n,	\
+				      unsigned int read_pct, u64 par)	\
 {									\
 	unsigned long flags = 0;					\
-	u64 t0, t1, v;							\
+	unsigned int acc = 0;						\
+	bool read;							\
+	u64 i;								\
 									\
-	t0 = lbn_rdtsc();						\
+	for (i = 0; i < n; i++) {					\
+		read = lb_mix_next(&acc, read_pct);			\
+		lb_acquire_##name(l, read, &flags);			\
+		lb_release_##name(l, read, flags);			\
+		lbn_work(par);						\
+	}								\
+}									\
+									\
+noinline void lbn_cs_##name(struct lb_lock *l, bool read, u64 hold,	\
+			    u64 *excl, u64 *bad_reads, u64 ts[4])	\
+{									\
+	unsigned long flags = 0;					\
+	u64 v;								\
+									\
+	ts[0] = lbn_rdtsc();						\
 	lb_acquire_##name(l, read, &flags);				\
-	t1 = lbn_rdtsc();						\
+	ts[1] = lbn_rdtsc();						\
 	if (LB_SIDE_##sd == LB_SIDE_none) {				\
-		lb_work(hold);						\
+		lbn_work(hold);						\
 	} else if (read) {						\
 		if (READ_ONCE(l->writer))				\
 			(*bad_reads)++;					\
-		lb_work(hold);						\
+		lbn_work(hold);						\
 	} else {							\
 		WRITE_ONCE(l->writer, 1);				\
 		/* Non-atomic on purpose: only exclusion keeps it exact. */ \
 		v = READ_ONCE(l->cs);					\
-		lb_work(hold);						\
+		lbn_work(hold);						\
 		if (is_test)						\
 			lb_broken_delay();				\
 		WRITE_ONCE(l->cs, v + 1);				\
 		WRITE_ONCE(l->writer, 0);				\
 		(*excl)++;						\
 	}								\
+	ts[2] = lbn_rdtsc();						\
 	lb_release_##name(l, read, flags);				\
-	return t1 - t0;							\
+	ts[3] = lbn_rdtsc();						\
 }
 
 LB_KINDS(LBN_KIND_FUNCS)
@@ -66,6 +84,7 @@ LB_KINDS(LBN_KIND_FUNCS)
 	{								\
 		.name = #k,						\
 		.loop = lbn_loop_##k,					\
+		.ploop = lbn_ploop_##k,					\
 		.op = lbn_op_##k,					\
 		.cs = lbn_cs_##k,					\
 	},
@@ -86,6 +105,41 @@ const struct lbn_pad_fn lbn_pads[] = {
 };
 
 const unsigned int lbn_npads = ARRAY_SIZE(lbn_pads);
+
+/* The chain calibration (lbn_abi.h): STEPS dependent adds seeded from the
+ * lock word; the release's pointer is the lock's plus the chain's result
+ * masked to zero, so the release cannot be issued before the chain ends.
+ * The seed is the lock's first byte: a byte load forwards from the byte
+ * lock's decb and from qspinlock's dword cmpxchg alike, where a dword
+ * load after a byte store stalls (it did: +10 TSC cycles at no chain). */
+#define LBN_CHAIN_FUNC(nstep)						\
+static noinline void lbn_loop_chain##nstep(struct lb_lock *l, u64 n,	\
+					   unsigned int read_pct)	\
+{									\
+	unsigned long flags = 0;					\
+	struct lb_lock *r;						\
+	u64 i;								\
+									\
+	for (i = 0; i < n; i++) {					\
+		lb_acquire_spin_lock(l, false, &flags);			\
+		r = l;							\
+		asm volatile("movzbl (%0), %%eax\n\t"			\
+			     ".rept " #nstep "\n\taddl $1, %%eax\n\t.endr\n\t" \
+			     "andl $0, %%eax\n\t"			\
+			     "addq %%rax, %0"				\
+			     : "+r" (r) : : "rax", "cc", "memory");	\
+		lb_release_spin_lock(r, false, flags);			\
+	}								\
+}
+LBN_CHAINS(LBN_CHAIN_FUNC)
+
+#define LBN_CHAIN_ROW(nstep) { .steps = nstep, .loop = lbn_loop_chain##nstep },
+
+const struct lbn_chain_fn lbn_chains[] = {
+	LBN_CHAINS(LBN_CHAIN_ROW)
+};
+
+const unsigned int lbn_nchains = ARRAY_SIZE(lbn_chains);
 
 const unsigned int lbn_nkinds = ARRAY_SIZE(lbn_kinds);
 const unsigned long lbn_lock_size = sizeof(struct lb_lock);
