@@ -8,7 +8,7 @@
 # scripts/native/disasm-check.sh compares every lock function of that
 # binary with the variant's vmlinux.  LBN_ALONE=0 (run.sh, which links
 # and checks the binaries it measures) stops at merged.o.
-. "${0%"${0##*/}"}common.sh"
+. "$(dirname "$0")/common.sh"
 
 v=${1:?usage: build.sh VARIANT}
 native_need_kernel "$v"

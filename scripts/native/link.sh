@@ -27,7 +27,7 @@
 #   - anything else is data the harness does not provide: refused.
 # Symbols the harness defines itself (percpu.c: __per_cpu_offset,
 # loops_per_jiffy) are not undefined at all.
-. "${0%"${0##*/}"}common.sh"
+. "$(dirname "$0")/common.sh"
 
 out=${1:?usage: link.sh OUT HARNESS HZ SEED AA VARIANT=MERGED...}
 harness=${2:?} hz=${3:?} seed=${4:?} aa=${5:?}

@@ -12,7 +12,7 @@
 # loops_per_jiffy, memset) is renamed back: those resolve to the
 # harness's one definition, while two variants' own functions and data
 # can never resolve to each other's.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 out=${1:?usage: prefix.sh OUT PREFIX TEXT_PAD DATA_PAD MERGED}
 prefix=${2:?} tpad=${3:?} dpad=${4:?} merged=${5:?}

@@ -29,7 +29,7 @@
 # VARIANTS=pre,post  RUNS=10  THREADS=1,2  JOBFILE=bench-user/jobs/native.jobs
 # ORDER_SEED=N  LAYOUT=random|fixed  UNIT_MS=100  SLICES=10
 # NATIVE_TIMEOUT=seconds a process (default: from the units)  RUN_DIR=dir
-. "${0%"${0##*/}"}common.sh"
+. "$(dirname "$0")/common.sh"
 
 start=$EPOCHSECONDS
 runs=${RUNS:-${BOOTS:-10}}

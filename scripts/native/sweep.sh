@@ -27,7 +27,7 @@
 # 2026-12-06): 74-97 ms a process beyond its jobs (TSC and work
 # calibration, the physical-limit pairs), 13 ms a contended job beyond
 # its duration_ms; the arithmetic uses 100 ms and 15 ms.
-. "${0%"${0##*/}"}common.sh"
+. "$(dirname "$0")/common.sh"
 proc_ms=100 job_ms=15
 budget=${SWEEP_BUDGET:-300}
 dry=${DRY_RUN:-0}

@@ -9,7 +9,7 @@
 # disassembly table (built from vmlinux files that are not tracked).
 # `make results RUN=results/raw` derives the same RESULTS.md from it
 # (tests/host/raw-regen.sh).
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # README.md's "What it found" is the published report's own summary,
 # written between its headline markers.

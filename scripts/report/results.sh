@@ -4,7 +4,7 @@
 # and plots.sh.  The graphs, tables and provenance it shows are copied to
 # RUN/report/results/, so the report reads the same there as when
 # publish.sh copies both to the tracked RESULTS.md and results/.
-. "${0%"${0##*/}"}../lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 run_dir_of "${1:?usage: results.sh RUNDIR}" && run=$RUN_DIR
 for f in run.info summary.csv pairs.csv findings.md stat.info host.txt plots/headline.png; do

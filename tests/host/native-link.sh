@@ -14,7 +14,7 @@
 #  - Layout: the same seed gives the same binary; two seeds give two
 #    layouts (order, padding, stack), and the code lands elsewhere.
 # shellcheck source=tests/lib.bash
-. "${0%"${0##*/}"}../lib.bash"
+. "$(dirname "$0")/../lib.bash"
 [ "$(uname -m)" = x86_64 ] || skip "ACCEL=native needs x86_64"
 while IFS= read -r flags && [[ $flags != flags* ]]; do :; done </proc/cpuinfo
 [[ $flags =~ [[:space:]]constant_tsc([[:space:]]|$) ]] || skip "no constant_tsc on this host"
