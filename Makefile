@@ -49,7 +49,7 @@ endif
 
 .PHONY: help args-ok cover-letter all deps tree kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export bisect deps-lava lava-run native events events-plugin hooks bundle
+	check-bisect clean import export bisect deps-lava lava-run native native-pathlen events events-plugin hooks bundle
 
 # make help: the targets in brief (docs/targets.md says more), then the
 # settings from schema/settings.tsv (scripts/build/settings.sh).
@@ -78,6 +78,9 @@ Targets (docs/targets.md):
                 kernels must be built): RUNS=10 processes, each at its own layout
                 (LAYOUT=random|fixed), THREADS=1,2, UNIT_MS=100; writes
                 build/runs/NAME/native
+  native-pathlen  the exact path length of each hot kind in user space: valgrind's
+                callgrind in each variant's own lb-native, no guest; written to
+                build/native/pathlen.csv and set beside icount's (ICOUNT_CSV)
   calibrate VARIANT=x  both instruments against pad=N known instructions (default VARIANT=stock)
   perf VARIANT=x JOB='kind=... mode=contended threads=2'   record one job with perf
   quality VARIANT=x  the instrument's overhead and CVs (10 jobs x 3 boots)
@@ -217,6 +220,11 @@ events: args-ok tree user
 ## the kernels must be built already.  No root, QEMU or boot.
 native: args-ok user
 	@$(S)/native/run.sh
+
+## The same lock code's path lengths counted in user space (callgrind),
+## beside icount's guest counts: scripts/native/pathlen-user.sh.
+native-pathlen: args-ok user
+	@$(S)/native/pathlen-user.sh
 
 calibrate: args-ok tree user
 	@$(S)/boot/calibrate.sh $(or $(VARIANT),stock)
