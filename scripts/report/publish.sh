@@ -28,6 +28,11 @@ report=$run/report
 new=$LB_TOP/results.new
 rm -rf "$new"
 cp -r "$report/results" "$new"
+# The native runs filed per host (host-publish.sh) are not this run's:
+# they stay.
+for h in hosts hosts.md; do
+	[ ! -e "$LB_TOP/results/$h" ] || [ -e "$new/$h" ] || cp -r "$LB_TOP/results/$h" "$new/"
+done
 raw=$new/raw
 # Published raw data rederived by newer tools (make results RUN=results/raw):
 # the report is new, the data are the same, so results/raw stays as it is
