@@ -3,7 +3,8 @@
 # results/hosts/HOST_ID/: host.info (the CPU: vendor, family, model,
 # stepping, CPU count; the ids its runs' records carry) and
 # native/RUN_ID/ (run.info, jobs, host-facts.txt, the records VARIANT.csv,
-# physlimit.csv, compare's summary.csv, pairs.csv and baseline.csv,
+# physlimit.csv, the one-process harness's layout, calibration and
+# sections tables, compare's summary.csv, pairs.csv and baseline.csv,
 # disasm-check/, each process's facts.txt and provenance.json, and
 # provenance.txt: where the run came from, its commit, its TSC rate: one
 # host id may be two machines of one CPU model at different TSC rates).  A host is a factor of a run:
@@ -85,7 +86,8 @@ if [ -f "$info" ]; then
 		die "host-publish: $info is family/model/stepping ${HI[cpu_family]}/${HI[cpu_model_id]}/${HI[cpu_stepping]}, this run $family/$model_id/$stepping"
 fi
 mkdir -p "$dest/disasm-check"
-for f in run.info jobs host-facts.txt physlimit.csv failures.csv "${variants[@]/%/.csv}"; do
+for f in run.info jobs host-facts.txt physlimit.csv failures.csv layout.csv layout-spread.csv \
+	calibration.csv calibration-fit.csv sections.csv "${variants[@]/%/.csv}"; do
 	[ ! -f "$run/$f" ] || cp "$run/$f" "$dest/"
 done
 for f in summary.csv pairs.csv baseline.csv; do [ ! -f "$stats/$f" ] || cp "$stats/$f" "$dest/"; done

@@ -38,7 +38,8 @@ trap 'rm -rf "$tmp"' EXIT
 				return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
 			}
 			END {
-				d = "lock_decb+movb"; q = "lock_cmpxchg+mov"
+				# The one-process harness names the dword release: movl.
+				d = "lock_decb+movb"; q = ("lock_cmpxchgl+movl" in n) ? "lock_cmpxchgl+movl" : "lock_cmpxchg+mov"
 				print med(c, d, n[d]), med(s, d, n[d]), med(c, q, n[q]), med(s, q, n[q])
 			}' "$r/physlimit.csv")
 		printf '`%s`,%s,"%s (%s)",%s/%s/%s,%s,%s,"%s",%s,%s,%s,%s\n' "${HI[host_id]}" "${r##*/}" "${HI[cpu_model]}" "${HI[cpu_vendor]}" \
@@ -111,7 +112,7 @@ done
 	echo "The bare pairs are timed in every native process on the same CPU (\`physlimit.csv\`); the figure is the median over the run's processes."
 	echo
 	awk -f "$render" -v view=table -v align=llllrrlrrrr \
-		-v labels="host|run|CPU (vendor)|family/model/stepping|CPUs|TSC, MHz|commit|lock decb; movb, cycles|ns|lock cmpxchg; mov, cycles|ns" "$tmp/hosts.csv"
+		-v labels="host|run|CPU (vendor)|family/model/stepping|CPUs|TSC, MHz|commit|lock decb; movb, cycles|ns|lock cmpxchg; movl, cycles|ns" "$tmp/hosts.csv"
 	echo
 	echo "## Hot acquire+release, per host"
 	echo
