@@ -5,7 +5,7 @@
 # topology; it needs Linux on x86-64 with a constant TSC, and nothing
 # else: no compiler, no root, no lockbench checkout, no bash.
 #
-#   sh run.sh [-o DIR] [-t SECONDS] [-r RUNS] [-p PLACEMENT] [-T THREADS] [-s SEED]
+#   sh run.sh [-o DIR] [-t SECONDS] [-r RUNS] [-u MS] [-p PLACEMENT] [-T THREADS] [-s SEED]
 #
 #   -o DIR        where the results go (default lockbench-results-UTCTIME,
 #                 in the current directory); it must not exist yet
@@ -14,6 +14,8 @@
 #                 one still running at the end is stopped and dropped
 #   -r RUNS       rounds, each running every variant once in a shuffled
 #                 order (default 10); one process is one replicate
+#   -u MS         the least TSC time each job gets in a process (default
+#                 100, what the statistics want; less for a quick look)
 #   -p PLACEMENT  where the threads sit: any (default), smt, llc,
 #                 cross-llc or cross-node (topology.sh; refused where this
 #                 machine has no such pair of CPUs; contended jobs then
@@ -29,16 +31,17 @@
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "lockbench bundle: error: $*" >&2; exit 1; }
 
-out="" secs=300 runs=10 place=any threads="" seed=""
-while getopts o:t:r:p:T:s: opt; do
+out="" secs=300 runs=10 unit=100 place=any threads="" seed=""
+while getopts o:t:r:u:p:T:s: opt; do
 	case $opt in
 	o) out=$OPTARG ;;
 	t) secs=$OPTARG ;;
 	r) runs=$OPTARG ;;
+	u) unit=$OPTARG ;;
 	p) place=$OPTARG ;;
 	T) threads=$OPTARG ;;
 	s) seed=$OPTARG ;;
-	*) echo "usage: sh run.sh [-o DIR] [-t SECONDS] [-r RUNS] [-p PLACEMENT] [-T THREADS] [-s SEED]" >&2; exit 2 ;;
+	*) echo "usage: sh run.sh [-o DIR] [-t SECONDS] [-r RUNS] [-u MS] [-p PLACEMENT] [-T THREADS] [-s SEED]" >&2; exit 2 ;;
 	esac
 done
 whole() { case $1 in '' | *[!0-9]*) return 1 ;; esac; [ "$1" -ge 1 ]; }
@@ -52,6 +55,7 @@ grep -m 1 '^flags' "$cpuinfo" | grep -qw constant_tsc ||
 	die "this CPU's TSC is not constant (no constant_tsc in $cpuinfo's flags), so its ticks are not time: run the bundle on a CPU with constant_tsc"
 whole "$secs" || die "-t $secs: want whole seconds, at least 1"
 whole "$runs" || die "-r $runs: want a whole number of rounds, at least 1"
+whole "$unit" || die "-u $unit: want whole milliseconds, at least 1"
 [ -z "$seed" ] || case $seed in *[!0-9]*) die "-s $seed: want a whole number" ;; esac
 [ -f "$here/bundle.info" ] && [ -f "$here/jobs" ] || die "$here is not a lockbench bundle (no bundle.info or jobs)"
 variants=$(sed -n 's/^variants=//p' "$here/bundle.info")
@@ -142,7 +146,7 @@ while [ "$r" -le "$runs" ] && [ "$stop" = done ]; do
 		fi
 		part=$out/boots/$v/.boot$r.part
 		mkdir -p "$part"
-		"$here/bin/$v/lb-native" -v "$v" -b "$r" -H "$hid" -j "$out/jobs" \
+		"$here/bin/$v/lb-native" -v "$v" -b "$r" -H "$hid" -j "$out/jobs" -t "$unit" \
 			-o "$part/results.csv" -p "$part/physlimit.csv" -F "$part/facts.txt" 2>"$part/native.log" &
 		child=$!
 		# (its sleep goes with it: nothing of the run outlives it)
