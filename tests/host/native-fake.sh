@@ -11,6 +11,7 @@
 # constant_tsc, and that the disassembly check fails on a changed
 # instruction.
 # shellcheck source=tests/lib.bash
+# check: slow
 . "$(dirname "$0")/../lib.bash"
 [ "$(uname -m)" = x86_64 ] || skip "ACCEL=native needs x86_64"
 # /proc/cpuinfo's first flags line, read here: no grep per check.

@@ -14,6 +14,7 @@
 #  - Layout: the same seed gives the same binary; two seeds give two
 #    layouts (order, padding, stack), and the code lands elsewhere.
 # shellcheck source=tests/lib.bash
+# check: slow
 . "$(dirname "$0")/../lib.bash"
 [ "$(uname -m)" = x86_64 ] || skip "ACCEL=native needs x86_64"
 while IFS= read -r flags && [[ $flags != flags* ]]; do :; done </proc/cpuinfo
