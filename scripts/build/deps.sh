@@ -14,6 +14,8 @@ PKGS=(
 	xz-utils ccache quilt patch
 	# host tools, tests and graphs
 	libgsl-dev libcmocka-dev gnuplot-nox netpbm strace file jq openssl
+	# exact user-space path lengths (make native-pathlen: callgrind)
+	valgrind
 	# the report as one HTML page, and the browser that tests it (tests/host/browser.sh)
 	cmark-gfm chromium
 	# labs: LAVA job logs are YAML (import.sh reads them with Debian's python3)
