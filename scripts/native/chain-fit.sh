@@ -11,9 +11,7 @@
 set -euo pipefail
 f=${1:?usage: chain-fit.sh CALIBRATION.csv}
 [ -f "$f" ] || { echo "chain-fit.sh: no file $f" >&2; exit 1; }
-awk -F, '
-	function sorted(a, n,   i, j, t) { for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }
-	function med(a, n) { sorted(a, n); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+awk -F, "$(<"$(dirname "$0")/../median.awk")"'
 	NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	{
 		k = $h["variant"] SUBSEP $h["boot"]
@@ -41,6 +39,6 @@ awk -F, '
 		for (o = 1; o <= nvo; o++) {
 			v = vorder[o]; n = nv[v]
 			for (j = 1; j <= n; j++) { a[j] = sl[v, j]; b[j] = ic[v, j] }
-			printf "%s,all,%.4f,%.3f,%s\n", v, med(a, n), med(b, n), worst[v]
+			printf "%s,all,%.4f,%.3f,%s\n", v, median(a, n), median(b, n), worst[v]
 		}
 	}' "$f"

@@ -12,9 +12,7 @@ set -euo pipefail
 base=${1:?usage: layout-spread.sh BASE.csv COPY.csv}
 copy=${2:?usage: layout-spread.sh BASE.csv COPY.csv}
 for f in "$base" "$copy"; do [ -f "$f" ] || { echo "layout-spread.sh: no file $f" >&2; exit 1; }; done
-awk -F, '
-	function sorted(a, n,   i, j, t) { for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t } }
-	function med(a, n) { sorted(a, n); return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+awk -F, "$(<"$(dirname "$0")/../median.awk")"'
 	FNR == 1 { file++; next }
 	FNR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	/^#/ || $h["status"] != "ok" { next }
@@ -42,6 +40,6 @@ awk -F, '
 			}
 			if (!n) continue
 			mean = s / n; sd = n > 1 ? sqrt((ss - n * mean * mean) / (n - 1)) : 0
-			printf "%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", cell, n, med(dl, n), mean, sd, lo, hi, med(ad, n), med(au, n)
+			printf "%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n", cell, n, median(dl, n), mean, sd, lo, hi, median(ad, n), median(au, n)
 		}
 	}' "$base" "$copy"

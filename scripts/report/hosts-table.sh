@@ -13,6 +13,7 @@
 
 results=${1:-$LB_TOP/results}
 render=$LB_TOP/scripts/report/render.awk
+median_awk=$(<"$LB_TOP/scripts/median.awk")
 runs=()
 for r in "$results"/hosts/*/native/*/; do
 	[ -f "$r/summary.csv" ] && [ -f "$r/physlimit.csv" ] && runs+=("${r%/}")
@@ -30,12 +31,11 @@ trap 'rm -rf "$tmp"' EXIT
 		readkv HI "$h/host.info"
 		readkv PV "$r/provenance.txt"
 		# The bare pairs' medians over the processes: "cycles ns" a pair.
-		read -r dc dn cc cn < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		read -r dc dn cc cn < <(awk -F, "$median_awk"'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 			{ n[$h["pair"]]++; c[$h["pair"], n[$h["pair"]]] = $h["cyc_op"]; s[$h["pair"], n[$h["pair"]]] = $h["ns_op"] }
-			function med(a, p, k,   i, j, t, v) {
+			function med(a, p, k,   i, v) {
 				for (i = 1; i <= k; i++) v[i] = a[p, i] + 0
-				for (i = 2; i <= k; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
-				return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
+				return median(v, k)
 			}
 			END {
 				# The one-process harness names the dword release: movl.
@@ -52,7 +52,7 @@ trap 'rm -rf "$tmp"' EXIT
 # The hot kinds, every run's columns side by side.
 declare -A RI=()
 readkv RI "${runs[0]}/run.info"
-awk -F, -v nruns=${#runs[@]} -v variants="${RI[variants]:-}" '
+awk -F, -v nruns=${#runs[@]} -v variants="${RI[variants]:-}" "$median_awk"'
 	FNR == 1 { run++; for (i = 1; i <= NF; i++) h[$i] = i; next }
 	FILENAME ~ /physlimit.csv$/ {
 		if ($h["pair"] == "lock_decb+movb") bare[run - nruns, ++nb[run - nruns]] = $h["cyc_op"] + 0
@@ -63,11 +63,9 @@ awk -F, -v nruns=${#runs[@]} -v variants="${RI[variants]:-}" '
 		if (!($h["kind"] in seenk)) { seenk[$h["kind"]] = 1; kinds[++nkinds] = $h["kind"] }
 		val[run, k, $h["metric"]] = $h["median"]
 	}
-	function med(r,   i, j, t, v, k) {
-		k = nb[r]
-		for (i = 1; i <= k; i++) v[i] = bare[r, i]
-		for (i = 2; i <= k; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
-		return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
+	function med(r,   i, v) {
+		for (i = 1; i <= nb[r]; i++) v[i] = bare[r, i]
+		return median(v, nb[r])
 	}
 	END {
 		# kind by kind, the variants in the order run.info gives
