@@ -18,7 +18,9 @@ command -v valgrind >/dev/null || die "valgrind is not installed: run 'make deps
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
 n=${PATHLEN_OPS:-1000}
 case $n in '' | *[!0-9]* | 0) die "PATHLEN_OPS=$n must be a positive integer" ;; esac
-mapfile -t kinds < <(awk '/^[[:space:]]*#/ { next } / mode=hot/ { for (i = 1; i <= NF; i++) if ($i ~ /^kind=/) print substr($i, 6) }' "$jobfile" | sort -u)
+# The hot jobs, as the icount pass reads the list (jobs.sh), and their kinds.
+mapfile -t kinds < <(Q=1 bash "$LB_TOP/scripts/boot/jobs.sh" "$jobfile" 1 icount default |
+	sed -n 's/.*\bkind=\([^ ]*\).*/\1/p' | sort -u)
 [ ${#kinds[@]} -gt 0 ] || die "$jobfile has no hot jobs"
 # The profiles stay here until the next run, for a look with
 # callgrind_annotate.
