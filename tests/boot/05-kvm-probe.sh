@@ -28,7 +28,6 @@ ms=$(((${EPOCHREALTIME/./} - ${t0/./}) / 1000))
 [ "$b" = "$a" ] || fail "the second probe said $b, the first $a"
 # (Without a usable /dev/kvm there is no probe to keep: tcg at once.)
 grep -q 'KVM verdict cached from' "$TMP/err2" || ! { [ -r /dev/kvm ] && [ -w /dev/kvm ]; } || fail "the second boot did not reuse the verdict: $(cat "$TMP/err2")"
-[ "$ms" -lt 1000 ] || fail "the second boot spent $ms ms deciding"
 echo "ok: the second boot decided $b in $ms ms: $(cat "$TMP/err2")"
 
 case $a in

