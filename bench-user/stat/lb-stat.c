@@ -4,12 +4,16 @@
  * RESULTS.md show comes from its two tables.
  *
  *   lb-stat summary [OPTION]... -o SUMMARY FILE...
- *   lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER] --pair BASE:OTHER... FILE...
+ *   lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER [--layout BASE:OTHER]]
+ *                   --pair BASE:OTHER... FILE...
  *   lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...
  *
  * Every output is CSV: tables and findings are drawn from it by one
  * renderer (scripts/report/render.awk).  --aa names the pair
  * whose code is identical: its changes, resampled, bound the noise floor.
+ * --layout names a variant and its own second copy at another layout
+ * (native's VARIANT~L2): its bound raises the floor where it is larger,
+ * so that no change smaller than what layout alone moves is "changed".
  * baseline divides each KIND cell by the same shape of BASEKIND in the
  * same variant (spin_lock over empty: the lock's share of contended work).
  *
@@ -34,7 +38,8 @@
 
 static const char usage[] =
 	"usage: lb-stat summary [OPTION]... -o SUMMARY FILE...\n"
-	"       lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER] --pair BASE:OTHER... FILE...\n"
+	"       lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER [--layout BASE:OTHER]]\n"
+	"                       --pair BASE:OTHER... FILE...\n"
 	"       lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...\n"
 	"options: --seed S  --resamples R  --alpha A  --power P  --force\n";
 
@@ -102,6 +107,15 @@ static int load(char **files, int n, struct lb_set *s, int force)
 	return lbc_comparable(s, force, "lb-stat");
 }
 
+/* Whether Q is one of the N pairs P. */
+static int listed(const struct lbs_pair *q, const struct lbs_pair *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(q->base, p[i].base) && !strcmp(q->other, p[i].other))
+			return 1;
+	return 0;
+}
+
 /* Close F; on failure remove PATH so that no partial table is left. */
 static int finish(FILE *f, const char *path)
 {
@@ -125,15 +139,16 @@ int main(int argc, char **argv)
 		{ "force", no_argument, NULL, 'f' },
 		{ "pair", required_argument, NULL, 'P' },
 		{ "aa", required_argument, NULL, 'A' },
+		{ "layout", required_argument, NULL, 'L' },
 		{ "kind", required_argument, NULL, 'k' },
 		{ "over", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct lbs_opts o = { .seed = 1, .resamples = 4000, .alpha = 0.05, .power = 0.8 };
-	struct lbs_pair pairs[MAX_PAIRS], aa;
+	struct lbs_pair pairs[MAX_PAIRS], aa, layout;
 	const char *out = NULL, *cmd, *kind = NULL, *over = NULL;
 	size_t np = 0;
-	int c, have_aa = 0, rc;
+	int c, have_aa = 0, have_layout = 0, rc;
 	uint64_t u;
 	struct lb_set s = { 0 };
 	FILE *fo;
@@ -174,6 +189,11 @@ int main(int argc, char **argv)
 				return 1;
 			have_aa = 1;
 			break;
+		case 'L':
+			if (parse_pair(optarg, &layout))
+				return 1;
+			have_layout = 1;
+			break;
 		case 'P':
 			if (np == MAX_PAIRS) {
 				fprintf(stderr, "lb-stat: at most %d --pair\n", MAX_PAIRS);
@@ -188,9 +208,14 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!out || optind >= argc || (!strcmp(cmd, "compare") && !np) ||
-	    (strcmp(cmd, "compare") && (np || have_aa)) ||
+	    (strcmp(cmd, "compare") && (np || have_aa || have_layout)) || (have_layout && !have_aa) ||
 	    (!strcmp(cmd, "baseline") ? !(kind && over) || !strcmp(kind, over) : kind || over)) {
 		fputs(usage, stderr);
+		return 1;
+	}
+	if (have_layout && !listed(&layout, pairs, np)) {
+		fprintf(stderr, "lb-stat: --layout %s:%s is not one of the --pair: name it there too\n",
+			layout.base, layout.other);
 		return 1;
 	}
 	if (load(argv + optind, argc - optind, &s, o.force))
@@ -203,7 +228,8 @@ int main(int argc, char **argv)
 	else if (!strcmp(cmd, "baseline"))
 		rc = lbs_write_baseline(fo, &s, kind, over, &o);
 	else
-		rc = lbs_write_pairs(fo, &s, pairs, np, have_aa ? &aa : NULL, &o);
+		rc = lbs_write_pairs(fo, &s, pairs, np,
+				     &(struct lbs_aa){ have_aa ? &aa : NULL, have_layout ? &layout : NULL }, &o);
 	if (rc)
 		fprintf(stderr, "lb-stat: out of memory\n");
 	if (finish(fo, out) || rc) {

@@ -11,7 +11,11 @@
  * cancels; the rank-sum p stays (ignoring that pairing only makes it
  * conservative).  The noise floor bounds the A/A pair's changes per mode
  * and metric (lbs_aa_floor), and is at least the TSC's quantum: a change
- * whose CI reaches inside it is "within-noise" whatever its p.
+ * whose CI reaches inside it is "within-noise" whatever its p.  Where a
+ * layout pair is named too (native: one variant against its own second
+ * copy, linked elsewhere in the same processes), its bound is taken the
+ * same way and the floor is the larger of the two: a change must clear
+ * what moving the same code moves.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -230,6 +234,12 @@ static int is_aa(const struct lbs_pair *q, const struct lbs_pair *aa)
 	return aa && !strcmp(q->base, aa->base) && !strcmp(q->other, aa->other);
 }
 
+/* Whether Q runs identical code on both sides: the A/A or the layout pair. */
+static int is_same_code(const struct lbs_pair *q, const struct lbs_aa *a)
+{
+	return is_aa(q, a->aa) || is_aa(q, a->layout);
+}
+
 /*
  * The A/A bound of the mode and metric of row I: every testable A/A row
  * of them (the empty kind, 0 by construction, is not testable) resampled
@@ -278,13 +288,14 @@ out:
 	return bound;
 }
 
-/* The noise floor of each row: its mode and metric's A/A bound, or the
- * row's own quantum where that is larger (identical code can then show
- * a CI of zero width); NaN without an A/A pair. */
-static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struct lbs_pair *aa,
+/* The noise floor of each row: its mode and metric's A/A bound, the
+ * layout pair's where that is larger, or the row's own quantum where
+ * that is larger still (identical code can then show a CI of zero
+ * width); NaN without an A/A pair. */
+static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struct lbs_aa *a,
 		  const struct lbc_index *ix, const struct lbs_opts *o)
 {
-	double *bound = malloc((n ? n : 1) * sizeof(*bound));
+	double *bound = malloc(2 * (n ? n : 1) * sizeof(*bound)), *lay;
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 
 	if (!bound || !rng) {
@@ -293,6 +304,7 @@ static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struc
 			gsl_rng_free(rng);
 		return -1;
 	}
+	lay = bound + (n ? n : 1);
 	for (size_t i = 0; i < n; i++) {
 		size_t j;
 
@@ -300,10 +312,20 @@ static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struc
 		for (j = 0; j < i; j++)
 			if (!strcmp(w[j].cell->mode, w[i].cell->mode) && !strcmp(w[j].metric, w[i].metric))
 				break;
-		bound[i] = j < i ? bound[j] : aa ? aa_bound(w, n, i, p, aa, ix, o, rng) : NAN;
+		if (j < i) {
+			bound[i] = bound[j];
+			lay[i] = lay[j];
+		} else {
+			bound[i] = a->aa ? aa_bound(w, n, i, p, a->aa, ix, o, rng) : NAN;
+			lay[i] = a->aa && a->layout ? aa_bound(w, n, i, p, a->layout, ix, o, rng) : NAN;
+		}
 		w[i].floor = bound[i];
 		w[i].floor_by = isnan(bound[i]) ? "none" : "a-a";
-		if (!isnan(bound[i]) && w[i].quantum > bound[i]) {
+		if (!isnan(lay[i]) && lay[i] > w[i].floor) {
+			w[i].floor = lay[i];
+			w[i].floor_by = "layout";
+		}
+		if (!isnan(bound[i]) && w[i].quantum > w[i].floor) {
 			w[i].floor = w[i].quantum;
 			w[i].floor_by = "quantum";
 		}
@@ -363,7 +385,7 @@ static void write_row(FILE *f, const struct row *w, const struct lbs_pair *p)
 }
 
 int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *p, size_t np,
-		    const struct lbs_pair *aa, const struct lbs_opts *o)
+		    const struct lbs_aa *a, const struct lbs_opts *o)
 {
 	struct row *w = NULL;
 	size_t n = 0, cap = 0, i, k;
@@ -402,13 +424,13 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
 	n = k;
 	if (adjust(w, n) || lbs_each_row(n, s->n, measure_mde_row, &ctx))
 		goto out;
-	if (floors(w, n, p, aa, &ix, o))
+	if (floors(w, n, p, a, &ix, o))
 		goto out;
 	fprintf(pairs, "%s\n", LBC_HEADER(LB_PAIRS_COLUMNS));
 	for (i = 0; i < n; i++) {
 		const struct lbs_pair *q = &p[w[i].pair];
 
-		w[i].verdict = lbs_verdict(w[i].nx, w[i].ny, is_aa(q, aa), w[i].pct, w[i].lo, w[i].hi,
+		w[i].verdict = lbs_verdict(w[i].nx, w[i].ny, is_same_code(q, a), w[i].pct, w[i].lo, w[i].hi,
 					   w[i].floor, w[i].p_holm, o->alpha);
 		write_row(pairs, &w[i], q);
 	}

@@ -38,12 +38,19 @@ int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
  * then 0.02. */
 #define LBS_MDE_SIMS 400
 
-/* Writes PAIRS (CSV).  AA, if set, is the pair whose code is identical:
- * its changes per mode and metric, resampled, bound the noise floor
- * (lbs_aa_floor in bootstat.h).  Tables
- * and findings are drawn from PAIRS by scripts/report/render.awk. */
+/* The pairs whose code is identical, either may be NULL: AA, two
+ * variants' own copies of the same code, and LAYOUT, one variant against
+ * a second copy of itself at another layout in the same processes. */
+struct lbs_aa {
+	const struct lbs_pair *aa, *layout;
+};
+
+/* Writes PAIRS (CSV).  The changes of A's pairs per mode and metric,
+ * resampled, bound the noise floor (lbs_aa_floor in bootstat.h): the
+ * larger of the two, and none without A->aa.  Tables and findings are
+ * drawn from PAIRS by scripts/report/render.awk. */
 int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *p, size_t np,
-		    const struct lbs_pair *aa, const struct lbs_opts *o);
+		    const struct lbs_aa *a, const struct lbs_opts *o);
 
 /* Writes one row per cell of KIND whose shape BASE (e.g. "empty") also
  * has, per variant: the ratio of medians KIND / BASE in the mode's

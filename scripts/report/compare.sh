@@ -42,6 +42,15 @@ for f in "$run"/*.csv; do
 	! is_record_file "$f" || files+=("${f##*/}")
 done
 [ ${#files[@]} -gt 0 ] || die "$run has no result files"
+# A native run's A/A base at a second layout (run.sh's layout/BASE~L2.csv):
+# compared with its base as one more same-code pair, whose bound the
+# floor takes where it is larger.  The summary keeps to the variants.
+layout=() layout_files=()
+if [ ${#aa[@]} -gt 0 ] && [ -f "$run/layout/${aa[1]%%:*}~L2.csv" ]; then
+	l2=${aa[1]%%:*}~L2
+	layout=(--pair "${aa[1]%%:*}:$l2" --layout "${aa[1]%%:*}:$l2")
+	layout_files=("layout/$l2.csv")
+fi
 tmp=$(mktemp -d "$run/.compare.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 # perf diff of each compared pair that has perf data on both sides; the
@@ -58,8 +67,8 @@ opts=(--seed "$seed" --resamples "$resamples")
 (cd "$run" && "$bin/lb-stat" summary "${opts[@]}" -o "$tmp/summary.csv" "${files[@]}") ||
 	die "lb-stat summary failed (see above)"
 if [ ${#pairs[@]} -gt 0 ]; then
-	(cd "$run" && "$bin/lb-stat" compare "${opts[@]}" "${aa[@]}" "${pairs[@]}" -o "$tmp/pairs.csv" \
-		"${files[@]}") || die "lb-stat compare failed (see above)"
+	(cd "$run" && "$bin/lb-stat" compare "${opts[@]}" "${aa[@]}" "${pairs[@]}" "${layout[@]}" -o "$tmp/pairs.csv" \
+		"${files[@]}" "${layout_files[@]}") || die "lb-stat compare failed (see above)"
 	# Findings and tables are drawn from pairs.csv by the one renderer.
 	accel=${RI[accel]:-}
 	awk -f "$LB_TOP/scripts/report/render.awk" -v view=findings -v accel="$accel" "$tmp/pairs.csv" >"$tmp/findings.md"
@@ -79,7 +88,8 @@ reach=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		if (lo == "" || v < lo) lo = v; if (hi == "" || v > hi) hi = v }
 	END { if (lo != "") printf "%.2g..%.2g", lo, hi }' "$tmp/pairs.csv")
 printf '%s\n' tool=lb-stat "seed=$seed" "resamples=$resamples" alpha=0.05 power=0.8 "aa_pair=${aa[1]:-none}" \
-	floor="95th percentile over the resamples of the A/A pair's largest |change|, or a row's quantum" \
+	floor="95th percentile over the resamples of the A/A pair's largest |change|, the layout pair's where larger, or a row's quantum" \
+	"layout_pair=${layout[1]:-none}" \
 	"holm_p_reachable=${reach:-none}" >"$tmp/stat.info"
 
 # The run directory's native run has statistics of its own (same tool, its

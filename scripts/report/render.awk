@@ -108,9 +108,9 @@ function delta(   s) {
 	return s
 }
 
-# The floor, and what set it where the quantum did.
+# The floor, and what set it where the quantum or the layout pair did.
 function floor_s() {
-	return f("floor_pct") (g("floor_by") == "quantum" ? " (quantum)" : "")
+	return f("floor_pct") (g("floor_by") ~ /^(quantum|layout)$/ ? " (" g("floor_by") ")" : "")
 }
 
 # A cell's shape beyond kind and mode, only where it tells rows apart.
