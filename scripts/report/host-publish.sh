@@ -92,6 +92,12 @@ for f in run.info jobs host-facts.txt physlimit.csv failures.csv layout.csv layo
 done
 for f in summary.csv pairs.csv baseline.csv; do [ ! -f "$stats/$f" ] || cp "$stats/$f" "$dest/"; done
 [ ! -d "$run/disasm-check" ] || cp "$run"/disasm-check/*.txt "$dest/disasm-check/"
+# The A/A base's records at its second layout: compare's layout pair, so
+# that the published floor re-derives.
+if [ -d "$run/layout" ]; then
+	mkdir -p "$dest/layout"
+	cp "$run"/layout/*.csv "$dest/layout/"
+fi
 # Each process's facts and provenance; its records are in VARIANT.csv.
 for b in "$run"/boots/*/boot*/; do
 	b=${b%/} rel=${b#"$run"/}
