@@ -23,7 +23,8 @@
 # sections.csv (hold and parallel sections as measured, the timer's cost
 # beside them), layout.csv, layout/VARIANT~L2.csv and layout-spread.csv
 # (the A/A across two layouts, per cell), host-facts.txt,
-# disasm-check/VARIANT.txt, and compare.sh's summary.csv and pairs.csv.
+# disasm-check/VARIANT.txt, compare.sh's summary.csv and pairs.csv, and
+# planted/pairs-1.csv (one chain step planted on spin_lock, as a pair).
 # A failed replicate fails the run.
 #
 # VARIANTS=pre,post  RUNS=10  THREADS=1,2  JOBFILE=bench-user/jobs/native.jobs
@@ -269,6 +270,10 @@ cat_csv "boot,variant,copy,link_pos,text_pad,data_pad,stack_pad,layout_seed,spin
 shopt -u nullglob
 echo "failed_boots=$failed" >>"$run/run.info"
 "$LB_TOP/scripts/report/compare.sh" "$run" || die "native: compare failed (see above)"
+# The smallest change this run resolves: one chain step (one dependent
+# add) planted on spin_lock's path, as a pair (planted/pairs-1.csv).
+"$LB_TOP/scripts/native/planted.sh" "$run" 1 >/dev/null ||
+	note "native: no planted-change pair (see above)"
 echo "total_seconds=$((EPOCHSECONDS - start))" >>"$run/run.info"
 [ "$failed" = 0 ] || die "native: $failed replicates failed (see $run/failures.csv)"
 say "native: ${run#"$LB_TOP"/} ($((EPOCHSECONDS - start)) s); summary.csv and pairs.csv there"

@@ -98,6 +98,11 @@ if [ -d "$run/layout" ]; then
 	mkdir -p "$dest/layout"
 	cp "$run"/layout/*.csv "$dest/layout/"
 fi
+# The planted changes' pairs (scripts/native/planted.sh).
+if [ -d "$run/planted" ]; then
+	mkdir -p "$dest/planted"
+	cp "$run"/planted/*.csv "$dest/planted/"
+fi
 # Each process's facts and provenance; its records are in VARIANT.csv.
 for b in "$run"/boots/*/boot*/; do
 	b=${b%/} rel=${b#"$run"/}
