@@ -29,8 +29,8 @@ new=$LB_TOP/results.new
 rm -rf "$new"
 cp -r "$report/results" "$new"
 # The native runs filed per host (host-publish.sh) are not this run's:
-# they stay.
-for h in hosts hosts.md; do
+# they stay, and so does the cycles model drawn from them.
+for h in hosts hosts.md cycles-model.csv cycles-model.md cycles-summary.md; do
 	[ ! -e "$LB_TOP/results/$h" ] || [ -e "$new/$h" ] || cp -r "$LB_TOP/results/$h" "$new/"
 done
 raw=$new/raw

@@ -247,6 +247,9 @@ if [ -f "$LB_TOP/results/hosts.md" ]; then
 else
 	echo "No native runs filed by host: \`scripts/report/host-publish.sh\` files one, \`scripts/report/hosts-table.sh\` draws results/hosts.md." >"$tmp/pieces/HOSTS"
 fi
+# The cycles explained per host: scripts/report/cycles-model.sh's tables
+# and its paragraph for the article.
+"$LB_TOP/scripts/report/cycles-pieces.sh" "$LB_TOP/results" "$tmp/pieces"
 
 # The native instrument: the run directory's native/, its own statistics.
 nat=$run/native
