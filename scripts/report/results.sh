@@ -247,6 +247,8 @@ if [ -f "$LB_TOP/results/hosts.md" ]; then
 else
 	echo "No native runs filed by host: \`scripts/report/host-publish.sh\` files one, \`scripts/report/hosts-table.sh\` draws results/hosts.md." >"$tmp/pieces/HOSTS"
 fi
+# The run's stage times, for README.md's timing paragraph (publish.sh).
+"$LB_TOP/scripts/report/stages.sh" "$run" >"$stage/stages.tsv"
 # The cycles explained per host: scripts/report/cycles-model.sh's tables
 # and its paragraph for the article.
 "$LB_TOP/scripts/report/cycles-pieces.sh" "$LB_TOP/results" "$tmp/pieces"
