@@ -31,7 +31,7 @@
 export LC_ALL=C
 
 results=${1:-$LB_TOP/results}
-shapes=${LB_RELEASE_SHAPES:-$LB_TOP/schema/release-shapes.tsv}
+shapes=$LB_TOP/schema/release-shapes.tsv
 render=$LB_TOP/scripts/report/render.awk
 median_awk=$(<"$LB_TOP/scripts/median.awk")
 icount=$results/pathlen/pathlen.csv events=$results/events/events.csv
