@@ -12,7 +12,8 @@
 #   - a variant that runs more instructions than another of the same lock
 #     layer, kind and atomics, yet measures fewer cycles: layout or noise;
 #   - the bare byte-after-dword pair over the dword one: the stall a byte
-#     release leaves for a dword atomic, on this host.
+#     release leaves for a dword atomic, on this host; where the run timed
+#     no such pair, how far its cells of that shape sit above the dword one.
 BEGIN { FS = "," }
 NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 function g(col) { return $c[col] }
@@ -22,7 +23,7 @@ function abs(x) { return x < 0 ? -x : x }
 	if (!(key in seen)) { seen[key] = 1; order[++nr] = key }
 	row = ++nrow[key]
 	V[key, row] = g("variant"); L[key, row] = g("layer"); K[key, row] = g("kind"); S[key, row] = g("shape")
-	N[key, row] = g("insns"); A[key, row] = g("atomics"); M[key, row] = g("measured_cyc")
+	N[key, row] = g("insns"); A[key, row] = g("atomics"); M[key, row] = g("measured_cyc"); DW[key, row] = g("dword_pair_cyc")
 	if (g("bare_cyc") != "") bp[key, g("pair")] = g("bare_cyc")
 	if (g("dword_pair_cyc") != "") dw[key] = g("dword_pair_cyc")
 	if (g("slope") != "" && !((key, g("variant")) in sl)) { sl[key, g("variant")] = g("slope"); sls[key, ++nsl[key]] = g("slope") + 0; slv[key, nsl[key]] = g("variant") }
@@ -55,6 +56,20 @@ END {
 		if (lay != "") printf "  - Fewer cycles with more instructions (icount) in the same lock layer: %s. More instructions cannot make the path shorter: where code and data land (layout), or noise, sets these.\n", lay
 		if ((key, "lock_cmpxchgl+movb") in bp && (key in dw))
 			printf "  - A byte release before a dword atomic (store forwarding): the bare byte-after-dword pair costs %.2f cycles, %+.2f over the dword-after-dword pair.\n", bp[key, "lock_cmpxchgl+movb"], bp[key, "lock_cmpxchgl+movb"] - dw[key]
-		else printf "  - The store-forwarding stall of a byte release before a dword atomic: not timed in this run (no bare byte-after-dword pair).\n"
+		else {
+			# Without its own pair, how far those cells sit above the dword
+			# pair of the same processes.
+			nb = 0
+			for (a = 1; a <= nrow[key]; a++) if (S[key, a] == "byte_after_dword" && A[key, a] == 1 && DW[key, a] != "") {
+				d = M[key, a] - DW[key, a]; nb++
+				if (nb == 1 || d < dmin) dmin = d
+				if (nb == 1 || d > dmax) dmax = d
+				if (nb == 1 || DW[key, a] < wmin) wmin = DW[key, a]
+				if (nb == 1 || DW[key, a] > wmax) wmax = DW[key, a]
+			}
+			printf "  - The store-forwarding stall of a byte release before a dword atomic: not timed in this run (no bare byte-after-dword pair)"
+			if (nb) printf "; its %d byte-after-dword cells with one atomic measure %.2f to %.2f cycles above the dword-after-dword pair of their processes (%.2f to %.2f)", nb, dmin, dmax, wmin, wmax
+			printf ".\n"
+		}
 	}
 }

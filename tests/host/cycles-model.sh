@@ -70,6 +70,14 @@ got=$(row R0 pre spin_lock)
 grep -q '^| pre | spin_lock | byte_after_byte | 1 | 7 | 11.00 | 0.5 | 14.50 | 15.00 | 4.00 | +0.50 | +3.3% | +3.3% | – |$' "$R/cycles-model.md" ||
 	fail "cycles-model.md lacks pre spin_lock's row: $(grep -F '| pre | spin_lock' "$R/cycles-model.md")"
 echo "ok: a run without a part gets no prediction and names the part"
+# The summary names the stall from the bare pairs where the run timed
+# them (13 - 10), and from the cells against their dword pair where not
+# (16 - 5).
+grep -q -F "the bare byte-after-dword pair costs 13.00 cycles, +3.00 over the dword-after-dword pair" "$R/cycles-summary.md" ||
+	fail "the summary lacks R1's byte-after-dword stall: $(cat "$R/cycles-summary.md")"
+grep -q -F "its 1 byte-after-dword cells with one atomic measure 11.00 to 11.00 cycles above the dword-after-dword pair of their processes (5.00 to 5.00)" "$R/cycles-summary.md" ||
+	fail "the summary lacks R0's cells above the dword pair: $(cat "$R/cycles-summary.md")"
+echo "ok: the summary names the byte-after-dword stall, measured or bounded"
 # Bad input is refused before any work.
 mv "$R/events/events.csv" "$TMP/ev"
 expect_error "no events counts" "events.csv is missing" "$TOP/scripts/report/cycles-model.sh" "$R"
