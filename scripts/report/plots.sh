@@ -426,6 +426,19 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
 	fi
 fi
 
+# 8. The events instrument (RUN/events/events.csv) as stacked bars.
+ev=$run/events/events.csv
+if [ -f "$ev" ]; then
+	f=$dat/events.dat
+	awk -f "$P/csv.awk" -f "$P/events.awk" -v variants="$order" -v skip="$bases" "$ev" >"$f"
+	load "$f"
+	t="Events: what one acquire+release runs, per lock kind"
+	if [ -z "${M[variants]:-}" ]; then nodata events "$t" "no hot rows in $ev"; else
+		gp events.gp events "$t" "events (TCG plugin, exact counts): hot under icount, 1 vCPU; transfers of a cold op under TCG, 2 vCPUs" "" \
+			"in='$f'; kinds='${M[kinds]}'; centers='${M[centers]}'; xmax=${M[xmax]}; $gpv"
+	fi
+fi
+
 draw
 
 # Replace RUN/plots in one step.

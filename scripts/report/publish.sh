@@ -21,6 +21,20 @@ readme_headline() { # SUMMARY.md
 		/^<!-- \/headline -->/ { skip = 0 } !skip' "$readme" >"$readme.new" && mv "$readme.new" "$readme"
 }
 
+# README.md's timing paragraph, drawn from the published run's stage
+# table (results/stages.tsv) between its timing markers.
+readme_timing() {
+	local readme=$LB_TOP/README.md
+	grep -q '^<!-- timing' "$readme" && grep -q '^<!-- /timing -->' "$readme" ||
+		die "README.md lacks its <!-- timing ... --> and <!-- /timing --> markers"
+	local t
+	t=$(mktemp)
+	"$LB_TOP/scripts/report/readme-timing.sh" >"$t" || die "publish: readme-timing.sh failed"
+	awk -v f="$t" '/^<!-- timing/ { print; while ((getline l < f) > 0) print l; skip = 1; next }
+		/^<!-- \/timing -->/ { skip = 0 } !skip' "$readme" >"$readme.new" && mv "$readme.new" "$readme"
+	rm -f "$t"
+}
+
 run=$(readlink -f "${1:?usage: publish.sh RUNDIR}")
 report=$run/report
 [ -f "$report/RESULTS.md" ] && [ -d "$report/results" ] ||
@@ -29,8 +43,8 @@ new=$LB_TOP/results.new
 rm -rf "$new"
 cp -r "$report/results" "$new"
 # The native runs filed per host (host-publish.sh) are not this run's:
-# they stay.
-for h in hosts hosts.md; do
+# they stay, and so does the cycles model drawn from them.
+for h in hosts hosts.md cycles-model.csv cycles-model.md cycles-summary.md; do
 	[ ! -e "$LB_TOP/results/$h" ] || [ -e "$new/$h" ] || cp -r "$LB_TOP/results/$h" "$new/"
 done
 raw=$new/raw
@@ -47,6 +61,7 @@ if [ -f "$run/raw.info" ]; then
 	mv "$new" "$LB_TOP/results"
 	cp "$report/RESULTS.md" "$LB_TOP/RESULTS.md"
 	readme_headline "$report/summary.md"
+	readme_timing
 	note "publish: RESULTS.md and results/ rederived from results/raw (run $(sed -n "s/^run_id=//p" "$run/run.info")); review with git diff, then commit"
 	exit 0
 fi
@@ -111,4 +126,5 @@ rm -rf "$LB_TOP/results"
 mv "$new" "$LB_TOP/results"
 cp "$report/RESULTS.md" "$LB_TOP/RESULTS.md"
 readme_headline "$report/summary.md"
+readme_timing
 note "publish: RESULTS.md and results/ (raw data in results/raw) are now the report of $(basename "$run"); review with git diff, then commit"

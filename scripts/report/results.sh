@@ -247,6 +247,11 @@ if [ -f "$LB_TOP/results/hosts.md" ]; then
 else
 	echo "No native runs filed by host: \`scripts/report/host-publish.sh\` files one, \`scripts/report/hosts-table.sh\` draws results/hosts.md." >"$tmp/pieces/HOSTS"
 fi
+# The run's stage times, for README.md's timing paragraph (publish.sh).
+"$LB_TOP/scripts/report/stages.sh" "$run" >"$stage/stages.tsv"
+# The cycles explained per host: scripts/report/cycles-model.sh's tables
+# and its paragraph for the article.
+"$LB_TOP/scripts/report/cycles-pieces.sh" "$LB_TOP/results" "$tmp/pieces"
 
 # The native instrument: the run directory's native/, its own statistics.
 nat=$run/native
@@ -467,6 +472,7 @@ declare -A MF=()
 	done <<EOT
 native-headline|native (rdtsc): TSC cycles per spin_lock + spin_unlock per variant, 95% CIs, each bar marked with the bare pair of its own release shape; $nh.
 pathlen|icount: guest instructions per acquire+release, exact and the same on any host.
+events|events (TCG plugin): atomics, fences, other loads and other stores per acquire+release (hot, 1 vCPU, exact), topped by the cache lines a cold op moves (2 vCPUs).
 headline|$th: % change of emulated ns per acquire+release for the headline pairs, 95% CIs.
 uncontended-debug-off|$th: ns per acquire+release, debug off, 95% CIs.
 uncontended-debug-on|$th: ns per acquire+release, debug on, 95% CIs.

@@ -74,6 +74,9 @@ nat=$TMP/natrun
 cp -r "$TOP/tests/fixtures/plots" "$nat"
 mkdir -p "$nat/native"
 cp "$TOP"/results/native/{summary.csv,physlimit.csv,host-facts.txt,run.info} "$nat/native/"
+# and the published events counts: their stacked bars.
+mkdir -p "$nat/events"
+cp "$TOP/results/events/events.csv" "$nat/events/"
 "${plots[@]}" "$nat" >"$TMP/out" 2>&1 || fail "plots.sh failed with a native run: $(cat "$TMP/out")"
 nsvg=$nat/plots/native-headline.svg
 [ -s "$nat/plots/native-headline.png" ] && [ -s "$nsvg" ] || fail "no native-headline graph for a run with native/"
@@ -82,6 +85,20 @@ for want in "bare lock decb; movb \$1 (byte release" "bare lock cmpxchgl; movl \
 	grep -q -F -e "$want" "$nsvg" || fail "native-headline.svg lacks '$want'"
 done
 echo "ok: native-headline: TSC cycles, each variant's own bare pair, host $cpu"
+# The events as stacked bars: each segment's top is the sum of the ones
+# below (pre spin_lock: 1 atomic, 0 fences, 3 loads and 4 stores less the
+# atomic's own, then the cold op's transfers), every segment in the key.
+esvg=$nat/plots/events.svg
+[ -s "$nat/plots/events.png" ] && [ -s "$esvg" ] || fail "no events graph for a run with events/"
+want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["variant"] == "pre" && $c["kind"] == "spin_lock" && $c["pad"] == 0 {
+	if ($c["mode"] == "hot") { a = $c["atomics"]; f = $c["fences"]; l = $c["loads"]; s = $c["stores"] } else if ($c["mode"] == "cold") t = $c["transfers"] }
+	END { printf "%g %g %g %g %g", a, a + f, a + f + l - a, a + f + l - a + s - a, a + f + l - a + s - a + t }' "$TOP/results/events/events.csv")
+got=$(awk '$2 == "pre" && $3 == "spin_lock" { print $4, $5, $6, $7, $8 }' "$nat/plots/data/events.dat")
+[ "$got" = "$want" ] || fail "events.dat: pre spin_lock's stacked tops are '$got', want '$want'"
+for want in atomics fences "other loads" "other stores" "transfers (cold op)" "events (TCG plugin"; do
+	grep -q -F -e "$want" "$esvg" || fail "events.svg lacks '$want'"
+done
+echo "ok: events: stacked tops $got for pre spin_lock, every segment in the key"
 # The panels of one shape share one scale; another shape's say so.
 grep -q "y scale: this shape's own" "$run/plots/contended-throughput.svg" || fail "the second shape's panels do not mark their own y scale"
 grep -q 'Uncontended lock cost, debug off' "$run/plots/uncontended-debug-off.svg" || fail "title text missing from the SVG"
@@ -135,6 +152,9 @@ for g in "${graphs[@]}" pathlen; do
 	[ "$EDGE" -ge 2 ] || fail "$g.png: ink $EDGE pixels from its edge: something is cut off there"
 	n=$((n + 1))
 done
+edge "$nat/plots/events.png"
+[ "$EDGE" -ge 2 ] || fail "events.png: ink $EDGE pixels from its edge: something is cut off there"
+svgs+=("$nat/plots/events.svg") n=$((n + 1))
 clip "${svgs[@]}" >"$TMP/clip" || fail "clipped text: $(cat "$TMP/clip")"
 read -r clipped <"$TMP/clip"
 echo "ok: $n graphs, PNG and SVG: $clipped, no ink within 2 pixels of the PNGs' edges"
