@@ -28,10 +28,16 @@ BUNDLE_OUT=$TMP/out VARIANTS=pre,post JOBFILE=$TMP/jobs Q=1 "$TOP/scripts/native
 tgz=("$TMP"/out/lockbench-native-*.tar.gz)
 [ -f "${tgz[0]}" ] || fail "no tarball in BUNDLE_OUT: $(ls "$TMP/out")"
 mapfile -t list < <(tar -tzf "${tgz[0]}" | sed 's|^[^/]*/||' | grep . | sort)
-want=(README.txt bin/ bin/post/ bin/post/lb-native bin/pre/ bin/pre/lb-native bundle.info disasm-check/ disasm-check/post.txt
+want=(README.txt bin/ bin/lb-native bundle.info disasm-check/ disasm-check/post.txt
 	disasm-check/pre.txt host-cpu.sh host-facts.sh jobs run.sh topology.sh)
 [ "${list[*]}" = "${want[*]}" ] || fail "the tarball holds: ${list[*]}"
-echo "ok: bundle $(stat -c %s "${tgz[0]}") bytes: ${list[*]}"
+# One binary, every variant's lock code in it under its own prefix.
+tar -xzf "${tgz[0]}" -C "$TMP" --wildcards '*/bin/lb-native'
+syms=$(nm "$TMP"/lockbench-native-*/bin/lb-native)
+for v in pre post; do
+	[[ $syms == *" $v._raw_spin_lock"* ]] || fail "the bundle's lb-native lacks $v's _raw_spin_lock ($v._raw_spin_lock)"
+done
+echo "ok: bundle $(stat -c %s "${tgz[0]}") bytes: ${list[*]}; one lb-native with pre and post"
 
 # An unprivileged user, an empty folder, a bare environment.
 if [ "$(id -u)" = 0 ]; then
