@@ -7,8 +7,10 @@
 # written (the binary expands it, threads=SWEEP included, on the machine
 # that runs it: the one job file expander); and a POSIX-sh runner
 # (bundle-run.sh as run.sh, with host-cpu.sh, host-facts.sh and
-# topology.sh).  The machine that runs it needs no compiler, no root and
-# no checkout; make import BUNDLE_RESULTS=DIR takes its results back.
+# topology.sh), and a LAVA test definition that runs it on a lab machine
+# (lava-test.yaml, with lava.sh, which reports the results as test
+# cases).  The machine that runs it needs no compiler, no root and no
+# checkout; make import BUNDLE_RESULTS=DIR takes its results back.
 #
 # VARIANTS=pre,post,...  JOBFILE=bench-user/jobs/native.jobs
 # BUNDLE_OUT=build/bundle (where the tarball goes)
@@ -70,6 +72,10 @@ for v in $variants; do shas+="$v:$sha "; done
 	die "bundle: the job list $jobfile is refused (see above)"
 cp "$jobfile" "$b/jobs"
 cp "$LB_TOP/scripts/native/bundle-run.sh" "$b/run.sh"
+# LAVA: the test definition that runs the bundle on a lab machine, and
+# the script that reports its results as test cases.
+cp "$LB_TOP/scripts/lab/lava-native-test.yaml" "$b/lava-test.yaml"
+cp "$LB_TOP/scripts/native/bundle-lava.sh" "$b/lava.sh"
 cp "$LB_TOP/scripts/host-cpu.sh" "$LB_TOP/scripts/native/host-facts.sh" "$LB_TOP/scripts/native/topology.sh" "$b/"
 utc_now %Y-%m-%dT%H:%M:%SZ
 {
@@ -89,6 +95,9 @@ constant TSC (constant_tsc in /proc/cpuinfo); no root, no compiler.
     sh run.sh -t 300            # at most 5 minutes; results in ./lockbench-results-TIME
     sh run.sh -p llc -t 120     # two threads sharing a last-level cache
     sh run.sh -h                # every option (see the top of run.sh)
+
+In a LAVA lab: lava-test.yaml is the test definition (BUNDLE_URL names
+this tarball); lava.sh runs run.sh and reports each replicate and record.
 
 Bring the results folder back and, in a lockbench checkout:
     make import BUNDLE_RESULTS=lockbench-results-TIME
