@@ -63,7 +63,8 @@ static void normalise(const char *job, char *out, size_t len)
 
 /* Checks and appends JOB (normalised) once per sweep entry. */
 static int add_job(const char *job, size_t lineno, const char *sweep,
-		   unsigned int ncpus, struct lb_joblist *out, char *why, size_t len)
+		   unsigned int ncpus, unsigned int flags, struct lb_joblist *out,
+		   char *why, size_t len)
 {
 	char one[LB_JOB_LINE_MAX], tmp[LB_JOB_LINE_MAX], list[256];
 	const char *at = strstr(job, "threads=SWEEP");
@@ -94,17 +95,21 @@ static int add_job(const char *job, size_t lineno, const char *sweep,
 		strcpy(tmp, one);
 		if (lb_jobline_parse(tmp, ncpus, &jl, why, len))
 			return -1;
-		if (push(out, one, lineno)) {
+		if (!(flags & LB_JOBS_KEEP_SWEEP) && push(out, one, lineno)) {
 			snprintf(why, len, "out of memory");
 			return -1;
 		}
+	}
+	if ((flags & LB_JOBS_KEEP_SWEEP) && push(out, job, lineno)) {
+		snprintf(why, len, "out of memory");
+		return -1;
 	}
 	return 0;
 }
 
 int lb_jobfile_expand(const char *text, const char *path, const char *sweep,
-		      unsigned int ncpus, struct lb_joblist *out, char *err,
-		      size_t len)
+		      unsigned int ncpus, unsigned int flags,
+		      struct lb_joblist *out, char *err, size_t len)
 {
 	char job[LB_JOB_LINE_MAX * 4] = "", norm[LB_JOB_LINE_MAX], why[256];
 	size_t jl = 0, lineno = 0, first = 0;
@@ -149,7 +154,7 @@ int lb_jobfile_expand(const char *text, const char *path, const char *sweep,
 		if (!*norm)
 			continue;
 		if (strlen(norm) >= LB_JOB_LINE_MAX - 1 ||
-		    add_job(norm, first, sweep, ncpus, out, why, sizeof(why))) {
+		    add_job(norm, first, sweep, ncpus, flags, out, why, sizeof(why))) {
 			snprintf(err, len, "%s:%zu: %s: %s", path, first, norm,
 				 strlen(norm) >= LB_JOB_LINE_MAX - 1 ? "job line too long" : why);
 			goto fail;
@@ -166,7 +171,8 @@ fail:
 }
 
 int lb_jobfile_read(const char *path, const char *sweep, unsigned int ncpus,
-		    struct lb_joblist *out, char *err, size_t len)
+		    unsigned int flags, struct lb_joblist *out, char *err,
+		    size_t len)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
 	char *text = NULL;
@@ -198,7 +204,7 @@ int lb_jobfile_read(const char *path, const char *sweep, unsigned int ncpus,
 		ret = -1;
 	} else {
 		text[n] = '\0';
-		ret = lb_jobfile_expand(text, path, sweep, ncpus, out, err, len);
+		ret = lb_jobfile_expand(text, path, sweep, ncpus, flags, out, err, len);
 	}
 	if (f != stdin)
 		fclose(f);

@@ -21,19 +21,25 @@ struct lb_joblist {
 	size_t n;
 };
 
+/* LB_JOBS_KEEP_SWEEP: check a threads=SWEEP job once per sweep entry,
+ * but put it out once, as threads=SWEEP (the guest of an export expands
+ * it for the lab machine's vCPUs). */
+#define LB_JOBS_KEEP_SWEEP	1u
+
 /*
  * Expand TEXT (the file's contents, named PATH in messages): SWEEP is the
  * comma-separated thread counts for threads=SWEEP (NULL: none given, and a
- * SWEEP job is an error); NCPUS the CPUs a job may ask for.  0, or -1 with
- * "PATH:LINE: reason" in ERR and nothing in OUT.
+ * SWEEP job is an error); NCPUS the CPUs a job may ask for; FLAGS
+ * LB_JOBS_*.  0, or -1 with "PATH:LINE: reason" in ERR and nothing in OUT.
  */
 int lb_jobfile_expand(const char *text, const char *path, const char *sweep,
-		      unsigned int ncpus, struct lb_joblist *out, char *err,
-		      size_t len);
+		      unsigned int ncpus, unsigned int flags,
+		      struct lb_joblist *out, char *err, size_t len);
 
 /* The same, read from PATH ("-": standard input). */
 int lb_jobfile_read(const char *path, const char *sweep, unsigned int ncpus,
-		    struct lb_joblist *out, char *err, size_t len);
+		    unsigned int flags, struct lb_joblist *out, char *err,
+		    size_t len);
 
 void lb_joblist_free(struct lb_joblist *l);
 

@@ -153,6 +153,7 @@ static int jobs(int argc, char **argv)
 	const char *file = NULL, *sweep = NULL;
 	unsigned long cpus = 0;
 	int lines = 0;
+	unsigned int flags = 0;
 	struct lb_joblist l;
 	char err[LB_ERR_MAX], *end;
 	int i;
@@ -163,6 +164,8 @@ static int jobs(int argc, char **argv)
 	for (i = 2; i < argc; i++) {
 		if (!strcmp(argv[i], "--lines")) {
 			lines = 1;
+		} else if (!strcmp(argv[i], "--keep-sweep")) {
+			flags |= LB_JOBS_KEEP_SWEEP;
 		} else if (!strcmp(argv[i], "--sweep") && i + 1 < argc) {
 			sweep = argv[++i];
 		} else if (!strcmp(argv[i], "--cpus") && i + 1 < argc) {
@@ -174,7 +177,7 @@ static int jobs(int argc, char **argv)
 		} else if (!file && argv[i][0] && (argv[i][0] != '-' || !argv[i][1])) {
 			file = argv[i];
 		} else {
-			fprintf(stderr, "lb-validate: --jobs: unexpected '%s'; usage: lb-validate --jobs JOBFILE [--sweep T1,T2,...] [--cpus N] [--lines]\n", argv[i]);
+			fprintf(stderr, "lb-validate: --jobs: unexpected '%s'; usage: lb-validate --jobs JOBFILE [--sweep T1,T2,...] [--cpus N] [--lines] [--keep-sweep]\n", argv[i]);
 			return 1;
 		}
 	}
@@ -187,7 +190,7 @@ static int jobs(int argc, char **argv)
 		fprintf(stderr, "lb-validate: --sweep %s: want thread counts separated by commas, like 1,2\n", sweep);
 		return 1;
 	}
-	if (lb_jobfile_read(file, sweep, cpus, &l, err, sizeof(err))) {
+	if (lb_jobfile_read(file, sweep, cpus, flags, &l, err, sizeof(err))) {
 		fprintf(stderr, "lb-validate: %s\n", err);
 		return 1;
 	}
@@ -208,7 +211,7 @@ int main(int argc, char **argv)
 		fprintf(argc < 2 ? stderr : stdout,
 			"usage: lb-validate FILE...\n"
 			"       lb-validate --describe [SECTION]\n"
-			"       lb-validate --jobs JOBFILE [--sweep T1,T2,...] [--cpus N] [--lines]\n"
+			"       lb-validate --jobs JOBFILE [--sweep T1,T2,...] [--cpus N] [--lines] [--keep-sweep]\n"
 			"Checks each lockbench results file against schema v%d, and that its\n"
 			"records share one accelerator unit; exits 1 on any error.\n"
 			"--describe prints the contract (schema/lockbench_schema.h) as TSV, one\n"
@@ -217,7 +220,9 @@ int main(int argc, char **argv)
 			"and lb-native check it (for N CPUs; default the schema's most\n"
 			"threads): comments ('#' starting a word) and blank lines dropped,\n"
 			"lines ending in '\\' joined, threads=SWEEP once per --sweep entry.\n"
-			"--lines puts the file's line number and a tab before each job.\n"
+			"--lines puts the file's line number and a tab before each job;\n"
+			"--keep-sweep checks threads=SWEEP at each --sweep entry but prints\n"
+			"it once, as threads=SWEEP (an export's guest expands it).\n"
 			"Nothing is printed when any job is refused.\n",
 			LB_SCHEMA_VERSION);
 		return argc < 2 ? 1 : 0;

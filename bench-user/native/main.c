@@ -176,7 +176,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 		char err[1024];
 		size_t i;
 
-		if (lb_jobfile_read(o->jobfile, o->sweep, LBN_NR_CPUS, &l, err, sizeof(err))) {
+		if (lb_jobfile_read(o->jobfile, o->sweep, LBN_NR_CPUS, 0, &l, err, sizeof(err))) {
 			fprintf(stderr, "lb-native: error: %s\n", err);
 			exit(2);
 		}

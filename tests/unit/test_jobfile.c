@@ -21,7 +21,7 @@ static char err[256];
 static int expand(const char *text, const char *sweep)
 {
 	err[0] = '\0';
-	return lb_jobfile_expand(text, "t.jobs", sweep, 64, &l, err, sizeof(err));
+	return lb_jobfile_expand(text, "t.jobs", sweep, 64, 0, &l, err, sizeof(err));
 }
 
 static void want_lines(const char *const *want, size_t n)
@@ -79,6 +79,12 @@ static void test_sweep(void **state)
 	(void)state;
 	assert_int_equal(expand("kind=spin_lock mode=contended threads=SWEEP duration_ms=10\n", "1,2,4"), 0);
 	want_lines(want, 3);
+	/* Kept for the guest to expand: checked at each count, put out once. */
+	assert_int_equal(lb_jobfile_expand("kind=spin_lock mode=contended threads=SWEEP # c\n", "t.jobs",
+					   "1,2", 64, LB_JOBS_KEEP_SWEEP, &l, err, sizeof(err)), 0);
+	want_lines((const char *const[]){ "kind=spin_lock mode=contended threads=SWEEP" }, 1);
+	assert_int_equal(lb_jobfile_expand("kind=spin_lock mode=contended threads=SWEEP\n", "t.jobs",
+					   "1,65", 64, LB_JOBS_KEEP_SWEEP, &l, err, sizeof(err)), -1);
 	assert_int_equal(expand("kind=spin_lock mode=contended threads=SWEEP\n", NULL), -1);
 	assert_non_null(strstr(err, "t.jobs:1: "));
 	assert_non_null(strstr(err, "no thread list"));
