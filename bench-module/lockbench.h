@@ -17,6 +17,8 @@
 #include <asm/tsc.h>
 
 #include "lockbench_schema.h"
+#include "lockbench_hist.h"
+#include "lockbench_summary.h"
 
 #define LB_KIND_ENUM(name, ...)	LB_KIND_##name,
 enum lb_kind {
@@ -151,10 +153,11 @@ int lb_run_hot(const struct lb_job *job, struct lb_result *res);
 int lb_run_cold(const struct lb_job *job, struct lb_result *res);
 int lb_run_contended(const struct lb_job *job, struct lb_result *res);
 
-/* Statistics helpers (lockbench_stats.c). */
+/*
+ * Statistics (lockbench_stats.c): the shared core's (lockbench_summary.h,
+ * lockbench_hist.h) into a result row, at this machine's tsc_khz.
+ */
 void lb_set_status(struct lb_result *res, const char *status);
-void lb_sort_u64(u64 *v, size_t n);
-u64 lb_pct_sorted(const u64 *v, size_t n, unsigned int pct);
 u64 lb_cyc_to_ns(u64 cyc);
 u64 lb_ns_to_cyc(u64 ns);
 void lb_uncontended_summary(struct lb_result *res, u64 *samp, u64 *empty,
@@ -195,28 +198,6 @@ int lb_kthreads_start(struct lb_kthreads *s);
 bool lb_kthreads_barrier(struct lb_kthreads *s);
 void lb_kthreads_stop(struct lb_kthreads *s);
 void lb_park_until_stopped(void);
-
-/*
- * Acquire-wait histogram: HdrHistogram-like, 2^LB_HIST_SUB_BITS linear
- * sub-buckets per power of two, so a bucket is at most 12.5% wide.
- */
-#define LB_HIST_SUB_BITS	3
-#define LB_HIST_SUB		BIT(LB_HIST_SUB_BITS)
-#define LB_HIST_BUCKETS		((64 - LB_HIST_SUB_BITS + 1) * LB_HIST_SUB)
-
-static inline unsigned int lb_hist_index(u64 v)
-{
-	unsigned int e;
-
-	if (v < LB_HIST_SUB)
-		return v;
-	e = fls64(v) - 1;
-	return ((e - LB_HIST_SUB_BITS + 1) << LB_HIST_SUB_BITS) +
-	       ((v >> (e - LB_HIST_SUB_BITS)) & (LB_HIST_SUB - 1));
-}
-
-u64 lb_hist_value(unsigned int idx);
-u64 lb_hist_pct(const u64 *hist, u64 total, unsigned int pct);
 
 /*
  * Contended mode's hold and parallel work (lockbench_work.c): turns of a

@@ -5,7 +5,9 @@
  * as TSV, so that shell, awk and gnuplot read it instead of copying it.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include "jobfile.h"
 #include "lbrec.h"
 
 /*
@@ -145,6 +147,62 @@ static int mixed_units(const char *path, const struct lb_set *set)
 	return 0;
 }
 
+/* --jobs JOBFILE [--sweep LIST] [--cpus N]: the one job file expander. */
+static int jobs(int argc, char **argv)
+{
+	const char *file = NULL, *sweep = NULL;
+	unsigned long cpus = 0;
+	int lines = 0;
+	unsigned int flags = 0;
+	struct lb_joblist l;
+	char err[LB_ERR_MAX], *end;
+	int i;
+
+#define LB_THREADS_MAX(name, min, max, def) if (!strcmp(#name, "threads")) cpus = (max);
+	LB_JOB_INT_KEYS(LB_THREADS_MAX)
+#undef LB_THREADS_MAX
+	for (i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--lines")) {
+			lines = 1;
+		} else if (!strcmp(argv[i], "--keep-sweep")) {
+			flags |= LB_JOBS_KEEP_SWEEP;
+		} else if (!strcmp(argv[i], "--sweep") && i + 1 < argc) {
+			sweep = argv[++i];
+		} else if (!strcmp(argv[i], "--cpus") && i + 1 < argc) {
+			cpus = strtoul(argv[++i], &end, 10);
+			if (*end || !cpus || argv[i][0] == '-') {
+				fprintf(stderr, "lb-validate: --cpus %s: want a CPU count, at least 1\n", argv[i]);
+				return 1;
+			}
+		} else if (!file && argv[i][0] && (argv[i][0] != '-' || !argv[i][1])) {
+			file = argv[i];
+		} else {
+			fprintf(stderr, "lb-validate: --jobs: unexpected '%s'; usage: lb-validate --jobs JOBFILE [--sweep T1,T2,...] [--cpus N] [--lines] [--keep-sweep]\n", argv[i]);
+			return 1;
+		}
+	}
+	if (!file) {
+		fprintf(stderr, "lb-validate: --jobs needs a JOBFILE\n");
+		return 1;
+	}
+	if (sweep && (!*sweep || strspn(sweep, "0123456789,") != strlen(sweep) ||
+		      sweep[0] == ',' || sweep[strlen(sweep) - 1] == ',' || strstr(sweep, ",,"))) {
+		fprintf(stderr, "lb-validate: --sweep %s: want thread counts separated by commas, like 1,2\n", sweep);
+		return 1;
+	}
+	if (lb_jobfile_read(file, sweep, cpus, flags, &l, err, sizeof(err))) {
+		fprintf(stderr, "lb-validate: %s\n", err);
+		return 1;
+	}
+	for (size_t j = 0; j < l.n; j++) {
+		if (lines)
+			printf("%zu\t", l.lineno[j]);
+		printf("%s\n", l.line[j]);
+	}
+	lb_joblist_free(&l);
+	return fflush(stdout) ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	int bad = 0;
@@ -153,13 +211,24 @@ int main(int argc, char **argv)
 		fprintf(argc < 2 ? stderr : stdout,
 			"usage: lb-validate FILE...\n"
 			"       lb-validate --describe [SECTION]\n"
+			"       lb-validate --jobs JOBFILE [--sweep T1,T2,...] [--cpus N] [--lines] [--keep-sweep]\n"
 			"Checks each lockbench results file against schema v%d, and that its\n"
 			"records share one accelerator unit; exits 1 on any error.\n"
 			"--describe prints the contract (schema/lockbench_schema.h) as TSV, one\n"
-			"table per section, or only SECTION's.\n",
+			"table per section, or only SECTION's.\n"
+			"--jobs prints JOBFILE's jobs, one a line, each checked as the module\n"
+			"and lb-native check it (for N CPUs; default the schema's most\n"
+			"threads): comments ('#' starting a word) and blank lines dropped,\n"
+			"lines ending in '\\' joined, threads=SWEEP once per --sweep entry.\n"
+			"--lines puts the file's line number and a tab before each job;\n"
+			"--keep-sweep checks threads=SWEEP at each --sweep entry but prints\n"
+			"it once, as threads=SWEEP (an export's guest expands it).\n"
+			"Nothing is printed when any job is refused.\n",
 			LB_SCHEMA_VERSION);
 		return argc < 2 ? 1 : 0;
 	}
+	if (!strcmp(argv[1], "--jobs"))
+		return jobs(argc, argv);
 	if (!strcmp(argv[1], "--describe")) {
 		if (argc > 3) {
 			fprintf(stderr, "lb-validate: --describe takes one SECTION at most\n");

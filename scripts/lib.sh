@@ -363,6 +363,14 @@ pmu_ok() {
 	err=$("$LB_TOP/bench-user/lb-guest" --check-pmu "$PMU" 2>&1) || die "PMU=$PMU: ${err#lb-guest: }"
 }
 
+# A job file's jobs, one a line, from the one expander every reader uses
+# (lb-validate --jobs; lb-native -j is the same code): comments, blank
+# lines, continuations and threads=SWEEP, each job checked as the module
+# checks it.  Refused with the file's line and the reason.
+expand_jobs() { # jobfile [--sweep LIST] [--cpus N] [--lines]
+	[ -x "$LB_TOP/bench-user/lb-validate" ] || die "bench-user/lb-validate is not built: run 'make -C bench-user'"
+	"$LB_TOP/bench-user/lb-validate" --jobs "$@"
+}
 sha_of() { # files... -> short sha256 of their concatenation
 	local s rc=0
 	if [ $# -eq 1 ] && [ -f "$1" ] && [ -r "$1" ]; then

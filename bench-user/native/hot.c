@@ -102,8 +102,8 @@ static uint64_t slice_median(const struct lbn_samples *s, size_t from)
 		return 0;
 	}
 	memcpy(v, s->v + from, n * sizeof(*v));
-	lbn_sort_u64(v, n);
-	m = lbn_pct_sorted(v, n, 50);
+	lb_sort_u64(v, n);
+	m = lb_pct_sorted(v, n, 50);
 	free(v);
 	return m;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* A native job: the module's "key=value" line, checked before any work. */
+/* A native job: the shared "key=value" line, checked before any work. */
 #ifndef LBN_JOB_H
 #define LBN_JOB_H
 
@@ -23,9 +23,9 @@ struct lbn_job {
 const char *lbn_kind_refusal(const char *kind);
 
 /*
- * Parse LINE into JOB with the schema's defaults and limits; a kind that
- * needs ring 0, an unknown kind or mode, a bad number, or more threads
- * than NCPUS are refused: -1 with the reason in ERR.
+ * Parse LINE into JOB with the module's parser (lockbench_jobline.h): the
+ * schema's defaults and limits, more threads than NCPUS refused; then a
+ * kind that needs ring 0 is refused too: -1 with the reason in ERR.
  */
 int lbn_job_parse(const char *line, unsigned int ncpus, struct lbn_job *job,
 		  char *err, size_t len);

@@ -33,22 +33,17 @@ int lbn_samples_add(struct lbn_samples *s, uint64_t x)
 	return 0;
 }
 
-/* The module's lb_uncontended_summary(), in the record's thousandths. */
+/* The shared core's figures (lockbench_summary.h), as the module's. */
 void lbn_unc_summary(struct lb_record *r, uint64_t *samp, uint64_t *empty,
 		     size_t n, uint64_t khz)
 {
-	uint64_t ovh;
-	size_t i;
+	struct lb_unc_figures f;
 
-	lbn_sort_u64(empty, n);
-	ovh = lbn_pct_sorted(empty, n, 50);
-	for (i = 0; i < n; i++)
-		samp[i] = samp[i] > ovh ? samp[i] - ovh : 0;
-	lbn_sort_u64(samp, n);
-	r->overhead_cyc = ovh;
-	r->cyc_op = lbn_pct_sorted(samp, n, 50);
-	r->cyc_p25 = lbn_pct_sorted(samp, n, 25);
-	r->cyc_p75 = lbn_pct_sorted(samp, n, 75);
+	lb_unc_figures(samp, empty, n, &f);
+	r->overhead_cyc = f.overhead;
+	r->cyc_op = f.p50;
+	r->cyc_p25 = f.p25;
+	r->cyc_p75 = f.p75;
 	/* thousandths of a cycle to thousandths of a ns */
 	r->ns_op = lbn_cyc_to_ns(r->cyc_op, khz);
 }

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "job.h"
+#include "jobfile.h"
 #include "lbrec.h"
 #include "modes.h"
 #include "physlimit.h"
@@ -53,10 +54,11 @@ extern const unsigned int lbn_hz;
 
 struct opts {
 	const char *host, *out, *outdir, *phys, *chains, *sections, *layout, *facts, *jobfile, *trace;
+	const char *sweep;
 	char *vlist;
 	uint64_t boot, unit_ms, seed;
 	unsigned int slices;
-	int check_only, seed_set;
+	int check_only, print_jobs, seed_set;
 	char *jobs[LBN_MAX_JOBS];
 	unsigned int njobs;
 	const struct lbn_variant *v[LBN_MAX_VARIANTS];
@@ -65,7 +67,7 @@ struct opts {
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-o RESULTS | -O DIR] [-p PHYSLIMIT] [-c CHAINS] [-x SECTIONS] [-L LAYOUT] [-F FACTS] [-T TRACE] [-t MS] [-s SLICES] [-S SEED] [-j JOBFILE] [-n] [JOB...]\n");
+	fprintf(stderr, "usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-o RESULTS | -O DIR] [-p PHYSLIMIT] [-c CHAINS] [-x SECTIONS] [-L LAYOUT] [-F FACTS] [-T TRACE] [-t MS] [-s SLICES] [-S SEED] [-j JOBFILE [-w THREADS]] [-n [-P]] [JOB...]\n");
 	exit(2);
 }
 
@@ -138,7 +140,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 
 	o->unit_ms = 100;
 	o->slices = 10;
-	while ((c = getopt(argc, argv, "v:b:H:o:O:p:c:x:L:F:T:t:s:S:j:n")) != -1) {
+	while ((c = getopt(argc, argv, "v:b:H:o:O:p:c:x:L:F:T:t:s:S:j:w:nP")) != -1) {
 		switch (c) {
 		case 'v': o->vlist = optarg; break;
 		case 'b': o->boot = number(c, optarg, 0, UINT64_MAX); break;
@@ -155,6 +157,8 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 		case 's': o->slices = number(c, optarg, 1, 100000); break;
 		case 'S': o->seed = number(c, optarg, 0, UINT64_MAX); o->seed_set = 1; break;
 		case 'j': o->jobfile = optarg; break;
+		case 'w': o->sweep = optarg; break;
+		case 'P': o->print_jobs = 1; break;
 		case 'n': o->check_only = 1; break;
 		default: usage();
 		}
@@ -165,17 +169,30 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 		o->seed = o->boot;
 	for (; optind < argc && o->njobs < LBN_MAX_JOBS; optind++)
 		o->jobs[o->njobs++] = argv[optind];
+	/* The one job file expander (lb-validate --jobs is the same code);
+	 * the CPUs are checked below, against the ones this process has. */
 	if (o->jobfile) {
-		char *text = slurp(o->jobfile), *line, *save;
+		struct lb_joblist l;
+		char err[1024];
+		size_t i;
 
-		if (!text) {
-			fprintf(stderr, "lb-native: %s: %s\n", o->jobfile, strerror(errno));
+		if (lb_jobfile_read(o->jobfile, o->sweep, LBN_NR_CPUS, 0, &l, err, sizeof(err))) {
+			fprintf(stderr, "lb-native: error: %s\n", err);
 			exit(2);
 		}
-		for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-			if (line[strspn(line, " \t")] && line[strspn(line, " \t")] != '#' &&
-			    o->njobs < LBN_MAX_JOBS)
-				o->jobs[o->njobs++] = line;
+		for (i = 0; i < l.n && o->njobs < LBN_MAX_JOBS; i++)
+			o->jobs[o->njobs++] = l.line[i];
+		if (i < l.n) {
+			fprintf(stderr, "lb-native: error: %s: more than %d jobs\n", o->jobfile, LBN_MAX_JOBS);
+			exit(2);
+		}
+	} else if (o->sweep) {
+		fprintf(stderr, "lb-native: error: -w expands a job file's threads=SWEEP: give -j JOBFILE\n");
+		exit(2);
+	}
+	if (o->print_jobs && !o->check_only) {
+		fprintf(stderr, "lb-native: error: -P prints the checked jobs, with -n only\n");
+		exit(2);
 	}
 	if (!o->njobs) {
 		fprintf(stderr, "lb-native: no jobs\n");
@@ -530,8 +547,11 @@ int main(int argc, char **argv)
 			}
 		}
 	}
-	if (o.check_only)
-		return 0;
+	if (o.check_only) {
+		for (i = 0; o.print_jobs && i < o.njobs; i++)
+			printf("%s\n", o.jobs[i]);
+		return fflush(stdout) ? 2 : 0;
+	}
 	/* The layout's stack offset: the run's frames start this far down. */
 	pad = alloca(lbn_stack_pad + 1);
 	pad[0] = 0;

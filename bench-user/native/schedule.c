@@ -113,8 +113,8 @@ int lbn_sched_run(const struct lbn_env *e, struct lbn_unit *u, unsigned int n,
 			if (!zero)
 				return 3;
 			lbn_unc_summary(&x->r, x->samp.v, zero, x->samp.n, e->tsc_khz);
-			lbn_sort_u64(x->emp.v, x->emp.n);
-			x->r.overhead_cyc = lbn_pct_sorted(x->emp.v, x->emp.n, 50);
+			lb_sort_u64(x->emp.v, x->emp.n);
+			x->r.overhead_cyc = lb_pct_sorted(x->emp.v, x->emp.n, 50);
 			free(zero);
 		} else if (x->samp.n) {
 			lbn_unc_summary(&x->r, x->samp.v, x->emp.v, x->samp.n, e->tsc_khz);

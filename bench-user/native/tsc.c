@@ -90,33 +90,16 @@ uint64_t lbn_timer_overhead(void)
 
 		d[i] = lbn_rdtsc() - t0;
 	}
-	lbn_sort_u64(d, N);
-	return lbn_pct_sorted(d, N, 50);
+	lb_sort_u64(d, N);
+	return lb_pct_sorted(d, N, 50);
 }
 
 uint64_t lbn_cyc_to_ns(uint64_t cyc, uint64_t khz)
 {
-	return khz ? (uint64_t)((unsigned __int128)cyc * 1000000 / khz) : 0;
+	return lb_cyc_to_ns_at(cyc, khz);
 }
 
 uint64_t lbn_ns_to_cyc(uint64_t ns, uint64_t khz)
 {
-	return (uint64_t)((unsigned __int128)ns * khz / 1000000);
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-void lbn_sort_u64(uint64_t *v, size_t n)
-{
-	qsort(v, n, sizeof(*v), cmp_u64);
-}
-
-uint64_t lbn_pct_sorted(const uint64_t *v, size_t n, unsigned int pct)
-{
-	return v[(n - 1) * pct / 100];
+	return lb_ns_to_cyc_at(ns, khz);
 }

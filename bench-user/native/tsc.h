@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lockbench_summary.h"
+
 /*
  * 0 when CPUINFO (the text of /proc/cpuinfo) shows a TSC that user space
  * can time with (the constant_tsc flag); else -1 with the reason and the
@@ -19,12 +21,8 @@ uint64_t lbn_tsc_khz(unsigned int ms);
 /* Median ticks of two back-to-back timer reads (lfence;rdtsc each). */
 uint64_t lbn_timer_overhead(void);
 
-/* Cycles <-> ns at KHZ, for the records' ns columns. */
+/* Cycles <-> ns at KHZ, for the records' ns columns (the core's). */
 uint64_t lbn_cyc_to_ns(uint64_t cyc, uint64_t khz);
 uint64_t lbn_ns_to_cyc(uint64_t ns, uint64_t khz);
-
-/* Ascending sort and the nearest-rank percentile the module uses. */
-void lbn_sort_u64(uint64_t *v, size_t n);
-uint64_t lbn_pct_sorted(const uint64_t *v, size_t n, unsigned int pct);
 
 #endif

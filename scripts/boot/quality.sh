@@ -20,8 +20,9 @@ esac
 utc_now %Y%m%dT%H%M%SZ
 claim_dir "$LB_BUILD/quality" "$v-$REPLY"
 out=$LB_BUILD/quality/$REPLY
-# The jobs are a job list like any other (bench-user/jobs/quality.jobs).
-grep -v -E '^[[:space:]]*(#|$)' "$LB_TOP/bench-user/jobs/quality.jobs" | sed "s/\$/$extra/" >"$out/jobs"
+# The jobs are a job list like any other (bench-user/jobs/quality.jobs),
+# read by the one job file expander.
+expand_jobs "$LB_TOP/bench-user/jobs/quality.jobs" | sed "s/\$/$extra/" >"$out/jobs"
 files=()
 for b in $(seq 1 "$boots"); do
 	JOBFILE=$out/jobs REPEAT=10 BOOT=$b ACCEL=$accel VCPUS=$vcpus \

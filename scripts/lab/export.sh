@@ -5,8 +5,9 @@
 #   initramfs.cpio   base (busybox, /init, lb-guest, perf) + the variant's
 #                    modules + the job list, concatenated as qemu-boot.sh
 #                    assembles each boot's archive
-#   jobs             the job list in it (threads=SWEEP is expanded by the
-#                    guest, to the lab machine's CPUs)
+#   jobs             the job list in it, as the one job file expander
+#                    puts it out (threads=SWEEP is expanded by the guest,
+#                    to the lab machine's CPUs)
 #   cmdline.txt      the kernel command line: no results disk (lb.out=console),
 #                    so the runner frames results.csv on the console; the
 #                    machine names itself (lb.host=auto)
@@ -34,6 +35,10 @@ base=$LB_BUILD/initramfs/base.cpio
 [ -f "$base" ] || die "no guest initramfs at $base: run 'make initramfs'"
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/default.jobs}
 [ -f "$jobfile" ] || die "JOBFILE=$jobfile does not exist"
+# The guest's list from the one expander: every job checked, comments and
+# continuations resolved here; threads=SWEEP kept for the guest to expand
+# to the lab machine's vCPUs (checked as 1 thread: that count is unknown).
+joblist=$(expand_jobs "$jobfile" --sweep 1 --keep-sweep) || exit 1
 # auto (make's default): the lab's machine is not known here, so the guest
 # tells TCG, KVM and bare metal apart itself (CPUID) and records that.
 accel=${ACCEL:-auto}
@@ -54,8 +59,9 @@ mkdir -p "$stage/boot/lb"
 trap 'rm -rf "$stage"' EXIT
 
 cp "$kernel" "$stage/bzImage"
-install -m 0644 "$jobfile" "$stage/jobs"
-install -m 0644 "$jobfile" "$stage/boot/lb/jobs"
+printf '%s\n' "$joblist" >"$stage/jobs"
+printf '%s\n' "$joblist" >"$stage/boot/lb/jobs"
+chmod 0644 "$stage/jobs" "$stage/boot/lb/jobs"
 (cd "$stage/boot" && find . | LC_ALL=C sort | cpio -o -H newc --owner 0:0 --quiet) >"$stage/jobs.cpio"
 cat "$base" "$mods" "$stage/jobs.cpio" >"$stage/initramfs.cpio"
 rm -rf "${stage:?}/boot" "$stage/jobs.cpio"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The native bundle's runner (make bundle puts it in the tarball as
-# run.sh).  It runs the bundle's lb-native binaries on this machine and
+# run.sh).  It runs the bundle's lb-native (one binary, every variant in
+# it) on this machine, a process a variant a round, and
 # writes records in lockbench's contract, with the host's facts and
 # topology; it needs Linux on x86-64 with a constant TSC, and nothing
 # else: no compiler, no root, no lockbench checkout, no bash.
@@ -59,9 +60,8 @@ whole "$unit" || die "-u $unit: want whole milliseconds, at least 1"
 [ -z "$seed" ] || case $seed in *[!0-9]*) die "-s $seed: want a whole number" ;; esac
 [ -f "$here/bundle.info" ] && [ -f "$here/jobs" ] || die "$here is not a lockbench bundle (no bundle.info or jobs)"
 variants=$(sed -n 's/^variants=//p' "$here/bundle.info")
-for v in $variants; do
-	[ -x "$here/bin/$v/lb-native" ] || die "the bundle lacks bin/$v/lb-native"
-done
+bin=$here/bin/lb-native
+[ -x "$bin" ] || die "the bundle lacks bin/lb-native"
 unset LBN_CPUS
 if [ "$place" != any ]; then
 	LBN_CPUS=$(sh "$here/topology.sh" -s "${LBN_SYSFS:-/sys}" pair "$place") || die "placement $place is refused on this machine (see above)"
@@ -83,13 +83,11 @@ start=$(date +%s)
 [ -n "$out" ] || out=lockbench-results-$(date -u +%Y%m%dT%H%M%SZ)
 [ ! -e "$out" ] || die "$out already exists: give another -o"
 
-# The job list with threads=SWEEP as one line per thread count.
-joblist=$(awk -v tl="$threads" '/^[ \t]*(#|$)/ { next }
-	/threads=SWEEP/ { n = split(tl, t, ","); for (i = 1; i <= n; i++) { l = $0; sub(/threads=SWEEP/, "threads=" t[i], l); print l } next }
-	{ print }' "$here/jobs")
-first=${variants%% *}
+# The job list from the binary's job file expander (lockbench's one:
+# comments, continuations, threads=SWEEP as one job per thread count),
+# each job checked against this machine's CPUs.
 hid=$(sh "$here/host-cpu.sh" "$cpuinfo" | sed -n 's/^host_id=//p')
-echo "$joblist" | "$here/bin/$first/lb-native" -n -v "$first" -b 0 -H "$hid" -j /dev/stdin ||
+joblist=$("$bin" -n -P -b 0 -H "$hid" -j "$here/jobs" -w "$threads") ||
 	die "the bundle's job list is refused on this machine (see above)"
 
 mkdir -p "$out" || die "cannot make $out"
@@ -146,7 +144,7 @@ while [ "$r" -le "$runs" ] && [ "$stop" = done ]; do
 		fi
 		part=$out/boots/$v/.boot$r.part
 		mkdir -p "$part"
-		"$here/bin/$v/lb-native" -v "$v" -b "$r" -H "$hid" -j "$out/jobs" -t "$unit" \
+		"$bin" -v "$v" -b "$r" -H "$hid" -j "$out/jobs" -t "$unit" \
 			-o "$part/results.csv" -p "$part/physlimit.csv" -F "$part/facts.txt" 2>"$part/native.log" &
 		child=$!
 		# (its sleep goes with it: nothing of the run outlives it)

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # bundle.sh: make bundle.  One self-contained tarball that measures the
 # variants' native lock code on any x86-64 Linux machine with a constant
-# TSC: the static lb-native of each variant (built and checked against
-# its vmlinux by build.sh), the job list, and a POSIX-sh runner
+# TSC: one static lb-native that holds every chosen variant, each one's
+# symbols renamed VARIANT.SYMBOL (link.sh, as make native links it), its
+# lock code checked against each variant's vmlinux; the job list as
+# written (the binary expands it, threads=SWEEP included, on the machine
+# that runs it: the one job file expander); and a POSIX-sh runner
 # (bundle-run.sh as run.sh, with host-cpu.sh, host-facts.sh and
-# topology.sh).  The machine that runs it needs no compiler, no root and
-# no checkout; make import BUNDLE_RESULTS=DIR takes its results back.
+# topology.sh), and a LAVA test definition that runs it on a lab machine
+# (lava-test.yaml, with lava.sh, which reports the results as test
+# cases).  The machine that runs it needs no compiler, no root and no
+# checkout; make import BUNDLE_RESULTS=DIR takes its results back.
 #
 # VARIANTS=pre,post,...  JOBFILE=bench-user/jobs/native.jobs
 # BUNDLE_OUT=build/bundle (where the tarball goes)
@@ -15,9 +20,19 @@
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
 outdir=${BUNDLE_OUT:-$LB_BUILD/bundle}
 [ -f "$jobfile" ] || die "no job list $jobfile"
+# (threads=SWEEP as 1 thread: the runner's machine decides the counts)
+expand_jobs "$jobfile" --sweep 1 >/dev/null || exit 1
 parse_variant_list "${VARIANTS:-}"
 variants=${PARSED_VARIANTS[*]}
-for v in $variants; do native_need_kernel "$v"; done
+hz=
+for v in $variants; do
+	native_need_kernel "$v"
+	h=$(sed -n 's/^CONFIG_HZ=//p' "$NATIVE_KDIR/.config")
+	h=${h:-250}
+	[ -z "$hz" ] || [ "$h" = "$hz" ] ||
+		die "variant $v has CONFIG_HZ=$h where another has $hz: one process holds one loops_per_jiffy, so bundle variants of one HZ"
+	hz=$h
+done
 
 head=$(git -C "$LB_TOP" rev-parse --short=12 HEAD 2>/dev/null) || head=unknown
 dirty=false
@@ -28,23 +43,39 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 b=$tmp/$name
 mkdir -p "$b/disasm-check"
-shas=""
+merged=()
 for v in $variants; do
-	"$LB_TOP/scripts/native/build.sh" "$v" || die "bundle: building $v failed (see above)"
-	mkdir -p "$b/bin/$v"
-	cp "$LB_NATIVE_OUT/$v/lb-native" "$b/bin/$v/lb-native"
-	cp "$LB_NATIVE_OUT/$v/disasm-check.txt" "$b/disasm-check/$v.txt"
-	shas+="$v:$(sha_of "$b/bin/$v/lb-native") "
+	LBN_ALONE=0 "$LB_TOP/scripts/native/build.sh" "$v" || die "bundle: building $v failed (see above)"
+	merged+=("$v=$LB_NATIVE_OUT/$v/merged.o")
 done
-# The job list as written; the runner expands threads=SWEEP on the
-# machine it runs on.  Checked here first by the first variant's binary.
-# (threads=SWEEP as 1 thread: the runner's machine decides the counts).
-first=${variants%% *}
-sed 's/threads=SWEEP/threads=1/' "$jobfile" >"$tmp/jobs.check"
-"$b/bin/$first/lb-native" -n -v "$first" -b 0 -H bundle -j "$tmp/jobs.check" ||
+# The plain layout (seed 0: the order given, no padding), no A/A copy.
+"$LB_TOP/scripts/native/link.sh" "$tmp/link" "$LB_NATIVE_OUT/harness" "$hz" 0 - "${merged[@]}" ||
+	die "bundle: linking the variants into one lb-native failed (see above)"
+mkdir -p "$b/bin"
+cp "$tmp/link/lb-native" "$b/bin/lb-native"
+# Each variant's lock code in the binary shipped is its vmlinux's.
+for v in $variants; do
+	native_kdir_set "$v"
+	native_prefix_set "$v"
+	mapfile -t objs < <(tail -n +2 "$LB_NATIVE_OUT/$v/objects.txt")
+	"$LB_TOP/scripts/native/disasm-check.sh" -p "$NATIVE_PREFIX" "$b/bin/lb-native" "$NATIVE_KDIR/vmlinux" "${objs[@]}" \
+		>"$b/disasm-check/$v.txt" || {
+		cat "$b/disasm-check/$v.txt" >&2
+		die "bundle: $v's lock code in the binary is not the vmlinux's (see above)"
+	}
+done
+sha=$(sha_of "$b/bin/lb-native")
+shas=""
+for v in $variants; do shas+="$v:$sha "; done
+# The binary's own check of the job list, every variant's kinds and pads.
+"$b/bin/lb-native" -n -b 0 -H bundle -j "$jobfile" -w 1 ||
 	die "bundle: the job list $jobfile is refused (see above)"
-grep -v -E '^[[:space:]]*(#|$)' "$jobfile" >"$b/jobs"
+cp "$jobfile" "$b/jobs"
 cp "$LB_TOP/scripts/native/bundle-run.sh" "$b/run.sh"
+# LAVA: the test definition that runs the bundle on a lab machine, and
+# the script that reports its results as test cases.
+cp "$LB_TOP/scripts/lab/lava-native-test.yaml" "$b/lava-test.yaml"
+cp "$LB_TOP/scripts/native/bundle-lava.sh" "$b/lava.sh"
 cp "$LB_TOP/scripts/host-cpu.sh" "$LB_TOP/scripts/native/host-facts.sh" "$LB_TOP/scripts/native/topology.sh" "$b/"
 utc_now %Y-%m-%dT%H:%M:%SZ
 {
@@ -57,13 +88,16 @@ utc_now %Y-%m-%dT%H:%M:%SZ
 	echo "jobs_from=${jobfile#"$LB_TOP"/}"
 } >"$b/bundle.info"
 cat >"$b/README.txt" <<'EOF'
-lockbench native bundle: each variant's kernel lock code, linked into a
-static user program, timed with the TSC.  Needs Linux on x86-64 with a
+lockbench native bundle: the variants' kernel lock code, linked into one
+static user program (bin/lb-native), timed with the TSC.  Needs Linux on x86-64 with a
 constant TSC (constant_tsc in /proc/cpuinfo); no root, no compiler.
 
     sh run.sh -t 300            # at most 5 minutes; results in ./lockbench-results-TIME
     sh run.sh -p llc -t 120     # two threads sharing a last-level cache
     sh run.sh -h                # every option (see the top of run.sh)
+
+In a LAVA lab: lava-test.yaml is the test definition (BUNDLE_URL names
+this tarball); lava.sh runs run.sh and reports each replicate and record.
 
 Bring the results folder back and, in a lockbench checkout:
     make import BUNDLE_RESULTS=lockbench-results-TIME

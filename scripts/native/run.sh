@@ -58,6 +58,9 @@ for t in "${tlist[@]}"; do
 	[ "$t" -le "$ncpus" ] || die "THREADS=$threads: $t is above the $ncpus online CPUs (oversubscribed spinners measure the scheduler); use THREADS of at most $ncpus"
 done
 [ -f "$jobfile" ] || die "no job list $jobfile"
+# The jobs from the one expander, threads=SWEEP as each THREADS entry:
+# a bad one is refused here, before anything is built.
+joblist=$(expand_jobs "$jobfile" --sweep "$threads") || exit 1
 parse_variant_list "${VARIANTS:-}" # dies naming the known ones
 variants=${PARSED_VARIANTS[*]}
 hz=
@@ -89,7 +92,6 @@ objects_named() { # variant
 	done <"$LB_NATIVE_OUT/$1/objects.txt"
 }
 
-# threads=SWEEP becomes one line per THREADS entry.
 host_facts
 run_name_of
 name=$RUN_NAME
@@ -97,17 +99,8 @@ run=${RUN_DIR:-$LB_BUILD/runs/$name/native}
 [ ! -e "$run/run.info" ] || die "$run already holds a native run: give another NAME= (or RUN_DIR=)"
 mkdir -p "$run/disasm-check"
 jobs=$run/jobs
-njobs=0
-while IFS= read -r line || [ -n "$line" ]; do
-	[[ ! $line =~ ^[[:space:]]*(#|$) ]] || continue # a comment or a blank line
-	if [[ $line == *threads=SWEEP* ]]; then
-		for t in "${tlist[@]}"; do printf '%s\n' "${line/threads=SWEEP/threads=$t}"; done
-		njobs=$((njobs + ${#tlist[@]}))
-	else
-		printf '%s\n' "$line"
-		njobs=$((njobs + 1))
-	fi
-done <"$jobfile" >"$jobs"
+printf '%s\n' "$joblist" >"$jobs"
+njobs=$(wc -l <"$jobs")
 
 # Per variant, its replicates' provenance.json from one jq (a process
 # costs 40 ms): its objects do not change during the run; each replicate

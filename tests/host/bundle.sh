@@ -7,7 +7,9 @@
 # Also: a CPU without constant_tsc is refused before anything is written;
 # a placement this host lacks is refused by name, one a fixture /sys has
 # pins its pair (LBN_CPUS); -t stops the run by itself in time; a runner
-# killed mid-run leaves only complete replicates, and they import.
+# killed mid-run leaves only complete replicates, and they import.  The
+# bundle's LAVA test definition passes LAVA's schema and, its steps run
+# with a stand-in lava-test-case, reports each replicate and record.
 # check: slow
 . "$(dirname "$0")/../lib.bash"
 [ "$(uname -m)" = x86_64 ] || skip "the native bundle needs x86_64"
@@ -28,10 +30,16 @@ BUNDLE_OUT=$TMP/out VARIANTS=pre,post JOBFILE=$TMP/jobs Q=1 "$TOP/scripts/native
 tgz=("$TMP"/out/lockbench-native-*.tar.gz)
 [ -f "${tgz[0]}" ] || fail "no tarball in BUNDLE_OUT: $(ls "$TMP/out")"
 mapfile -t list < <(tar -tzf "${tgz[0]}" | sed 's|^[^/]*/||' | grep . | sort)
-want=(README.txt bin/ bin/post/ bin/post/lb-native bin/pre/ bin/pre/lb-native bundle.info disasm-check/ disasm-check/post.txt
-	disasm-check/pre.txt host-cpu.sh host-facts.sh jobs run.sh topology.sh)
+want=(README.txt bin/ bin/lb-native bundle.info disasm-check/ disasm-check/post.txt
+	disasm-check/pre.txt host-cpu.sh host-facts.sh jobs lava-test.yaml lava.sh run.sh topology.sh)
 [ "${list[*]}" = "${want[*]}" ] || fail "the tarball holds: ${list[*]}"
-echo "ok: bundle $(stat -c %s "${tgz[0]}") bytes: ${list[*]}"
+# One binary, every variant's lock code in it under its own prefix.
+tar -xzf "${tgz[0]}" -C "$TMP" --wildcards '*/bin/lb-native'
+syms=$(nm "$TMP"/lockbench-native-*/bin/lb-native)
+for v in pre post; do
+	[[ $syms == *" $v._raw_spin_lock"* ]] || fail "the bundle's lb-native lacks $v's _raw_spin_lock ($v._raw_spin_lock)"
+done
+echo "ok: bundle $(stat -c %s "${tgz[0]}") bytes: ${list[*]}; one lb-native with pre and post"
 
 # An unprivileged user, an empty folder, a bare environment.
 if [ "$(id -u)" = 0 ]; then
@@ -84,6 +92,40 @@ RESULTS=$TMP/results "$TOP/scripts/report/host-publish.sh" "$run" >"$TMP/hp.log"
 bc=$(sed -n 's/^commit=//p' "$res/bundle.info")
 grep -qx "commit=$bc.*" "$TMP/results/hosts/$hid/native/rt/provenance.txt" ||
 	fail "the filed run does not name the bundle's commit $bc: $(cat "$TMP/results/hosts/$hid/native/rt/provenance.txt")"
+
+# The LAVA test definition: LAVA's own schema accepts it, and its steps,
+# run as a lab machine's test shell would (its parameters in the
+# environment, lava-test-case on PATH, here a stand-in that writes down
+# each case), fetch the bundle, run it and report every replicate and
+# record.
+if /usr/bin/python3 -c 'import lava_common.schemas' 2>/dev/null; then
+	# (and says no to one of another format: one validator start for both)
+	sed 's/Lava-Test Test Definition 1.0/Lava-Test 0.9/' "$TMP/empty/$bdir/lava-test.yaml" >"$TMP/bad-testdef.yaml"
+	rc=0
+	/usr/bin/python3 "$TOP/scripts/lab/lava-validate.py" "$TMP/empty/$bdir/lava-test.yaml" "$TMP/bad-testdef.yaml" \
+		>"$TMP/lv.log" 2>&1 || rc=$?
+	grep -qx "ok $TMP/empty/$bdir/lava-test.yaml" "$TMP/lv.log" ||
+		fail "LAVA's schema refuses the bundle's lava-test.yaml: $(<"$TMP/lv.log")"
+	[ "$rc" = 1 ] && grep -q "^$TMP/bad-testdef.yaml: .*format" "$TMP/lv.log" ||
+		fail "the validator accepted a test definition of another format (rc $rc): $(<"$TMP/lv.log")"
+	echo "ok: lava-test.yaml passes lava_common's test definition schema, one of another format does not"
+else
+	echo "lava-common is not installed: lava-test.yaml's schema check left out ('make deps')"
+fi
+mkdir -p "$TMP/lava/bin" "$TMP/lava/work"
+printf '#!/bin/sh\necho "$*" >>"%s"\n' "$TMP/lava/cases" >"$TMP/lava/bin/lava-test-case"
+chmod +x "$TMP/lava/bin/lava-test-case"
+/usr/bin/python3 -c 'import sys, yaml; print("\n".join(yaml.safe_load(open(sys.argv[1]))["run"]["steps"]))' \
+	"$TMP/empty/$bdir/lava-test.yaml" >"$TMP/lava/steps.sh" || fail "lava-test.yaml has no run steps"
+(cd "$TMP/lava/work" && PATH=$TMP/lava/bin:$PATH TMPDIR=$TMP/lava/work BUNDLE_URL=file://${tgz[0]} TIME_S=60 RUNS=1 UNIT_MS=10 \
+	PLACEMENT=any sh "$TMP/lava/steps.sh") >"$TMP/lava/log" 2>&1 || fail "lava-test.yaml's steps failed: $(tail -n 5 "$TMP/lava/log")"
+cases=$(<"$TMP/lava/cases")
+for c in "lockbench-native-fetch --result pass" "lockbench-native-run --result pass" "pre-boot1 --result pass" \
+	"post-boot1 --result pass" "_spin_lock_hot_t1 --result pass --measurement " "--units cycles" \
+	"_spin_lock_contended_t1 --result pass --measurement " "--units ops/s" "pre_boot1_" "post_boot1_"; do
+	[[ $cases == *"$c"* ]] || fail "the LAVA run reported no '$c': $cases"
+done
+echo "ok: lava-test.yaml's steps ran the bundle: $(wc -l <"$TMP/lava/cases") LAVA test cases"
 
 expect_error "not bundle results" "BUNDLE_RESULTS=$TMP is not what a native bundle's run.sh wrote" make -s -C "$TOP" import BUNDLE_RESULTS="$TMP"
 

@@ -5,7 +5,7 @@
 # bare-metal template, and the validator refuses a broken job.  The
 # variant is a fake one in a temporary build directory: the generator
 # needs the bundle's files, not a real kernel.  An unbuilt variant is
-# refused naming make kernel.
+# refused naming make kernel; the guest's job list is the one expander's.
 . "$(dirname "$0")/../lib.bash"
 /usr/bin/python3 -c 'import lava_common.schemas' 2>/dev/null ||
 	fail "Debian's lava-common is not installed (lava_common.schemas for /usr/bin/python3): run 'make deps'"
@@ -29,6 +29,13 @@ for f in bzImage initramfs.cpio jobs cmdline.txt config provenance.json lava-qem
 	[ -s "$b/$f" ] || fail "the bundle lacks $f"
 done
 (cd "$b" && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS does not match the bundle"
+# The guest's job list comes from the one expander: no comment left,
+# threads=SWEEP kept for the guest; a bad job refused by its line.
+[ "$(<"$b/jobs")" = "$("$TOP/bench-user/lb-validate" --jobs "$TOP/bench-user/jobs/default.jobs" --sweep 1 --keep-sweep)" ] ||
+	fail "the exported jobs are not the expander's: $(head -n 3 "$b/jobs")"
+grep -q 'threads=SWEEP' "$b/jobs" || fail "the exported jobs lost threads=SWEEP"
+printf 'kind=spin_lock mode=hot\nkind=spin_lock mode=hot batches=0\n' >"$TMP/bad.jobs"
+expect_error "export of a bad job" "bad.jobs:2: .*batches=0: want an integer" env JOBFILE="$TMP/bad.jobs" "$TOP/scripts/lab/export.sh" pre
 [ "$(jq -r .module_build_id "$b/provenance.json")" = "$want_id" ] || fail "module build-id is not readelf's $want_id"
 # The initramfs: base, then the modules, then the jobs, as qemu-boot.sh.
 IFS= read -r -N 5 first <"$b/initramfs.cpio" || true

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the one job file expander (bench-user/jobfile.c) and the
+ * job line parser it shares with the module and lb-native
+ * (bench-module/lockbench_jobline.h): comments, blank lines,
+ * continuations, threads=SWEEP, and the checks every side applies.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "jobfile.h"
+#include "lockbench_jobline.h"
+
+static struct lb_joblist l;
+static char err[256];
+
+static int expand(const char *text, const char *sweep)
+{
+	err[0] = '\0';
+	return lb_jobfile_expand(text, "t.jobs", sweep, 64, 0, &l, err, sizeof(err));
+}
+
+static void want_lines(const char *const *want, size_t n)
+{
+	assert_int_equal(l.n, n);
+	for (size_t i = 0; i < n; i++)
+		assert_string_equal(l.line[i], want[i]);
+	lb_joblist_free(&l);
+}
+
+static void test_comments_and_blanks(void **state)
+{
+	static const char *const want[] = {
+		"kind=spin_lock mode=hot",
+		"kind=read_lock mode=hot batches=10",
+	};
+
+	(void)state;
+	assert_int_equal(expand("# a comment\n"
+				"\n"
+				"   \t\n"
+				"    # an indented comment\n"
+				"kind=spin_lock   mode=hot\t# a trailing one\n"
+				"  kind=read_lock mode=hot batches=10  \r\n", NULL), 0);
+	want_lines(want, 2);
+}
+
+static void test_continuation(void **state)
+{
+	static const char *const want[] = {
+		"kind=spin_lock mode=hot batches=10",
+		"kind=read_lock mode=cold",
+	};
+
+	(void)state;
+	assert_int_equal(expand("kind=spin_lock \\\n"
+				"  mode=hot \\  # the comment after the backslash\n"
+				"  batches=10\n"
+				"kind=read_lock\\\n"
+				"mode=cold\\\n", NULL), 0);
+	/* Each job is numbered by the line it starts on. */
+	assert_int_equal(l.lineno[0], 1);
+	assert_int_equal(l.lineno[1], 4);
+	want_lines(want, 2);
+}
+
+static void test_sweep(void **state)
+{
+	static const char *const want[] = {
+		"kind=spin_lock mode=contended threads=1 duration_ms=10",
+		"kind=spin_lock mode=contended threads=2 duration_ms=10",
+		"kind=spin_lock mode=contended threads=4 duration_ms=10",
+	};
+
+	(void)state;
+	assert_int_equal(expand("kind=spin_lock mode=contended threads=SWEEP duration_ms=10\n", "1,2,4"), 0);
+	want_lines(want, 3);
+	/* Kept for the guest to expand: checked at each count, put out once. */
+	assert_int_equal(lb_jobfile_expand("kind=spin_lock mode=contended threads=SWEEP # c\n", "t.jobs",
+					   "1,2", 64, LB_JOBS_KEEP_SWEEP, &l, err, sizeof(err)), 0);
+	want_lines((const char *const[]){ "kind=spin_lock mode=contended threads=SWEEP" }, 1);
+	assert_int_equal(lb_jobfile_expand("kind=spin_lock mode=contended threads=SWEEP\n", "t.jobs",
+					   "1,65", 64, LB_JOBS_KEEP_SWEEP, &l, err, sizeof(err)), -1);
+	assert_int_equal(expand("kind=spin_lock mode=contended threads=SWEEP\n", NULL), -1);
+	assert_non_null(strstr(err, "t.jobs:1: "));
+	assert_non_null(strstr(err, "no thread list"));
+	assert_null(l.line);
+}
+
+/* Errors name the file and the first line of the job they are in. */
+static void test_refusals(void **state)
+{
+	static const struct { const char *text, *why; } bad[] = {
+		{ "# c\nkind=spin_lock \\\n mode=warm\n", "t.jobs:2: kind=spin_lock mode=warm: unknown mode 'warm'" },
+		{ "kind=mutex mode=hot\n", "unknown kind 'mutex'" },
+		{ "kind=spin_lock mode=hot mode=hot\n", "mode given twice" },
+		{ "kind=spin_lock mode=hot batches=1x\n", "batches=1x: want an integer from 1 to 100000" },
+		{ "kind=spin_lock mode=hot batches=+1\n", "want an integer" },
+		{ "kind=spin_lock mode=hot batches=99999999999999999999999\n", "want an integer" },
+		{ "kind=spin_lock mode=hot verbose\n", "'verbose' is not key=value" },
+		{ "kind=spin_lock mode=hot color=red\n", "unknown job key 'color'" },
+		{ "mode=hot\n", "kind= missing" },
+		{ "kind=spin_lock mode=contended threads=65\n", "threads=65: want an integer from 1 to 64" },
+		{ "kind=spin_lock mode=cold slope=1\n", "only mode=hot has batches of two lengths" },
+		{ "kind=read_lock mode=hot pad=4\n", "only kind=spin_lock mode=hot is padded" },
+		{ "kind=spin_lock mode=hot pad=3\n", "pad=3: not one of 1 2 4" },
+		{ "kind=broken_lock mode=contended threads=1\n", "broken_lock needs mode=contended and threads>=2" },
+		{ "# only a comment\n\n", "no jobs" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(expand(bad[i].text, NULL), -1);
+		if (!strstr(err, bad[i].why))
+			fail_msg("'%s': want '%s' in '%s'", bad[i].text, bad[i].why, err);
+	}
+}
+
+/* The parser alone, as the module and lb-native call it. */
+static void test_jobline(void **state)
+{
+	char line[] = "kind=rwlock_mix mode=contended threads=2 read_pct=90";
+	char cold[] = "kind=spin_lock mode=cold";
+	struct lb_jobline j;
+
+	(void)state;
+	assert_int_equal(lb_jobline_parse(line, 2, &j, err, sizeof(err)), 0);
+	assert_string_equal(lb_jobline_kind_name(j.kind), "rwlock_mix");
+	assert_string_equal(lb_jobline_mode_name(j.mode), "contended");
+	assert_int_equal(j.threads, 2);
+	assert_int_equal(j.read_pct, 90);
+	assert_int_equal(j.batches, 200);	/* the schema's default */
+	assert_int_equal(lb_jobline_parse(cold, 1, &j, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "mode cold needs 2 online CPUs"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_comments_and_blanks),
+		cmocka_unit_test(test_continuation),
+		cmocka_unit_test(test_sweep),
+		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_jobline),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
