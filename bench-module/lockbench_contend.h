@@ -34,17 +34,64 @@ struct lb_citer {
 };
 
 /*
+ * Iterations a thread runs between two corrections of its sections' work.
+ * At 100 + 200 ns a window is some 50 us: hundreds of corrections in a
+ * 10 ms slice, so a section follows the CPU's speed as it changes.
+ */
+#define LB_CWIN		128
+
+/*
  * One thread's sums, over a run (module) or a slice (native).  The caps
  * (TSC ticks) leave out of the section and hand-off means an interval in
  * which the thread was evidently preempted.
+ *
+ * The sections' work: hold_turns and par_turns of lb_cwork(), which the
+ * thread corrects after every LB_CWIN iterations from what the window's
+ * sections measured (less one timer read each) against want_hold and
+ * want_par, at turns_per_tick (thousandths) of the work's rate.  The
+ * caller sets these five; a want of 0 leaves its turns alone.
  */
 struct lb_cacc {
 	unsigned long long ops, excl, bad_reads, wait_max;
 	unsigned long long hold_sum, hold_n, par_sum, par_n, ho_sum, ho_n;
+	unsigned long long hold_turns, par_turns, want_hold, want_par, timer, turns_per_tick;
+	unsigned long long win, win_hold, win_hn, win_par, win_pn;
 	unsigned long long first, last;	/* first ts[0], last ts[3]; 0: none yet */
 	unsigned long long cpu_ns;	/* the thread's CPU time in its loop (the caller's clock) */
 	unsigned long long cap_hold, cap_par, cap_ho;
 };
+
+/*
+ * TURNS moved by half of what a window measured (MEAN ticks) short of
+ * WANT: a full step would oscillate for ever where the work runs at half
+ * the rate assumed; half a step converges while the rate is within 4x.
+ */
+static inline unsigned long long lb_cturns(unsigned long long turns, unsigned long long want,
+					   unsigned long long mean, unsigned long long turns_per_tick)
+{
+	long long t = (long long)turns +
+		      ((long long)want - (long long)mean) * (long long)turns_per_tick / 2000;
+
+	return t > 0 ? (unsigned long long)t : 1;
+}
+
+/* After LB_CWIN iterations: each section's work corrected, the window reset. */
+static inline void lb_cacc_correct(struct lb_cacc *a)
+{
+	unsigned long long m;
+
+	if (a->want_hold && a->win_hn) {
+		m = a->win_hold / a->win_hn;
+		m = m > a->timer ? m - a->timer : 0;
+		a->hold_turns = lb_cturns(a->hold_turns, a->want_hold, m, a->turns_per_tick);
+	}
+	if (a->want_par && a->win_pn) {
+		m = a->win_par / a->win_pn;
+		m = m > a->timer ? m - a->timer : 0;
+		a->par_turns = lb_cturns(a->par_turns, a->want_par, m, a->turns_per_tick);
+	}
+	a->win = a->win_hold = a->win_hn = a->win_par = a->win_pn = 0;
+}
 
 /*
  * Adds one iteration of thread SELF; returns its acquire wait in ticks
@@ -66,12 +113,16 @@ static inline unsigned long long lb_cacc_add(struct lb_cacc *a, const struct lb_
 	if (d < a->cap_hold) {
 		a->hold_sum += d;
 		a->hold_n++;
+		a->win_hold += d;
+		a->win_hn++;
 	}
 	if (a->last) {
 		d = it->ts[0] - a->last;
 		if (d < a->cap_par) {
 			a->par_sum += d;
 			a->par_n++;
+			a->win_par += d;
+			a->win_pn++;
 		}
 	} else {
 		a->first = it->ts[0];
@@ -86,6 +137,8 @@ static inline unsigned long long lb_cacc_add(struct lb_cacc *a, const struct lb_
 		}
 	}
 	a->last = it->ts[3];
+	if (++a->win == LB_CWIN)
+		lb_cacc_correct(a);
 	return w;
 }
 

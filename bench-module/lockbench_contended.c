@@ -4,8 +4,9 @@
  * hammer one lock for duration_ms of wall time.  They leave a start
  * barrier together and each runs for the full duration (no early
  * finishers), timing every acquire into a per-thread histogram.  The
- * hold and parallel work are lb_work() loops sized at module load, so no
- * clock is read inside them.  An iteration is lockbench_ops.h's
+ * hold and parallel work are lb_work() loops sized at module load and
+ * corrected as the loop runs from what the sections measured, so no clock
+ * is read inside them.  An iteration is lockbench_ops.h's
  * LB_CONTEND_CS and what it measured is added up by lockbench_contend.h's
  * lb_cacc_add(): the native harness runs the same two (bench-user/native/
  * contended.c), so that the two instruments' loops cannot drift apart.
@@ -46,7 +47,7 @@ struct lb_crun {
 	const struct lb_job *job;
 	struct lb_lock lock;
 	struct lb_kthreads set;		/* th[i] runs as set.k[i] */
-	u64 hold_work, par_work;	/* lb_work() turns */
+	u64 hold_work, par_work;	/* lb_work() turns to start from */
 	u64 dur_cyc, timer_cyc;		/* timer_cyc: one rdtsc_ordered() */
 	unsigned int nthreads;
 	struct lb_cthread *th;
@@ -95,9 +96,9 @@ lb_contend(void *arg,
 		read = side == LB_SIDE_shared ||
 		       (side == LB_SIDE_mix &&
 			lb_xorshift(&t->rnd) % 100 < read_pct);
-		cs(l, read, run->hold_work, t->self, &it);
+		cs(l, read, t->a.hold_turns, t->self, &it);
 		t->hist[lb_hist_index(lb_cacc_add(&t->a, &it, t->self))]++;
-		lb_work(run->par_work);
+		lb_work(t->a.par_turns);
 		/* Every iteration: a starved thread must still see a stop. */
 		if (lb_should_stop())
 			break;
@@ -229,6 +230,14 @@ int lb_run_contended(const struct lb_job *job, struct lb_result *res)
 		t->a.cap_hold = 8 * lb_ns_to_cyc(job->hold_ns) + 2000;
 		t->a.cap_par = 8 * lb_ns_to_cyc(job->parallel_ns) + 2000;
 		t->a.cap_ho = lb_ns_to_cyc(NSEC_PER_MSEC);
+		/* The sections start from the load-time rate and follow what
+		 * they measure (lb_cacc_correct). */
+		t->a.hold_turns = run->hold_work;
+		t->a.par_turns = run->par_work;
+		t->a.want_hold = lb_ns_to_cyc(job->hold_ns);
+		t->a.want_par = lb_ns_to_cyc(job->parallel_ns);
+		t->a.timer = run->timer_cyc;
+		t->a.turns_per_tick = div64_u64(lb_work_rate() * 1000, tsc_khz);
 		init_completion(&t->done);
 		run->set.k[i].fn = lb_kinds[job->kind].contend;
 		run->set.k[i].arg = t;

@@ -13,10 +13,12 @@
  * around the acquire and the release, so each iteration gives its hold
  * (after the acquire to before the release) and its parallel section
  * (after the release to the next acquire), each less one timer read.
- * After each slice the work's turns are corrected by asked over measured,
- * so the sections converge on what the job asks; what they measured over
- * the whole unit is reported, and the four timer reads an iteration makes
- * are reported beside them, not folded in.
+ * Each thread corrects its sections' work every LB_CWIN iterations from
+ * what they measured (lb_cacc_correct), so the sections follow the CPU's
+ * speed as it moves within a slice; the next slice starts where the last
+ * left off.  What they measured over the whole unit is reported, and the
+ * four timer reads an iteration makes are reported beside them, not
+ * folded in.
  */
 #include <math.h>
 #include <stdio.h>
@@ -49,7 +51,8 @@ struct crun {
 	const struct lb_kind *kd;
 	const struct lbn_job *j;
 	void *l;
-	uint64_t hold, par, dur, cap_hold, cap_par, cap_ho;
+	uint64_t hold, par, dur, cap_hold, cap_par, cap_ho;	/* hold, par: turns to start from */
+	uint64_t want_hold, want_par, timer, turns_per_tick;	/* lb_cacc's */
 	struct lbn_barrier bar;
 };
 
@@ -130,14 +133,20 @@ static void *cthread_main(void *arg)
 	t->a.cap_hold = run->cap_hold;
 	t->a.cap_par = run->cap_par;
 	t->a.cap_ho = run->cap_ho;
+	t->a.hold_turns = run->hold;
+	t->a.par_turns = run->par;
+	t->a.want_hold = run->want_hold;
+	t->a.want_par = run->want_par;
+	t->a.timer = run->timer;
+	t->a.turns_per_tick = run->turns_per_tick;
 	lbn_barrier_wait(&run->bar);
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
 	end = lbn_rdtsc() + run->dur;
 	do {
 		read = shared || (mix && xorshift(&t->rnd) % 100 < run->j->read_pct);
-		run->k->cs(run->l, read, run->hold, t->self, &it);
+		run->k->cs(run->l, read, t->a.hold_turns, t->self, &it);
 		t->hist[hist_index(lb_cacc_add(&t->a, &it, t->self))]++;
-		lbn_work(run->par);
+		lbn_work(t->a.par_turns);
 	} while ((int64_t)(it.ts[3] - end) < 0);
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
 	t->a.cpu_ns = (c1.tv_sec - c0.tv_sec) * 1000000000ull + c1.tv_nsec - c0.tv_nsec;
@@ -151,6 +160,7 @@ int lbn_slice_contended(const struct lbn_env *e, struct lbn_unit *u, uint64_t ti
 	struct cthread *th = aligned_alloc(64, n * sizeof(*th));
 	pthread_t tid[LBN_NR_CPUS];
 	struct lb_cacc ca[LBN_NR_CPUS];
+	uint64_t ht, pt;
 	uint64_t hold = 0, hn = 0, par = 0, pn = 0, longest = 0, t0 = lbn_rdtsc();
 	uint64_t want_hold = lbn_ns_to_cyc(j->hold_ns, e->tsc_khz);
 	uint64_t want_par = lbn_ns_to_cyc(j->parallel_ns, e->tsc_khz);
@@ -160,6 +170,8 @@ int lbn_slice_contended(const struct lbn_env *e, struct lbn_unit *u, uint64_t ti
 		.cap_hold = 8 * want_hold + 2000, .cap_par = 8 * want_par + 2000,
 		/* A hand-off longer than 50 us: the waiter was preempted. */
 		.cap_ho = lbn_ns_to_cyc(50000, e->tsc_khz),
+		.want_hold = want_hold, .want_par = want_par, .timer = e->timer,
+		.turns_per_tick = e->work_per_ms * 1000 / e->tsc_khz,
 		.bar = { .n = n },
 	};
 
@@ -204,12 +216,14 @@ int lbn_slice_contended(const struct lbn_env *e, struct lbn_unit *u, uint64_t ti
 	u->hold_n += hn;
 	u->par_sum += par;
 	u->par_n += pn;
-	/* The next slice's turns, from what this one measured (less the
-	 * timer read inside each interval). */
-	if (hn && want_hold && hold / hn > e->timer)
-		u->turns_hold = lbn_turns_correct(e, u->turns_hold, want_hold, hold / hn - e->timer);
-	if (pn && want_par && par / pn > e->timer)
-		u->turns_par = lbn_turns_correct(e, u->turns_par, want_par, par / pn - e->timer);
+	/* The next slice starts from where the threads' corrections left
+	 * the sections' work (lb_cacc_correct), averaged over the threads. */
+	for (i = 0, ht = pt = 0; i < n; i++) {
+		ht += th[i].a.hold_turns;
+		pt += th[i].a.par_turns;
+	}
+	u->turns_hold = ht / n;
+	u->turns_par = pt / n;
 	u->spent += lbn_rdtsc() - t0;
 	free(th);
 	return 0;
