@@ -21,8 +21,9 @@
 # trace), physlimit.csv, calibration.csv and calibration-fit.csv (the
 # chain: TSC cycles a step, intercept, the smallest step resolved),
 # sections.csv (hold and parallel sections as measured, the timer's cost
-# beside them), layout.csv, layout/VARIANT~L2.csv and layout-spread.csv
-# (the A/A across two layouts, per cell), host-facts.txt,
+# beside them), sections-check.txt (the contended ones off by more than
+# 3%), layout.csv, layout/VARIANT~L2.csv and layout-spread.csv (the A/A
+# across two layouts, per cell), host-facts.txt,
 # disasm-check/VARIANT.txt, compare.sh's summary.csv and pairs.csv, and
 # planted/pairs-1.csv (one chain step planted on spin_lock, as a pair).
 # A failed replicate fails the run.
@@ -266,6 +267,12 @@ cat_csv "variant,boot,steps,cyc_op,cyc_p25,cyc_p75,batches" "$run/calibration.cs
 "$LB_TOP/scripts/native/chain-fit.sh" "$run/calibration.csv" >"$run/calibration-fit.csv" || die "native: the chain fit failed"
 cat_csv "variant,boot,kind,mode,threads,read_pct,hold_ns,parallel_ns,hold_measured_ns,parallel_measured_ns,timer_ns_per_op" \
 	"$run/sections.csv" "$run"/procs/*/sections.csv
+# Every process's contended sections against what the jobs asked (issue 35:
+# within 3%); a miss is reported, not fatal: the records say what ran.
+rc=0
+"$LB_TOP/scripts/native/sections-check.sh" "$run/sections.csv" >"$run/sections-check.txt" || rc=$?
+[ $rc -le 1 ] || die "native: the sections check failed"
+say "native: $(tail -n 1 "$run/sections-check.txt")"
 cat_csv "boot,variant,copy,link_pos,text_pad,data_pad,stack_pad,layout_seed,spin_lock_loop" "$run/layout.csv" "$run"/procs/*/layout.csv
 shopt -u nullglob
 echo "failed_boots=$failed" >>"$run/run.info"
