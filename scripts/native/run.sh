@@ -28,14 +28,15 @@
 # planted/pairs-1.csv (one chain step planted on spin_lock, as a pair).
 # A failed replicate fails the run.
 #
-# VARIANTS=pre,post  RUNS=10  THREADS=1,2  JOBFILE=bench-user/jobs/native.jobs
+# VARIANTS=pre,post  RUNS=10  THREADS=all (1,2,4,... and all CPUs) or a list
+# JOBFILE=bench-user/jobs/native.jobs
 # ORDER_SEED=N  LAYOUT=random|fixed  UNIT_MS=100  SLICES=10
 # NATIVE_TIMEOUT=seconds a process (default: from the units)  RUN_DIR=dir
 . "$(dirname "$0")/common.sh"
 
 start=$EPOCHSECONDS
 runs=${RUNS:-${BOOTS:-10}}
-threads=${THREADS:-1,2}
+threads=${THREADS:-all}
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
 seed=${ORDER_SEED:-$start}
 tmo=${NATIVE_TIMEOUT:-}
@@ -52,12 +53,9 @@ native_host_ok
 [[ $layout == random || $layout == fixed ]] || die "LAYOUT=$layout: want random (a layout a replicate) or fixed (one for all)"
 [[ $unit_ms =~ ^[1-9][0-9]*$ ]] || die "UNIT_MS=$unit_ms: want whole milliseconds, at least 1 (100 for the statistics)"
 [[ $slices =~ ^[1-9][0-9]*$ ]] || die "SLICES=$slices: want a whole number of slices, at least 1"
-[[ $threads =~ ^[0-9]+(,[0-9]+)*$ ]] || die "THREADS=$threads: want a comma-separated list of thread counts, like 1,2"
+native_threads_set "$threads" "$ncpus"
+threads=$THREAD_LIST
 IFS=, read -r -a tlist <<<"$threads"
-for t in "${tlist[@]}"; do
-	[ "$t" -ge 1 ] || die "THREADS=$threads: a thread count must be at least 1"
-	[ "$t" -le "$ncpus" ] || die "THREADS=$threads: $t is above the $ncpus online CPUs (oversubscribed spinners measure the scheduler); use THREADS of at most $ncpus"
-done
 [ -f "$jobfile" ] || die "no job list $jobfile"
 parse_variant_list "${VARIANTS:-}" # dies naming the known ones
 variants=${PARSED_VARIANTS[*]}
