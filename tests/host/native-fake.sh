@@ -71,6 +71,13 @@ awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next } NR > 2 && $h["kin
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	$h["base"] == "pre" && $h["other"] == "post" && $h["kind"] == "spin_lock" && $h["mode"] == "hot" { found = 1 }
 	END { exit !found }' "$run/pairs.csv" || fail "pairs.csv has no pre:post spin_lock hot row"
+# A contended-only list (a sweep) with the A/A pair: no second layout to
+# run, and the run completes (it failed on the second layout's empty file).
+echo "kind=spin_lock mode=contended threads=SWEEP duration_ms=5" >"$TMP/cjobs"
+LB_RUN_NAME=fake-contended VARIANTS=pre,post RUNS=1 THREADS=1 JOBFILE=$TMP/cjobs ORDER_SEED=7 UNIT_MS=5 SLICES=1 Q=1 \
+	"$TOP/scripts/native/run.sh" >"$TMP/crun.log" 2>&1 ||
+	fail "a contended-only run failed: $(tail -n 5 "$TMP/crun.log")"
+grep -q '^aa_layout=-$' "$LB_BUILD/runs/fake-contended/native/run.info" || fail "a contended-only run ran the A/A's second layout"
 # build.sh refuses a binary whose lock code differs; the identical fake passes.
 mapfile -t dis <"$run/disasm-check/pre.txt"
 [[ ${dis[-1]} =~ ^disasm:\ all\ [0-9]+\ lock\ functions\ identical ]] || fail "disasm check on identical code: ${dis[*]}"
