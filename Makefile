@@ -76,7 +76,7 @@ Targets (docs/targets.md):
   native        ACCEL=native: every variant's own lock objects linked into one user
                 process and timed on this host's CPUs (no root, QEMU or boot; the
                 kernels must be built): RUNS=10 processes, each at its own layout
-                (LAYOUT=random|fixed), THREADS=1,2, UNIT_MS=100; writes
+                (LAYOUT=random|fixed), THREADS=all (1,2,4,..,CPUs), UNIT_MS=100; writes
                 build/runs/NAME/native
   native-pathlen  the exact path length of each hot kind in user space: valgrind's
                 callgrind in each variant's own lb-native, no guest; written to

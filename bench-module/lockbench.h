@@ -17,6 +17,7 @@
 #include <asm/tsc.h>
 
 #include "lockbench_schema.h"
+#include "lockbench_contend.h"
 #include "lockbench_hist.h"
 #include "lockbench_summary.h"
 
@@ -102,6 +103,8 @@ struct lb_lock {
 	int broken;		/* broken_lock's non-atomic flag */
 	int writer;		/* set inside exclusive sections */
 	u64 cs;			/* non-atomic critical-section count */
+	u64 rel_tsc;		/* contended: the last exclusive holder's release stamp */
+	unsigned int owner;	/* contended: its thread id + 1 */
 	u64 touch;		/* cold mode: written by the remote CPU */
 } ____cacheline_aligned_in_smp;
 
@@ -200,14 +203,12 @@ void lb_kthreads_stop(struct lb_kthreads *s);
 void lb_park_until_stopped(void);
 
 /*
- * Contended mode's hold and parallel work (lockbench_work.c): turns of a
- * two-instruction register loop, no clock read inside.
+ * Contended mode's hold and parallel work (lockbench_work.c calibrates
+ * it): lockbench_contend.h's lb_cwork(), the native harness's too.
  */
 static __always_inline void lb_work(u64 turns)
 {
-	if (!turns)
-		return;
-	asm volatile("1:\tdec %0\n\tjnz 1b" : "+r" (turns) : : "cc");
+	lb_cwork(turns);
 }
 
 int lb_work_calibrate(void);

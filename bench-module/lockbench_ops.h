@@ -11,6 +11,7 @@
 #include <linux/spinlock.h>
 
 #include "lockbench.h"
+#include "lockbench_contend.h"
 
 /*
  * A marker for the events instrument (schema: LB_MARK_DISP): a nopl whose
@@ -192,6 +193,66 @@ static noinline void prefix##_loop_pad##npad(struct lb_lock *l, u64 n,	\
 		lb_release_spin_lock(l, false, flags);			\
 		lb_mark(end, pad, npad);				\
 	}								\
+}
+
+/*
+ * One contended-mode iteration of kind NAME, the same text in the module's
+ * loop (lockbench_contended.c) and the native harness's kernel half:
+ * PREFIX_cs_NAME() acquires, runs HOLD turns of work inside with the
+ * exclusion check (exclusive sections bump the lock's non-atomic counter,
+ * read sections check that no writer is inside), and releases, stamping
+ * TSC (the caller's ordered timer) around the acquire and the release into
+ * IT (lockbench_contend.h).  An exclusive kind's holder also reads the
+ * previous holder's release stamp and id from the lock's line and leaves
+ * its own before the release, for the hand-off latency.  The events
+ * markers bracket the acquire and the release alone: the stamps, the
+ * work and the hand-off's loads and stores sit between pause and resume.
+ */
+#define LB_CONTEND_CS(prefix, name, sd, is_test, tsc)			\
+static __always_inline void						\
+prefix##_cs_##name(struct lb_lock *l, bool read, u64 hold,		\
+		   unsigned int self, struct lb_citer *it)		\
+{									\
+	unsigned long flags = 0;					\
+	u64 v;								\
+									\
+	it->excl = it->bad_read = 0;					\
+	it->prev_owner = 0;						\
+	it->ts[0] = tsc();						\
+	lb_mark(begin, contend, LB_KIND_##name);			\
+	lb_acquire_##name(l, read, &flags);				\
+	lb_mark(pause, contend, LB_KIND_##name);			\
+	it->ts[1] = tsc();						\
+	if (LB_SIDE_##sd == LB_SIDE_excl) {				\
+		it->prev_owner = READ_ONCE(l->owner);			\
+		it->prev_rel = READ_ONCE(l->rel_tsc);			\
+	}								\
+	if (LB_SIDE_##sd == LB_SIDE_none) {				\
+		lb_cwork(hold);						\
+	} else if (read) {						\
+		if (READ_ONCE(l->writer))				\
+			it->bad_read = 1;				\
+		lb_cwork(hold);						\
+	} else {							\
+		WRITE_ONCE(l->writer, 1);				\
+		/* Non-atomic on purpose: only exclusion keeps it exact. */ \
+		v = READ_ONCE(l->cs);					\
+		lb_cwork(hold);						\
+		if (is_test)						\
+			lb_broken_delay();				\
+		WRITE_ONCE(l->cs, v + 1);				\
+		WRITE_ONCE(l->writer, 0);				\
+		it->excl = 1;						\
+	}								\
+	it->ts[2] = tsc();						\
+	if (LB_SIDE_##sd == LB_SIDE_excl) {				\
+		WRITE_ONCE(l->rel_tsc, it->ts[2]);			\
+		WRITE_ONCE(l->owner, self + 1);				\
+	}								\
+	lb_mark(resume, contend, LB_KIND_##name);			\
+	lb_release_##name(l, read, flags);				\
+	lb_mark(end, contend, LB_KIND_##name);				\
+	it->ts[3] = tsc();						\
 }
 
 #endif /* LOCKBENCH_OPS_H */

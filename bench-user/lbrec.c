@@ -23,6 +23,9 @@ static const char record_header[] = LB_RECORD_FIELDS(LB_NAME_COMMA);
 static const char module_header[] = LB_MODULE_FIELDS(LB_NAME_COMMA);
 
 const char *lb_header(void) { return record_header + 1; }
+
+/* A v2 file's columns: the record's without LB_MEASURE_V3_FIELDS, last. */
+static const size_t lb_nv3 = 0 LB_MEASURE_V3_FIELDS(LB_ONE);
 const char *lb_module_header(void) { return module_header + 1; }
 
 const struct lb_field *lb_field_by_name(const char *name)
@@ -199,12 +202,26 @@ static void header_diff(const char *got, size_t len, char *msg, size_t msglen)
 		 lb_fields[lb_nfields - 1].name, lb_nfields);
 }
 
+/* Is LINE (N bytes) the record's header cut before column NF? */
+static int header_is(const char *line, size_t n, size_t nf)
+{
+	const char *hdr = lb_header();
+	size_t k;
+
+	if (nf == lb_nfields)
+		return !strcmp(line, hdr);
+	/* v2's header is v3's up to the first v3 column. */
+	k = strlen(lb_fields[nf].name);
+	return n < strlen(hdr) && !strncmp(line, hdr, n) && hdr[n] == ',' &&
+	       !strncmp(hdr + n + 1, lb_fields[nf].name, k) &&
+	       (hdr[n + 1 + k] == ',' || !hdr[n + 1 + k]);
+}
+
 int lb_parse_buf(const char *name, const char *buf, size_t len,
 		 struct lb_set *set, char *err, size_t errlen)
 {
 	const size_t magic_len = strlen(LB_SCHEMA_MAGIC);
-	const char *hdr = lb_header();
-	size_t lineno = 1, nrec = 0, pos = 0;
+	size_t lineno = 1, nrec = 0, pos = 0, nf = lb_nfields;
 	char msg[LB_ERR_MAX], *line = NULL;
 	int rc = -1;
 
@@ -245,6 +262,10 @@ int lb_parse_buf(const char *name, const char *buf, size_t len,
 		if (lineno == 1) {
 			if (n == magic_len && !memcmp(line, LB_SCHEMA_MAGIC, n))
 				continue;
+			if (!strcmp(line, LB_SCHEMA_MAGIC_V2)) {
+				nf = lb_nfields - lb_nv3;
+				continue;
+			}
 			if (!strncmp(line, "#lockbench-results v", 20)) {
 				seterr(err, errlen, "%s:1: schema %s, this tool reads v%d",
 				       name, line + 19, LB_SCHEMA_VERSION);
@@ -255,7 +276,7 @@ int lb_parse_buf(const char *name, const char *buf, size_t len,
 			goto out;
 		}
 		if (lineno == 2) {
-			if (!strcmp(line, hdr))
+			if (header_is(line, n, nf))
 				continue;
 			header_diff(line, n, msg, sizeof(msg));
 			seterr(err, errlen, "%s:2: %s", name, msg);
@@ -268,7 +289,7 @@ int lb_parse_buf(const char *name, const char *buf, size_t len,
 			goto out;
 		}
 		memset(&r, 0, sizeof(r));
-		if (lb_parse_fields(line, 0, lb_nfields, &r, msg, sizeof(msg))) {
+		if (lb_parse_fields(line, 0, nf, &r, msg, sizeof(msg))) {
 			seterr(err, errlen, "%s:%zu: %s", name, lineno, msg);
 			goto out;
 		}

@@ -4,7 +4,9 @@
 # ddir: folder of ct-1.dat .. ct-N.dat (series.awk -v all=1, one metric);
 # np: N; pt1 .. ptN: panel titles; vars: the variants (block i is variant
 # i); anyov: 1 when some point is oversubscribed; xt: the thread counts;
-# ps1 .. psN: each panel's hold/parallel shape (1 .. nsh).  The panels of
+# ps1 .. psN: each panel's hold/parallel shape (1 .. nsh); nov1 .. novN:
+# the lines of ov-N.dat (overtake.awk: where one variant overtakes
+# another), anyot: 1 when some panel has one.  The panels of
 # one shape share one y scale; a panel of another shape than the first
 # says inside its frame that its scale is its own shape's.
 # Panels plus the key slot, near square, at most 4 across; the canvas grows
@@ -56,9 +58,15 @@ do for [p=1:np] {
 		set label 103 "y scale: this shape's own" at graph 0.03, graph 0.94 left font ",11" tc rgb "#a01010" front
 	}
 	f = sprintf("%s/ct-%d.dat", ddir, p)
-	plot for [i=1:nv] f index i-1 using 1:2:3:4 with yerrorlines lw 2 dt vdash(word(vars, i)) pt vpoint(i) ps 1.1 \
-		lc rgb vcolor(word(vars, i), i) notitle, \
-	     for [i=1:nv] f index i-1 using 1:($5 > 0 ? $2 : NaN) with points pt 6 ps 2.4 lw 1.5 lc rgb "black" notitle
+	# The overtakes (ov-N.dat) join the plot only where there are some:
+	# gnuplot opens a file even in a loop of no turns, and an empty one
+	# warns.
+	fo = sprintf("%s/ov-%d.dat", ddir, p)
+	ov = value(sprintf("nov%d", p)) > 0 ? \
+		', fo using 1:2 with points pt 3 ps 2.2 lw 2 lc rgb "black" notitle, fo using 1:2:3 with labels offset 0, 1.2 font ",10" notitle' : ""
+	eval 'plot for [i=1:nv] f index i-1 using 1:2:3:4 with yerrorlines lw 2 dt vdash(word(vars, i)) pt vpoint(i) ps 1.1 ' . \
+		'lc rgb vcolor(word(vars, i), i) notitle, ' . \
+		'for [i=1:nv] f index i-1 using 1:($5 > 0 ? $2 : NaN) with points pt 6 ps 2.4 lw 1.5 lc rgb "black" notitle' . ov
 	# The figure's axis titles are drawn with the first panel only.
 	unset label 101; unset label 102
 }
@@ -73,5 +81,6 @@ kh = (mt - mb - (rows - 1) * sy) / rows
 set key at screen ml + (np % cols) * (kw + sx), screen mt - int(np / cols) * (kh + sy) \
 	left top vertical Left reverse font ",13" spacing 1.4 samplen 3
 plot for [i=1:nv] 5 with linespoints lw 2 dt vdash(word(vars, i)) pt vpoint(i) lc rgb vcolor(word(vars, i), i) title word(vars, i), \
-     for [j=1:anyov] 5 with points pt 6 ps 2.4 lw 1.5 lc rgb "black" title "oversubscribed"
+     for [j=1:anyov] 5 with points pt 6 ps 2.4 lw 1.5 lc rgb "black" title "oversubscribed", \
+     for [j=1:anyot] 5 with points pt 3 ps 2.2 lw 2 lc rgb "black" title "overtakes"
 unset multiplot

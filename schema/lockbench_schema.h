@@ -21,8 +21,10 @@
 #define LOCKBENCH_SCHEMA_H
 
 #define LB_SCHEMA_NAME		"lockbench"
-#define LB_SCHEMA_VERSION	2
-#define LB_SCHEMA_MAGIC		"#lockbench-results v2"
+#define LB_SCHEMA_VERSION	3
+#define LB_SCHEMA_MAGIC		"#lockbench-results v3"
+/* v2: the same without LB_MEASURE_V3_FIELDS, still read. */
+#define LB_SCHEMA_MAGIC_V2	"#lockbench-results v2"
 #define LB_STR_MAX		48
 #define LB_DEC_SCALE		1000
 
@@ -71,7 +73,23 @@
 	X(wait_p99_ns,	U64, "contended: acquire-wait 99th percentile")	\
 	X(wait_max_ns,	U64, "contended: acquire-wait maximum")		\
 	X(cs_count,	U64, "critical sections counted inside the lock") \
-	X(cs_expected,	U64, "sum of per-thread counts")
+	X(cs_expected,	U64, "sum of per-thread counts")			\
+	LB_MEASURE_V3_FIELDS(X)
+
+/*
+ * Added in v3: what a contended run measured besides its throughput
+ * (bench-module/lockbench_contend.h says how each is taken).  A v2 file,
+ * written before them, is read with these columns 0.
+ */
+#define LB_MEASURE_V3_FIELDS(X)						\
+	X(jain,		DEC, "contended: Jain's index of per-thread ops, 1/threads to 1") \
+	X(handoff_ns,	DEC, "contended: mean release to acquire by a waiting other thread") \
+	X(handoffs,	U64, "contended: hand-offs in handoff_ns")		\
+	X(hold_meas_ns,	DEC, "contended: hold section as measured, timer read out") \
+	X(par_meas_ns,	DEC, "contended: parallel section as measured, timer read out") \
+	X(timer_ns,	DEC, "contended: the iteration's four timer reads")	\
+	X(lock_ovh_ns,	DEC, "contended: thread time per op less sections and timer") \
+	X(all_run_pct,	DEC, "contended: share of the run with every thread in its loop")
 
 /*
  * Accelerators and the unit their cost columns (overhead_cyc, cyc_op,

@@ -12,15 +12,17 @@
 #define LBN_LOCK_T void
 #endif
 
+/* The contended loop's shared measurement (struct lb_citer, lb_cwork). */
+#include "lockbench_contend.h"
+
 /*
  * One lock kind of LB_KINDS, in schema order.  loop and op are the
  * module's lb_loop_KIND and lb_op_KIND with the same body; ploop is loop
  * with PAR_TURNS of lbn_work() after each release (the loop shape with a
  * parallel section between operations); cs is one contended-mode
- * iteration of the module's lb_contend() (acquire; the critical section
- * with its exclusion check; release) that stamps TS: [0] before the
- * acquire, [1] after it, [2] before the release, [3] after it, so the
- * harness reads the wait, the hold as it ran and the release apart.
+ * iteration, lockbench_ops.h's LB_CONTEND_CS as the module's loop runs
+ * it (acquire; the critical section with its exclusion check; release),
+ * for thread SELF, stamped into IT (lockbench_contend.h).
  */
 struct lbn_kind_fns {
 	const char *name;
@@ -29,8 +31,7 @@ struct lbn_kind_fns {
 		      unsigned long long par_turns);
 	void (*op)(LBN_LOCK_T *l, _Bool read);
 	void (*cs)(LBN_LOCK_T *l, _Bool read, unsigned long long hold_turns,
-		   unsigned long long *excl, unsigned long long *bad_reads,
-		   unsigned long long ts[4]);
+		   unsigned int self, struct lb_citer *it);
 };
 
 extern const struct lbn_kind_fns lbn_kinds[];
@@ -68,18 +69,10 @@ void lbn_lock_init(LBN_LOCK_T *l);
 /* The lock's non-atomic critical-section counter (lb_lock.cs). */
 unsigned long long lbn_lock_cs(LBN_LOCK_T *l);
 
-/*
- * The hold and parallel work, a register loop, the same in every variant
- * and both halves.  Its two instructions start a 64-byte line of their
- * own: where a loop that straddled a line boundary ran at half speed in
- * one binary's calibration loop (issue 35), the code before it moved it.
- * The padding nops run once a call.
- */
+/* The hold and parallel work: the module's, lockbench_contend.h's. */
 static inline void lbn_work(unsigned long long turns)
 {
-	if (!turns)
-		return;
-	asm volatile(".p2align 6\n1:\tdec %0\n\tjnz 1b" : "+r" (turns) : : "cc");
+	lb_cwork(turns);
 }
 
 /*

@@ -69,11 +69,12 @@ rule_name() {
 	[[ $2 =~ ^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$ ]] ||
 		bad "$1=$2: a run name is letters, digits, '.', '_' and '-' (one folder name), e.g. $1=fix-v2"
 }
-rule_counts() { # THREADS: thread counts, each at most the online CPUs, once
+rule_counts() { # THREADS: all, or thread counts, each at most the online CPUs, once
 	local t seen=" " n
 	n=$(nproc)
+	[ "$2" != all ] || return 0
 	if [[ ! $2 =~ ^[1-9][0-9]{0,3}(,[1-9][0-9]{0,3})*$ ]]; then
-		bad "$1=$2: write a comma-separated list of thread counts, e.g. $1=1,2"
+		bad "$1=$2: write all (1, 2, 4, ... and all CPUs) or a comma-separated list of thread counts, e.g. $1=1,2"
 		return
 	fi
 	for t in ${2//,/ }; do

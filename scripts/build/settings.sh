@@ -38,7 +38,7 @@ markdown)
 		if (r == "path") return "a path"
 		if (r == "name") return "a folder name"
 		if (r == "run") return "a run directory"
-		if (r == "counts") return "thread counts, each once"
+		if (r == "counts") return "all, or thread counts, each once"
 		if (r == "pmu") return "auto, off or perf events"
 		if (r == "job") return "a job line"
 		if (r == "kconfig") return "CONFIG_X=v ..."

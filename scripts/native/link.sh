@@ -166,7 +166,7 @@ done
 	done
 } >"$out/stubs.c"
 printf '%s\n' "${stubs[@]}" >"$out/stubs.txt"
-gcc -O2 -Wall -Wextra -Werror -std=gnu11 -fno-pie -I"$LB_TOP/bench-user/native" -c -o "$out/stubs.o" "$out/stubs.c" ||
+gcc -O2 -Wall -Wextra -Werror -std=gnu11 -fno-pie -I"$LB_TOP/bench-user/native" -I"$LB_TOP/bench-module" -c -o "$out/stubs.o" "$out/stubs.c" ||
 	die "link.sh: the generated stubs do not compile ($out/stubs.c)"
 # The variants' table, in link order (their place is part of the layout).
 {
@@ -182,7 +182,7 @@ gcc -O2 -Wall -Wextra -Werror -std=gnu11 -fno-pie -I"$LB_TOP/bench-user/native" 
 	done
 	printf '};\n'
 } >"$out/variants.c"
-gcc -O2 -Wall -Wextra -Werror -std=gnu11 -fno-pie -I"$LB_TOP/bench-user/native" -c -o "$out/variants.o" "$out/variants.c" ||
+gcc -O2 -Wall -Wextra -Werror -std=gnu11 -fno-pie -I"$LB_TOP/bench-user/native" -I"$LB_TOP/bench-module" -c -o "$out/variants.o" "$out/variants.c" ||
 	die "link.sh: the generated variants' table does not compile ($out/variants.c)"
 # Each copy padded and renamed, in the drawn order.
 copies=()

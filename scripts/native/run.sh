@@ -21,20 +21,22 @@
 # trace), physlimit.csv, calibration.csv and calibration-fit.csv (the
 # chain: TSC cycles a step, intercept, the smallest step resolved),
 # sections.csv (hold and parallel sections as measured, the timer's cost
-# beside them), layout.csv, layout/VARIANT~L2.csv and layout-spread.csv
-# (the A/A across two layouts, per cell), host-facts.txt,
+# beside them), sections-check.txt (the contended ones off by more than
+# 3%), layout.csv, layout/VARIANT~L2.csv and layout-spread.csv (the A/A
+# across two layouts, per cell), host-facts.txt,
 # disasm-check/VARIANT.txt, compare.sh's summary.csv and pairs.csv, and
 # planted/pairs-1.csv (one chain step planted on spin_lock, as a pair).
 # A failed replicate fails the run.
 #
-# VARIANTS=pre,post  RUNS=10  THREADS=1,2  JOBFILE=bench-user/jobs/native.jobs
+# VARIANTS=pre,post  RUNS=10  THREADS=all (1,2,4,... and all CPUs) or a list
+# JOBFILE=bench-user/jobs/native.jobs
 # ORDER_SEED=N  LAYOUT=random|fixed  UNIT_MS=100  SLICES=10
 # NATIVE_TIMEOUT=seconds a process (default: from the units)  RUN_DIR=dir
 . "$(dirname "$0")/common.sh"
 
 start=$EPOCHSECONDS
 runs=${RUNS:-${BOOTS:-10}}
-threads=${THREADS:-1,2}
+threads=${THREADS:-all}
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
 seed=${ORDER_SEED:-$start}
 tmo=${NATIVE_TIMEOUT:-}
@@ -51,12 +53,8 @@ native_host_ok
 [[ $layout == random || $layout == fixed ]] || die "LAYOUT=$layout: want random (a layout a replicate) or fixed (one for all)"
 [[ $unit_ms =~ ^[1-9][0-9]*$ ]] || die "UNIT_MS=$unit_ms: want whole milliseconds, at least 1 (100 for the statistics)"
 [[ $slices =~ ^[1-9][0-9]*$ ]] || die "SLICES=$slices: want a whole number of slices, at least 1"
-[[ $threads =~ ^[0-9]+(,[0-9]+)*$ ]] || die "THREADS=$threads: want a comma-separated list of thread counts, like 1,2"
-IFS=, read -r -a tlist <<<"$threads"
-for t in "${tlist[@]}"; do
-	[ "$t" -ge 1 ] || die "THREADS=$threads: a thread count must be at least 1"
-	[ "$t" -le "$ncpus" ] || die "THREADS=$threads: $t is above the $ncpus online CPUs (oversubscribed spinners measure the scheduler); use THREADS of at most $ncpus"
-done
+native_threads_set "$threads" "$ncpus"
+threads=$THREAD_LIST
 [ -f "$jobfile" ] || die "no job list $jobfile"
 # The jobs from the one expander, threads=SWEEP as each THREADS entry:
 # a bad one is refused here, before anything is built.
@@ -101,6 +99,10 @@ mkdir -p "$run/disasm-check"
 jobs=$run/jobs
 printf '%s\n' "$joblist" >"$jobs"
 njobs=$(wc -l <"$jobs")
+# The A/A's second layout runs the hot jobs only: a list without one (a
+# contended sweep) leaves it out, where its records file was empty and
+# failed the run after every process had run.
+grep -q 'mode=hot' "$jobs" || aa=-
 
 # Per variant, its replicates' provenance.json from one jq (a process
 # costs 40 ms): its objects do not change during the run; each replicate
@@ -259,6 +261,12 @@ cat_csv "variant,boot,steps,cyc_op,cyc_p25,cyc_p75,batches" "$run/calibration.cs
 "$LB_TOP/scripts/native/chain-fit.sh" "$run/calibration.csv" >"$run/calibration-fit.csv" || die "native: the chain fit failed"
 cat_csv "variant,boot,kind,mode,threads,read_pct,hold_ns,parallel_ns,hold_measured_ns,parallel_measured_ns,timer_ns_per_op" \
 	"$run/sections.csv" "$run"/procs/*/sections.csv
+# Every process's contended sections against what the jobs asked (issue 35:
+# within 3%); a miss is reported, not fatal: the records say what ran.
+rc=0
+"$LB_TOP/scripts/native/sections-check.sh" "$run/sections.csv" >"$run/sections-check.txt" || rc=$?
+[ $rc -le 1 ] || die "native: the sections check failed"
+say "native: $(tail -n 1 "$run/sections-check.txt")"
 cat_csv "boot,variant,copy,link_pos,text_pad,data_pad,stack_pad,layout_seed,spin_lock_loop" "$run/layout.csv" "$run"/procs/*/layout.csv
 shopt -u nullglob
 echo "failed_boots=$failed" >>"$run/run.info"

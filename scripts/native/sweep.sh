@@ -34,12 +34,8 @@ dry=${DRY_RUN:-0}
 n=${SWEEP_CPUS:-$(nproc)}
 [[ $n =~ ^[1-9][0-9]*$ ]] || die "SWEEP_CPUS=$n: want a CPU count"
 [ "$dry" = 1 ] || [ -z "${SWEEP_CPUS:-}" ] || die "SWEEP_CPUS= is for DRY_RUN=1: a real sweep uses this machine's CPUs"
-if [ -z "${THREADS:-}" ]; then
-	t=1 THREADS=""
-	while [ "$t" -lt "$n" ]; do THREADS+="$t,"; t=$((t * 2)); done
-	THREADS+=$n
-fi
-[[ $THREADS =~ ^[0-9]+(,[0-9]+)*$ ]] || die "THREADS=$THREADS: want a comma-separated list of thread counts, like 1,2"
+native_threads_set "${THREADS:-all}" "$n"
+THREADS=$THREAD_LIST
 runs=${RUNS:-10} runs_placed=${RUNS_PLACED:-5}
 [[ $runs =~ ^[1-9][0-9]*$ && $runs_placed =~ ^[1-9][0-9]*$ ]] || die "RUNS=$runs RUNS_PLACED=$runs_placed: want whole numbers of replicates"
 placements=${PLACEMENTS-smt,llc,cross-llc,cross-node}

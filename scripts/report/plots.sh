@@ -255,7 +255,7 @@ if [ ${#args[@]} -gt 0 ]; then
 	awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v metrics=ops_per_s -v variants="$order" -v out="$dat/ct-" "${args[@]}" >"$tmp/panels"
 	mapfile -t got <"$tmp/panels"
 fi
-np=0 anyov=0 panels="" threads="" drawnk=" " i=0 si=0
+np=0 anyov=0 anyot=0 panels="" threads="" drawnk=" " i=0 si=0
 for s in $cshapes; do
 	si=$((si + 1))
 	for k in $panel_list; do
@@ -271,7 +271,12 @@ for s in $cshapes; do
 		# A second line names the shape when the run has several.
 		pt="$kind${rp:+, $rp% read}"
 		[ "$nshape" -eq 1 ] || { shapetext "$s" && pt+="\n$SHAPE"; }
-		panels+="pt$np=\"$pt\"; ps$np=$si; "
+		# Where one variant overtakes another, CIs apart on both sides.
+		awk -f "$P/overtake.awk" "$f" >"$dat/ov-$np.dat"
+		nov=0
+		while IFS= read -r _; do nov=$((nov + 1)); done <"$dat/ov-$np.dat"
+		[ $nov = 0 ] || anyot=1
+		panels+="pt$np=\"$pt\"; ps$np=$si; nov$np=$nov; "
 		# Its thread counts: the first word of each data line.
 		while read -r x _; do
 			case $x in '' | '#'*) continue ;; esac
@@ -305,7 +310,7 @@ else
 	cnote=""
 	[ $anyov = 0 ] || cnote='○ = oversubscribed cell (guest vCPUs > host CPUs)'
 	gp contended.gp contended-throughput "$t" "$nsub" "$cnote" \
-		"ddir='$dat'; np=$np; nsh=$nshape; $panels vars='$order'; anyov=$anyov; xt='$xt'; $gpv"
+		"ddir='$dat'; np=$np; nsh=$nshape; $panels vars='$order'; anyov=$anyov; anyot=$anyot; xt='$xt'; $gpv"
 fi
 
 # 3. Fairness of contended spin_lock: a dot plot by variant, a panel per

@@ -20,7 +20,7 @@ while IFS= read -r flags && [[ $flags != flags* ]]; do :; done </proc/cpuinfo
 [[ -x $TOP/bench-user/lb-validate && -x $TOP/bench-user/lb-stat ]] || fail "the tools are not built (make -C bench-user)"
 fx=$TOP/tests/fixtures/native
 export LB_BUILD=$TMP/build LB_NATIVE_OUT=$TMP/build/native
-cc=(gcc -O2 -fno-pie -Wall -Wextra -Werror -std=gnu11 -I"$TOP/schema" -I"$TOP/bench-user/native")
+cc=(gcc -O2 -fno-pie -Wall -Wextra -Werror -std=gnu11 -I"$TOP/schema" -I"$TOP/bench-user/native" -I"$TOP/bench-module")
 "${cc[@]}" -c -o "$TMP/kl.o" "$fx/fake_kloops.c"
 gcc -c -o "$TMP/spinlock.o" "$fx/fake_spinlock.S"
 # Where build.sh (run.sh, below) builds it: built once, it is up to date
@@ -71,6 +71,13 @@ awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next } NR > 2 && $h["kin
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	$h["base"] == "pre" && $h["other"] == "post" && $h["kind"] == "spin_lock" && $h["mode"] == "hot" { found = 1 }
 	END { exit !found }' "$run/pairs.csv" || fail "pairs.csv has no pre:post spin_lock hot row"
+# A contended-only list (a sweep) with the A/A pair: no second layout to
+# run, and the run completes (it failed on the second layout's empty file).
+echo "kind=spin_lock mode=contended threads=SWEEP duration_ms=5" >"$TMP/cjobs"
+LB_RUN_NAME=fake-contended VARIANTS=pre,post RUNS=1 THREADS=1 JOBFILE=$TMP/cjobs ORDER_SEED=7 UNIT_MS=5 SLICES=1 Q=1 \
+	"$TOP/scripts/native/run.sh" >"$TMP/crun.log" 2>&1 ||
+	fail "a contended-only run failed: $(tail -n 5 "$TMP/crun.log")"
+grep -q '^aa_layout=-$' "$LB_BUILD/runs/fake-contended/native/run.info" || fail "a contended-only run ran the A/A's second layout"
 # build.sh refuses a binary whose lock code differs; the identical fake passes.
 mapfile -t dis <"$run/disasm-check/pre.txt"
 [[ ${dis[-1]} =~ ^disasm:\ all\ [0-9]+\ lock\ functions\ identical ]] || fail "disasm check on identical code: ${dis[*]}"
@@ -88,6 +95,14 @@ bin=$out/lb-native
 "$TOP/bench-user/lb-validate" "$TMP/r.csv" || fail "lb-validate refuses the native records"
 awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && ($h["accel"] != "native" || $h["status"] != "ok") { bad = 1 } END { exit bad }' "$TMP/r.csv" ||
 	fail "records not accel=native and ok: $(<"$TMP/r.csv")"
+# The contended record says what it measured (schema v3): Jain's index,
+# the sections and the timer apart, the all-running share, and a hand-off
+# mean exactly where hand-offs were counted.
+awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next } NR > 2 && $h["mode"] == "contended" { n++
+		if (!($h["jain"] >= 0.5 && $h["jain"] <= 1 && $h["hold_meas_ns"] > 0 && $h["timer_ns"] > 0 &&
+		      $h["all_run_pct"] > 0 && $h["all_run_pct"] <= 100 && ($h["handoffs"] > 0) == ($h["handoff_ns"] > 0)))
+			bad = 1 }
+	END { exit bad || n != 1 }' "$TMP/r.csv" || fail "the contended record lacks its measured columns: $(<"$TMP/r.csv")"
 # A fake that takes its report path: the _printk stub fires, the run fails.
 expect_error "stub called" "_printk called [0-9]+ times" "$bin" -v pre -b 1 -H t "kind=bit_spin_trylock mode=hot batches=2"
 # The calibration pads run natively too: pad=512 costs more than no pad,

@@ -100,7 +100,8 @@ static void test_result_record(void **state)
 	struct lb_record r;
 	char warn[1024], err[LB_ERR_MAX];
 	const char *res = "spin_lock,hot,1,100,0,0,200,200,100,0,0,ok,2400000,1.500,20.250,19.000,21.000,"
-			  "8.438,0,0,0,0.000,0.000,0.000,0,0,0,0,0,0\n";
+			  "8.438,0,0,0,0.000,0.000,0.000,0,0,0,0,0,0,"
+			  "0.000,0.000,0,0.000,0.000,0.000,0.000,0.000\n";
 
 	(void)state;
 	lb_ctx_parse(CMD, &c, warn, sizeof(warn));

@@ -153,11 +153,55 @@ static void test_bad_magic_and_version(void **state)
 	expect_error(b2, strlen(b2), "t.csv:1: not a lockbench results file");
 	strcpy(b2, buf);
 	b2[strlen(LB_SCHEMA_MAGIC) - 1] = '1';	/* "...v1" */
-	expect_error(b2, strlen(b2), "t.csv:1: schema v1, this tool reads v2");
-	expect_error("#lockbench-results v10\nx\n", 25, "schema v10, this tool reads v2");
+	expect_error(b2, strlen(b2), "t.csv:1: schema v1, this tool reads v3");
+	expect_error("#lockbench-results v10\nx\n", 25, "schema v10, this tool reads v3");
 	free(b2);
 	free(r);
 	free(buf);
+}
+
+/*
+ * A v2 file (before LB_MEASURE_V3_FIELDS) is read, its v3 columns 0; a
+ * v2 header cut anywhere else, or a v3 header under v2's magic, is not.
+ */
+static void test_v2_file(void **state)
+{
+	const struct lb_field *jain = lb_field_by_name("jain");
+	size_t nv2 = (size_t)(jain - lb_fields), hl;
+	char *r = record_with(NULL, NULL), *h = strdup(lb_header()), *p;
+	char tmp[8192];
+	struct lb_set s = { 0 };
+	char err[LB_ERR_MAX] = "";
+
+	(void)state;
+	assert_non_null(jain);
+	/* The record and the header, cut before jain. */
+	p = r;
+	for (size_t i = 0; i < nv2; i++)
+		p = strchr(p, ',') + 1;
+	p[-1] = '\0';
+	hl = strstr(h, ",jain,") - h;
+	h[hl] = '\0';
+	snprintf(tmp, sizeof(tmp), "%s\n%s\n%s\n", LB_SCHEMA_MAGIC_V2, h, r);
+	assert_int_equal(lb_parse_buf("t.csv", tmp, strlen(tmp), &s, err, sizeof(err)), 0);
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.rec[0].jain, 0);
+	assert_int_equal(s.rec[0].all_run_pct, 0);
+	assert_int_equal(s.rec[0].cs_expected, 42);
+	lb_set_free(&s);
+	/* The v3 header under v2's magic. */
+	snprintf(tmp, sizeof(tmp), "%s\n%s\n%s\n", LB_SCHEMA_MAGIC_V2, lb_header(), r);
+	expect_error(tmp, strlen(tmp), "t.csv:2: header");
+	/* v2's header one column short. */
+	*strrchr(h, ',') = '\0';
+	snprintf(tmp, sizeof(tmp), "%s\n%s\n%s\n", LB_SCHEMA_MAGIC_V2, h, r);
+	expect_error(tmp, strlen(tmp), "t.csv:2: header");
+	/* A v2 header under v3's magic. */
+	h[strlen(h)] = ',';
+	snprintf(tmp, sizeof(tmp), "%s\n%s\n%s\n", LB_SCHEMA_MAGIC, h, r);
+	expect_error(tmp, strlen(tmp), "first missing: 'jain'");
+	free(h);
+	free(r);
 }
 
 static void test_wrong_header(void **state)
@@ -175,7 +219,7 @@ static void test_wrong_header(void **state)
 	strcpy(h, lb_header());
 	*strrchr(h, ',') = '\0';
 	snprintf(tmp, sizeof(tmp), "%s\n%s\n%s\n", LB_SCHEMA_MAGIC, h, r);
-	expect_error(tmp, strlen(tmp), "first missing: 'cs_expected'");
+	expect_error(tmp, strlen(tmp), "first missing: 'all_run_pct'");
 	/* Extra column. */
 	snprintf(tmp, sizeof(tmp), "%s\n%s,extra\n%s\n", LB_SCHEMA_MAGIC, lb_header(), r);
 	expect_error(tmp, strlen(tmp), "header has extra columns");
@@ -191,12 +235,12 @@ static void test_missing_and_extra_field(void **state)
 	(void)state;
 	*strrchr(cut, ',') = '\0';
 	buf = file_of(cut, NULL);
-	expect_error(buf, strlen(buf), "t.csv:3: 37 fields, expected 38: missing field 'cs_expected'");
+	expect_error(buf, strlen(buf), "t.csv:3: 45 fields, expected 46: missing field 'all_run_pct'");
 	free(buf);
 	cut = realloc(cut, strlen(r) + 8);
 	sprintf(cut, "%s,7,8", r);
 	buf = file_of(r, cut, NULL);
-	expect_error(buf, strlen(buf), "t.csv:4: 40 fields, expected 38: 2 extra after 'cs_expected'");
+	expect_error(buf, strlen(buf), "t.csv:4: 48 fields, expected 46: 2 extra after 'all_run_pct'");
 	free(buf);
 	buf = file_of(r, "", NULL);
 	expect_error(buf, strlen(buf), "t.csv:4: empty line");
@@ -297,7 +341,7 @@ static void test_fixture_corruptions(void **state)
 {
 	static const struct { const char *file, *want; } cases[] = {
 		{ "/bad/truncated.csv", "truncated.csv:4: truncated" },
-		{ "/bad/v1.csv", "v1.csv:1: schema v1, this tool reads v2" },
+		{ "/bad/v1.csv", "v1.csv:1: schema v1, this tool reads v3" },
 		{ "/bad/nul.csv", "nul.csv:3: corrupt byte 0x00" },
 		{ "/bad/empty-set.csv", "no records (empty set)" },
 		{ "/nosuch.csv", "nosuch.csv: No such file or directory" },
@@ -359,6 +403,7 @@ int main(void)
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_bad_magic_and_version),
 		cmocka_unit_test(test_wrong_header),
+		cmocka_unit_test(test_v2_file),
 		cmocka_unit_test(test_missing_and_extra_field),
 		cmocka_unit_test(test_bad_u64),
 		cmocka_unit_test(test_u64_max_ok),

@@ -25,9 +25,10 @@
 #define LBN_LOCK_T struct lb_lock
 #include "lbn_abi.h"
 
-/* One loop, one pair (the module's own text, lockbench_ops.h), the loop
- * with a parallel section and one contended iteration per kind.  The
- * hold and parallel work is lbn_work(), aligned, in every variant. */
+/* One loop, one pair and one contended iteration (the module's own text,
+ * lockbench_ops.h), and the loop with a parallel section, per kind.  The
+ * hold and parallel work is lb_cwork() (lockbench_contend.h), aligned, in
+ * every variant and in the module. */
 #define LBN_KIND_FUNCS(name, rw, sd, irq, base, hot, cont, is_test)	\
 LB_LOOP_FUNCS(lbn, name)						\
 									\
@@ -47,35 +48,12 @@ static noinline void lbn_ploop_##name(struct lb_lock *l, u64 n,	\
 	}								\
 }									\
 									\
-noinline void lbn_cs_##name(struct lb_lock *l, bool read, u64 hold,	\
-			    u64 *excl, u64 *bad_reads, u64 ts[4])	\
-{									\
-	unsigned long flags = 0;					\
-	u64 v;								\
+LB_CONTEND_CS(lbn_i, name, sd, is_test, lbn_rdtsc)			\
 									\
-	ts[0] = lbn_rdtsc();						\
-	lb_acquire_##name(l, read, &flags);				\
-	ts[1] = lbn_rdtsc();						\
-	if (LB_SIDE_##sd == LB_SIDE_none) {				\
-		lbn_work(hold);						\
-	} else if (read) {						\
-		if (READ_ONCE(l->writer))				\
-			(*bad_reads)++;					\
-		lbn_work(hold);						\
-	} else {							\
-		WRITE_ONCE(l->writer, 1);				\
-		/* Non-atomic on purpose: only exclusion keeps it exact. */ \
-		v = READ_ONCE(l->cs);					\
-		lbn_work(hold);						\
-		if (is_test)						\
-			lb_broken_delay();				\
-		WRITE_ONCE(l->cs, v + 1);				\
-		WRITE_ONCE(l->writer, 0);				\
-		(*excl)++;						\
-	}								\
-	ts[2] = lbn_rdtsc();						\
-	lb_release_##name(l, read, flags);				\
-	ts[3] = lbn_rdtsc();						\
+noinline void lbn_cs_##name(struct lb_lock *l, bool read, u64 hold,	\
+			    unsigned int self, struct lb_citer *it)	\
+{									\
+	lbn_i_cs_##name(l, read, hold, self, it);			\
 }
 
 LB_KINDS(LBN_KIND_FUNCS)
