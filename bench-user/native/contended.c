@@ -20,7 +20,6 @@
  * four timer reads an iteration makes are reported beside them, not
  * folded in.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,11 +28,7 @@
 #include "modes.h"
 #include "threads.h"
 #include "tsc.h"
-
-/* The module's histogram: 8 linear sub-buckets per power of two. */
-#define HSUB_BITS	3
-#define HSUB		(1u << HSUB_BITS)
-#define HBUCKETS	((64 - HSUB_BITS + 1) * HSUB)
+#include "lockbench_hist.h"	/* after tsc.h's stdint types, as the core wants */
 
 /* A warm-up slice: long enough for thousands of sections. */
 #define LBN_WARMUP_NS	1000000
@@ -43,7 +38,7 @@ struct cthread {
 	unsigned int self;
 	struct lb_cacc a;		/* this slice */
 	uint32_t rnd;
-	uint64_t hist[HBUCKETS];
+	uint64_t hist[LB_HIST_BUCKETS];
 } __attribute__((aligned(64)));
 
 struct crun {
@@ -60,7 +55,7 @@ struct crun {
 struct lbn_cthread_sum {
 	uint64_t ops, excl, bad_reads, wait_max, ho_sum, ho_n;
 	unsigned long long cpu_ns;
-	uint64_t hist[HBUCKETS];
+	uint64_t hist[LB_HIST_BUCKETS];
 };
 
 struct lbn_cstate {
@@ -68,45 +63,6 @@ struct lbn_cstate {
 	uint64_t elapsed;	/* the slices' longest thread, summed */
 	unsigned long long all, span;	/* every thread in its loop, of the slices' spans */
 };
-
-static unsigned int hist_index(uint64_t v)
-{
-	unsigned int e;
-
-	if (v < HSUB)
-		return v;
-	e = 63 - __builtin_clzll(v);
-	return ((e - HSUB_BITS + 1) << HSUB_BITS) + ((v >> (e - HSUB_BITS)) & (HSUB - 1));
-}
-
-static uint64_t hist_value(unsigned int idx)
-{
-	unsigned int e, m;
-
-	if (idx < HSUB)
-		return idx;
-	e = (idx >> HSUB_BITS) + HSUB_BITS - 1;
-	m = idx & (HSUB - 1);
-	return ((uint64_t)(HSUB + m) << (e - HSUB_BITS)) + (1ull << (e - HSUB_BITS)) / 2;
-}
-
-static uint64_t hist_pct(const uint64_t *h, uint64_t total, unsigned int pct)
-{
-	uint64_t rank, seen = 0;
-	unsigned int i;
-
-	if (!total)
-		return 0;
-	rank = (total * pct + 99) / 100;
-	if (!rank)
-		rank = 1;
-	for (i = 0; i < HBUCKETS; i++) {
-		seen += h[i];
-		if (seen >= rank)
-			return hist_value(i);
-	}
-	return hist_value(HBUCKETS - 1);
-}
 
 static uint32_t xorshift(uint32_t *s)
 {
@@ -145,7 +101,7 @@ static void *cthread_main(void *arg)
 	do {
 		read = shared || (mix && xorshift(&t->rnd) % 100 < run->j->read_pct);
 		run->k->cs(run->l, read, t->a.hold_turns, t->self, &it);
-		t->hist[hist_index(lb_cacc_add(&t->a, &it, t->self))]++;
+		t->hist[lb_hist_index(lb_cacc_add(&t->a, &it, t->self))]++;
 		lbn_work(t->a.par_turns);
 	} while ((int64_t)(it.ts[3] - end) < 0);
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
@@ -200,7 +156,7 @@ int lbn_slice_contended(const struct lbn_env *e, struct lbn_unit *u, uint64_t ti
 		s->ho_sum += a->ho_sum;
 		s->ho_n += a->ho_n;
 		s->cpu_ns += a->cpu_ns;
-		for (b = 0; b < HBUCKETS; b++)
+		for (b = 0; b < LB_HIST_BUCKETS; b++)
 			s->hist[b] += th[i].hist[b];
 		longest = a->last - a->first > longest ? a->last - a->first : longest;
 		hold += a->hold_sum;
@@ -251,42 +207,39 @@ void lbn_finish_contended(const struct lbn_env *e, struct lbn_unit *u)
 	struct lb_record *r = &u->r;
 	struct lbn_cthread_sum *th = u->c->th;
 	unsigned int i, b, n = u->j->threads;
-	uint64_t total = 0, lo = UINT64_MAX, hi = 0, excl = 0, bad = 0, wmax = 0, mean;
-	uint64_t ho = 0, hon = 0;
+	uint64_t total, excl = 0, bad = 0, wmax = 0, ho = 0, hon = 0;
 	unsigned long long cpu = 0;
 	unsigned long long ops[LBN_NR_CPUS];	/* lb_jain_milli()'s type */
-	uint64_t khz = e->tsc_khz, *hist = calloc(HBUCKETS, 8);
-	double var = 0, tns = (double)e->timer * 1e6 / khz, hold = 0, par = 0;
+	uint64_t ops64[LBN_NR_CPUS];		/* lb_cont_figures()'s */
+	struct lb_cont_figures f;
+	uint64_t khz = e->tsc_khz, *hist = calloc(LB_HIST_BUCKETS, 8);
+	double tns = (double)e->timer * 1e6 / khz, hold = 0, par = 0;
 
 	for (i = 0; i < n; i++) {
-		ops[i] = th[i].ops;
-		total += th[i].ops;
-		lo = th[i].ops < lo ? th[i].ops : lo;
-		hi = th[i].ops > hi ? th[i].ops : hi;
+		ops[i] = ops64[i] = th[i].ops;
 		excl += th[i].excl;
 		bad += th[i].bad_reads;
 		wmax = th[i].wait_max > wmax ? th[i].wait_max : wmax;
 		ho += th[i].ho_sum;
 		hon += th[i].ho_n;
 		cpu += th[i].cpu_ns;
-		for (b = 0; hist && b < HBUCKETS; b++)
+		for (b = 0; hist && b < LB_HIST_BUCKETS; b++)
 			hist[b] += th[i].hist[b];
 	}
-	mean = total / n;
-	for (i = 0; i < n; i++)
-		var += ((double)th[i].ops - mean) * ((double)th[i].ops - mean);
-	var /= n;
+	/* Throughput and fairness as the module takes them. */
+	lb_cont_figures(ops64, n, u->c->elapsed, khz, &f);
+	total = f.total;
 	r->total_ops = total;
 	r->duration_ms = lbn_cyc_to_ns(u->c->elapsed, khz) / 1000000;
-	r->ops_per_s = u->c->elapsed ? (uint64_t)((unsigned __int128)total * khz * 1000 / u->c->elapsed) : 0;
-	r->thread_ops_mean = mean;
-	r->fair_cv = mean ? (uint64_t)(sqrt(var) * LB_DEC_SCALE / mean) : 0;
-	r->share_min = total ? lo * 100 * LB_DEC_SCALE / total : 0;
-	r->share_max = total ? hi * 100 * LB_DEC_SCALE / total : 0;
+	r->ops_per_s = f.ops_per_s;
+	r->thread_ops_mean = f.mean;
+	r->fair_cv = f.fair_cv;
+	r->share_min = f.share_min;
+	r->share_max = f.share_max;
 	if (hist) {
-		r->wait_p50_ns = lbn_cyc_to_ns(hist_pct(hist, total, 50), khz);
-		r->wait_p90_ns = lbn_cyc_to_ns(hist_pct(hist, total, 90), khz);
-		r->wait_p99_ns = lbn_cyc_to_ns(hist_pct(hist, total, 99), khz);
+		r->wait_p50_ns = lbn_cyc_to_ns(lb_hist_pct(hist, total, 50), khz);
+		r->wait_p90_ns = lbn_cyc_to_ns(lb_hist_pct(hist, total, 90), khz);
+		r->wait_p99_ns = lbn_cyc_to_ns(lb_hist_pct(hist, total, 99), khz);
 	}
 	r->wait_max_ns = lbn_cyc_to_ns(wmax, khz);
 	/* What the run measured besides its throughput (schema v3). */

@@ -4,12 +4,9 @@
 # which the module and the native harness both compile.  A second
 # definition of any of their functions on either side (the copies this
 # replaced) would let the two drift apart unseen, so none may exist.
-# bench-user/native/contended.c still holds the histogram copy that the
-# contended loop's own move takes out; it is named here until then.
 . "$(dirname "$0")/../lib.bash"
 cd "$TOP"
 core="bench-module/lockbench_summary.h bench-module/lockbench_hist.h"
-exempt="bench-user/native/contended.c"
 for f in $core; do [ -f "$f" ] || fail "$f: the shared core is missing"; done
 # The module and the native harness include the core, not copies.
 grep -q '"lockbench_summary.h"' bench-module/lockbench.h ||
@@ -20,7 +17,7 @@ grep -q '"lockbench_summary.h"' bench-user/native/tsc.h ||
 names='hist_index|hist_value|hist_pct|pct_sorted|sort_u64|cmp_u64|isqrt|unc_figures|cont_figures|mul_div'
 bad=""
 for f in bench-module/*.[ch] bench-user/native/*.[ch] bench-user/native/kern/*.c; do
-	case " $core $exempt " in *" $f "*) continue ;; esac
+	case " $core " in *" $f "*) continue ;; esac
 	# A definition: the name at a line's start after a return type, then
 	# its parameter list opening on the same line.
 	hits=$(grep -nE "^(static )?(inline )?[a-z0-9_ ]+[ *](lbn?_)?($names)\(" "$f") || continue
