@@ -27,7 +27,7 @@ names() {
 table() {
 	"$V" --describe "$1" | awk -F '\t' -v s="$1" '$1 == "#" s { h = 1; next } $1 == s { print $2 }'
 }
-for pair in fields:LB_RECORD_FIELDS accels:LB_ACCELS kinds:LB_KINDS modes:LB_MODES \
+for pair in fields:LB_RECORD_FIELDS accels:LB_ACCELS instruments:LB_INSTRUMENTS kinds:LB_KINDS modes:LB_MODES \
 	statuses:LB_STATUSES job_keys:LB_JOB_INT_KEYS pads:LB_PADS cell:LB_CELL_FIELDS \
 	summary:LB_SUMMARY_COLUMNS pairs:LB_PAIRS_COLUMNS baseline:LB_BASELINE_COLUMNS \
 	boot_statuses:LB_BOOT_STATUSES failures:LB_FAILURES_COLUMNS pmu:LB_PMU_COLUMNS \
