@@ -31,6 +31,21 @@ contract_lists() {
 	fi
 	"$_lbv" --describe | awk -F '\t' -v q="$_q" "$_contract_awk"
 }
+# contract_rows SECTION: the table's rows, tab-separated, without their
+# first column (the section), in the contract's order.
+#   contract_rows instruments
+contract_rows() {
+	if [ -n "${LB_CONTRACT:-}" ]; then
+		awk -F '\t' -v s="$1" '$1 == s { sub(/^[^\t]*\t/, ""); print }' "$LB_CONTRACT"
+		return
+	fi
+	_lbv=${LB_VALIDATE:-${LB_TOP:-$(cd "$(dirname "$0")/.." && pwd)}/bench-user/lb-validate}
+	if [ ! -x "$_lbv" ]; then
+		echo "lockbench: error: $_lbv is not built: run 'make -C bench-user'" >&2
+		return 1
+	fi
+	"$_lbv" --describe "$1" | awk -F '\t' -v s="$1" '$1 == s { sub(/^[^\t]*\t/, ""); print }'
+}
 # contract_lists' awk: the contract (--describe's output: a "#SECTION"
 # header line, rows, a blank line, per table) in, q the queries, each
 # ended by ";".
