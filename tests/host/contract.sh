@@ -176,3 +176,36 @@ hits=$(cd "$root" && awk -v sets="$choices;$records" -v names="$(printf '%s\n' "
 [ -z "$hits" ] || fail "accelerator or setting lists outside schema/settings.tsv and the contract (ask scripts/build/settings.sh, or mark the line settings-exempt: and why):
 $hits"
 echo "ok: ${#code[@]} files restate no accelerator list and no list of settings"
+
+# 4. An instrument is a row of the contract and a place of its own: its
+# place holds section.sh, section.md.in and publish.list, and no code
+# outside the contract lists instruments by name (two side by side: a
+# loop, a case, an array), so adding one is a row and a folder.
+mapfile -t irows < <("$V" --describe instruments | awk -F '\t' '$1 == "instruments"')
+[ ${#irows[@]} -ge 4 ] || fail "the contract lists ${#irows[@]} instruments"
+inames=
+for r in "${irows[@]}"; do
+	IFS=$'\t' read -r _ name _ _ _ place _ <<<"$r"
+	for f in section.sh section.md.in publish.list; do
+		[ -f "$root/$place/$f" ] || fail "instrument $name: $place/$f is missing (docs/layout.md: an instrument's place)"
+	done
+	inames+=" $name"
+done
+mapfile -t code < <(cd "$root" && git ls-files scripts plots bench-user Makefile |
+	grep -E '\.(sh|bash|awk|gp|c|h|py|list|in)$|(^|/)Makefile$|(^|/)init$')
+hits=$(cd "$root" && awk -v names="$inames" '
+	BEGIN { n = split(names, k, " ") }
+	/contract-exempt:/ { next }
+	{ line = $0; sub(/^[ \t]*(#|\/\/|\/?\*).*/, "", line); if (FILENAME ~ /\.(sh|bash|awk|gp)$|init$/) sub(/[ \t]#[^"'\'']*$/, "", line) }
+	{
+		m = line
+		for (i = 1; i <= n; i++)
+			while (match(m, "(^|[^A-Za-z0-9_./\001-])" k[i] "([^A-Za-z0-9_./\001-]|$)")) {
+				s = RSTART + (RSTART == 1 && substr(m, 1, length(k[i])) == k[i] ? 0 : 1)
+				m = substr(m, 1, s - 1) "\001" substr(m, s + length(k[i]))
+			}
+		if (m ~ /\001[ \t,|"'\'']*\001/) printf "%s:%d: a list of instruments: %s\n", FILENAME, FNR, $0
+	}' "${code[@]}")
+[ -z "$hits" ] || fail "instrument lists outside the contract (loop over 'lb-validate --describe instruments', schema/contract.sh's contract_rows):
+$hits"
+echo "ok: ${#irows[@]} instruments, each a place with its section and publish list; ${#code[@]} files list none by hand"
