@@ -4,7 +4,8 @@
 # builds and boots: this clone's, else the published run's (results/raw,
 # measured on the host that made it).  It reads and never writes: no
 # build/, no tree, no QEMU.  The settings were checked first
-# (check-args.sh).
+# (check-args.sh); an instrument that refuses more before any work
+# (make native: its kernels) refuses here too.
 . "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 
@@ -152,6 +153,13 @@ for g in "${goals[@]}"; do
 		;;
 	native)
 		line "native: variants ${vs[*]}; each variant's lock objects linked into a user process, ${RUNS:-${BOOTS:-10}} processes each, THREADS=${THREADS:-1,2}; no boot (build/runs/${LB_RUN_NAME:-NAME}/native)"
+		# make native builds no kernel: unless a goal before it does, it
+		# refuses what its own checks refuse, before any work.
+		if [ -n "${planned[*]}" ]; then
+			VARIANTS=${VARIANTS:-} "$LB_TOP/scripts/native/run.sh" --check-settings || exit
+		else
+			VARIANTS=${VARIANTS:-} "$LB_TOP/scripts/native/run.sh" --check || exit
+		fi
 		boots native $((${RUNS:-${BOOTS:-10}} * ${#vs[@]})) native processes
 		;;
 	events)

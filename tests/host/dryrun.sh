@@ -2,10 +2,11 @@
 # make DRYRUN=1 prints what the goals would build (and why), boot and run,
 # with a time from measured builds and boots (this clone's, else the
 # published run's in results/raw), and does nothing else: no build
-# directory appears, and one that exists is left as it was.
+# directory appears, and one that exists is left as it was.  make native
+# refuses there what the real one refuses, with its rc.
 . "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
-unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE
+unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE LB_NATIVE_KBUILD
 out=$(make -s -C "$TOP" DRYRUN=1 all 2>&1) || fail "make DRYRUN=1 all failed: $out"
 [ ! -e "$LB_BUILD" ] || fail "make DRYRUN=1 all created $LB_BUILD: $(find "$LB_BUILD" | head)"
 for want in "tree: extract linux-source-6.1" "kernel stock-debug: build: missing \(the tree is not extracted yet\)" \
@@ -26,6 +27,16 @@ for step in $(sed -n 's/^all: args-ok //p' "$TOP/Makefile"); do
 	[[ $out =~ (^|$'\n')"  $step: " ]] || fail "make DRYRUN=1 all leaves out the $step step: $out"
 done
 echo "ok: make DRYRUN=1 all on a fresh clone: the plan, every step, the published run's times, nothing written"
+
+# make native builds no kernel: on a fresh clone the real one refuses
+# before any work, and so does its plan, with the same message and rc.
+rc=0 real=$(make -s -C "$TOP" native 2>&1) || rc=$?
+drc=0 dry=$(make -s -C "$TOP" DRYRUN=1 native 2>&1) || drc=$?
+[ $rc -ne 0 ] || fail "make native on a fresh clone did not refuse: $real"
+[ $drc -eq $rc ] || fail "make DRYRUN=1 native gave rc $drc, the real one $rc: $dry"
+msg=$(grep -m1 'error:' <<<"$real")
+[[ $dry == *"$msg"* ]] || fail "make DRYRUN=1 native does not refuse as the real one ($msg): $dry"
+echo "ok: make DRYRUN=1 native refuses as make native does (rc $rc): ${msg#lockbench: error: }"
 
 # Recorded times: stock built once in 300 s, a timed run of 2 variants x
 # 2 boots in 100 s (25 s a boot).  stock's build is up to date but for a
