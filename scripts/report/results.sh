@@ -101,7 +101,13 @@ hl=
 while IFS=$'\t' read -r role b o _; do
 	case $role in aa | headline) hl+="${hl:+ }$b:$o" ;; esac
 done <<<"$all"
+# The report's templates (report/calibration.md.in, each instrument's
+# section.md.in) are expanded by render.awk's section view, with the
+# facts stated here: fact KEY VALUE, into the file $facts.
+fact() { printf '%s=%s\n' "$1" "$2" >>"$facts"; }
+mkdir -p "$tmp/facts"
 # The calibration, when there is one: every instrument against known work.
+facts=$tmp/facts/calibration cid=
 cal=$run/calibrate
 if [ -f "$cal/report.txt" ]; then
 	cal=$(cd -P "$cal" && pwd)
@@ -144,36 +150,27 @@ if [ -f "$cal/report.txt" ]; then
 	echo "run_id=$cid" >"$stage/calibrate/run.info"
 	declare -A CI=()
 	readkv CI "$cal/report.txt"
-	last "$stage/calibrate/timed.txt" && tverdict=$REPLY
-	{
-		echo "\`make calibrate\` on **${CI[variant]:-}** (\`$cid\`): \`pad=N\` adds exactly N single-instruction increments inside each spin_lock critical section."
-		echo
-		echo "- icount: ${CI[icount]:-} ([results/calibrate/icount.txt](results/calibrate/icount.txt): each pad=1…512 against spin_lock, and every other hot kind beside the pads against a boot without them)."
-		echo "- timed (${CI[timed_accel]:-}, ${CI[boots]:-} boots x ${CI[repeat]:-} passes, one median per boot): $tverdict. The test is the exact rank-sum test on the boot medians, Holm over the pads; the smallest Holm p it can reach is in its own column, far below 0.01 at 10 boots a side. The column "per added instruction" is the added time over N, shown to make one point: it varies with N, since TCG's cost of an instruction is not a constant. No other figure here turns instructions into TCG ns or back."
-		echo
-		awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/timed.txt"
-		if [ -f "$stage/calibrate/native.txt" ]; then
-			last "$stage/calibrate/native.txt"
-			echo
-			echo "- native (${CI[boots]:-} processes, TSC cycles, one median per process): $REPLY. The same pads, in the variant's own lock code on this host's processors. An out-of-order core runs a short chain of increments in the shadow of the locked instruction, so the smallest pads cost nothing measurable; the column \"per added instruction\" is in TSC cycles, which tick at the TSC's fixed rate, not the core's clock."
-			echo
-			awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/native.txt"
-		else
-			echo
-			nline=${CI[native]:-}
-			echo "- native: ${nline:-not measured in this calibration}."
-		fi
-	} >"$tmp/pieces/CALIBRATION"
-else
-	echo "No calibration in this run directory: \`make calibrate NAME=$id\` adds one." >"$tmp/pieces/CALIBRATION"
+	last "$stage/calibrate/timed.txt" && fact tverdict "$REPLY"
+	for k in variant icount timed_accel boots repeat; do fact "$k" "${CI[$k]:-}"; done
+	render -v view=calibration "$stage/calibrate/timed.txt" >"$tmp/pieces/CAL_TIMED"
+	nverdict=
+	if [ -f "$stage/calibrate/native.txt" ]; then
+		last "$stage/calibrate/native.txt" && nverdict=$REPLY
+		render -v view=calibration "$stage/calibrate/native.txt" >"$tmp/pieces/CAL_NATIVE"
+	fi
+	fact nverdict "$nverdict"
+	nline=${CI[native]:-}
+	fact nline "${nline:-not measured in this calibration}"
 fi
+fact cid "${cid:-}"
+fact id "$id"
+render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/calibration.md.in" >"$tmp/pieces/CALIBRATION" ||
+	die "results: report/calibration.md.in names a fact or table results.sh did not give (see above)"
 
 # Each instrument's section of the appendix, in the contract's order:
 # its section.sh (sourced: it sees this run's variables) draws its tables
 # into pieces and states its facts; render.awk expands its section.md.in
 # with them.
-fact() { printf '%s=%s\n' "$1" "$2" >>"$facts"; } # KEY VALUE: a fact of section.md.in
-mkdir -p "$tmp/facts"
 : >"$tmp/pieces/INSTRUMENTS"
 mapfile -t rows < <(contract_rows instruments)
 [ ${#rows[@]} -gt 0 ] || die "the contract lists no instruments (lb-validate --describe instruments)"
