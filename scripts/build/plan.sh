@@ -78,9 +78,9 @@ published_build() { # VARIANT
 
 # An instrument's folder in a run directory, by its make target (the
 # contract's rows: run, pathlen, native, events).
-declare -A rundir_of=()
-while IFS=$'\t' read -r _ _ rundir target _ _; do
-	rundir_of[$target]=$rundir
+declare -A rundir_of=() question_of=()
+while IFS=$'\t' read -r _ _ rundir target _ question; do
+	rundir_of[$target]=$rundir question_of[$target]=$question
 done < <(contract_rows instruments)
 
 # N units (boots; native: processes) of TARGET's instrument, timed from
@@ -178,7 +178,17 @@ for g in "${goals[@]}"; do
 	quality) line "quality: variant $VARIANT; ${BOOTS_Q:-3} boots of 10 passes" && kernels "$VARIANT" && boots run "${BOOTS_Q:-3}" quality ;;
 	compare | plots | results | publish) line "$g: reads RUN=${RUN:-build/runs/latest} (the run the goals before it made, if any)" ;;
 	check | check-long) line "$g: the test suite (tests/harness/check.sh): unit and host tests$([ "${LB_CHECK_HOST_ONLY:-0}" = 1 ] || echo ", kernels ${CHECK_VARIANTS:-pre-debug post-debug stock} and their boots")" ;;
-	*) line "$g: see docs/targets.md" ;;
+	*)
+		# An instrument's target that has no line above: its row says
+		# what it answers, its recorded runs what it takes.
+		if [ -n "${question_of[$g]:-}" ]; then
+			line "$g: variants ${vs[*]}; ${question_of[$g]}"
+			kernels "${vs[@]}"
+			boots "$g" ${#vs[@]} "$g" "variants' runs"
+		else
+			line "$g: see docs/targets.md"
+		fi
+		;;
 	esac
 done
 if [ ${#unknown[@]} -eq 0 ]; then
