@@ -19,6 +19,8 @@
 
 #define D_FIELD(n, type, desc) printf("fields\t%s\t%s\t%s\t%s\n", #n, #type, from, desc);
 #define D_ACCEL(a, unit) ROW2("accels", #a, #unit)
+#define D_INSTRUMENT(n, unit, dir, target, place, q)			\
+	printf("instruments\t%s\t%s\t%s\t%s\t%s\t%s\n", #n, #unit, #dir, #target, #place, q);
 #define D_KIND(k, rw, side, irq, base, hot, cont, test)				\
 	printf("kinds\t%s\t%d\t%s\t%s\t%d\t%d\t%d\t%d\n", #k, rw, #side, #irq, base, hot, cont, test);
 #define D_MODE(m, extra, desc) printf("modes\t%s\t%d\t%s\n", #m, extra, desc);
@@ -35,7 +37,7 @@
 #define D_MARK_SITE(n, v, d) printf("marks\t%s\tsite\t%d\t%s\n", #n, v, d);
 
 static const char *const sections[] = {
-	"fields", "accels", "kinds", "modes", "statuses", "job_keys", "pads", "cell",
+	"fields", "accels", "instruments", "kinds", "modes", "statuses", "job_keys", "pads", "cell",
 	"summary", "pairs", "verdicts", "baseline", "boot_statuses", "failures", "pmu", "events", "marks", "run_info", NULL
 };
 
@@ -55,6 +57,9 @@ static void describe_one(const char *sec)
 	} else if (!strcmp(sec, "accels")) {
 		printf("#accels\taccel\tunit\n");
 		LB_ACCELS(D_ACCEL)
+	} else if (!strcmp(sec, "instruments")) {
+		printf("#instruments\t%s\n", LB_INSTRUMENT_COLUMNS);
+		LB_INSTRUMENTS(D_INSTRUMENT)
 	} else if (!strcmp(sec, "kinds")) {
 		printf("#kinds\t%s\n", LB_KIND_COLUMNS);
 		LB_KINDS(D_KIND)

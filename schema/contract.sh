@@ -31,6 +31,30 @@ contract_lists() {
 	fi
 	"$_lbv" --describe | awk -F '\t' -v q="$_q" "$_contract_awk"
 }
+# contract_rows SECTION: the table's rows, tab-separated, without their
+# first column (the section), in the contract's order.  The instruments
+# are read from the header through the C preprocessor where lb-validate
+# is not built yet (a fresh clone's check-args).
+#   contract_rows instruments
+contract_rows() {
+	if [ -n "${LB_CONTRACT:-}" ]; then
+		awk -F '\t' -v s="$1" '$1 == s { sub(/^[^\t]*\t/, ""); print }' "$LB_CONTRACT"
+		return
+	fi
+	_top=${LB_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+	_lbv=${LB_VALIDATE:-$_top/bench-user/lb-validate}
+	if [ ! -x "$_lbv" ] && [ "$1" = instruments ] && command -v gcc >/dev/null; then
+		printf '#include "%s"\n#define I(n, u, d, t, p, q) n|u|d|t|p|q@\nLB_INSTRUMENTS(I)\n' "$_top/schema/lockbench_schema.h" |
+			gcc -E -P -x c - | tr '@' '\n' | sed 's/^ *//' |
+			awk -F '|' -v OFS='\t' 'NF == 6 { gsub(/^"|"$/, "", $6); $1 = $1; print }'
+		return
+	fi
+	if [ ! -x "$_lbv" ]; then
+		echo "lockbench: error: $_lbv is not built: run 'make -C bench-user'" >&2
+		return 1
+	fi
+	"$_lbv" --describe "$1" | awk -F '\t' -v s="$1" '$1 == s { sub(/^[^\t]*\t/, ""); print }'
+}
 # contract_lists' awk: the contract (--describe's output: a "#SECTION"
 # header line, rows, a blank line, per table) in, q the queries, each
 # ended by ";".

@@ -107,6 +107,32 @@
 	X(metal,	cycles)			\
 	X(native,	cycles)
 
+/*
+ * Instruments: what the report's sections measure, one row each, as the
+ * lock kinds are rows.  A stage that treats every instrument (compare,
+ * results, publish, plan, check-args) loops over these rows and names none.
+ *   unit      the unit of its figures (never converted into another's)
+ *   rundir    where its data lies in a run directory ("." the top)
+ *   target    the make target that runs it
+ *   place     its folder: section.sh (the report's tables and facts),
+ *             section.md.in (its appendix section, expanded by
+ *             scripts/report/render.awk) and publish.list (what
+ *             results/raw keeps of it)
+ *   question  what it answers
+ * The row order is the order of the report's appendix.  "timed" is the
+ * timed run under TCG or KVM (LB_ACCELS), the run directory itself.
+ */
+#define LB_INSTRUMENT_COLUMNS "instrument\tunit\trundir\ttarget\tplace\tquestion"
+#define LB_INSTRUMENTS(X)						\
+	X(icount, instructions,	icount,	pathlen, scripts/icount,	\
+	  "what runs: guest instructions per acquire+release, exact")	\
+	X(native, cycles,	native,	native,	scripts/native,		\
+	  "what it costs: TSC cycles of the variant's own lock code on this host") \
+	X(events, events,	events,	events,	scripts/events,		\
+	  "where the cycles go: locked RMWs, fences, cache-line transfers per op") \
+	X(timed, ns,		.,	run,	scripts/timed,		\
+	  "what QEMU takes to emulate it: ns per op under TCG or KVM")
+
 #define LB_MODULE_FIELDS(X) LB_JOB_FIELDS(X) LB_MEASURE_FIELDS(X)
 #define LB_RECORD_FIELDS(X) LB_CONTEXT_FIELDS(X) LB_MODULE_FIELDS(X)
 

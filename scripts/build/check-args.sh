@@ -8,6 +8,7 @@
 # fresh clone.  The rules are schema/settings.tsv's, one row a setting.
 # LB_KVM_DEV (default /dev/kvm) is for tests.
 . "$(dirname "$0")/../lib.sh"
+. "$LB_TOP/schema/contract.sh"
 
 goals=" ${*:-all} "
 errs=()
@@ -195,24 +196,19 @@ kvm)
 	fi
 	;;
 esac
-# icount runs 1 vCPU (lib.sh, LB_ICOUNT_WHY_1CPU).  make pathlen always
-# counts under icount; inside make all, VCPUS is the timed run's.
-if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$vcpus" != 1 ]; then
-	if [ "$accel" = icount ] && has all run again boot calibrate perf quality; then
-		bad "ACCEL=icount runs on 1 vCPU, not VCPUS=$vcpus: $LB_ICOUNT_WHY_1CPU; drop VCPUS= or use ACCEL=tcg"
-	elif has pathlen && ! has all; then
-		bad "make pathlen counts under ACCEL=icount, which runs on 1 vCPU, not VCPUS=$vcpus: drop VCPUS= ($LB_ICOUNT_WHY_1CPU)"
+# ACCEL=icount runs 1 vCPU (lib.sh, LB_ICOUNT_WHY_1CPU).
+if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$vcpus" != 1 ] && [ "$accel" = icount ] && has all run again boot calibrate perf quality; then
+	bad "ACCEL=icount runs on 1 vCPU, not VCPUS=$vcpus: $LB_ICOUNT_WHY_1CPU; drop VCPUS= or use ACCEL=tcg"
+fi
+# Each instrument's own rules (its place's check.sh, where it has one),
+# when its make target is among the goals.
+mapfile -t rows < <(contract_rows instruments)
+for row in "${rows[@]}"; do
+	IFS=$'\t' read -r _ _ _ target place _ <<<"$row"
+	if has "$target" && [ -f "$LB_TOP/$place/check.sh" ]; then
+		. "$LB_TOP/$place/check.sh"
 	fi
-fi
-# make events: a TCG plugin, whose passes choose their accelerator (hot:
-# icount, smp: TCG); the smp pass's directory models 2 to 32 caches
-# (scripts/boot/events.sh refuses both again, after the tree is there).
-if has events; then
-	[ "$accel" != kvm ] ||
-		bad "ACCEL=kvm: the events instrument is a TCG plugin, and its passes choose their accelerator themselves (hot: icount, smp: tcg): drop ACCEL="
-	[[ ! $vcpus =~ ^[0-9]+$ ]] || { [ "$vcpus" -ge 2 ] && [ "$vcpus" -le 32 ]; } ||
-		bad "VCPUS=$vcpus: make events' smp pass needs 2 to 32 vCPUs: write e.g. VCPUS=2"
-fi
+done
 # A timed accelerator with more vCPUs than host CPUs times the host's
 # scheduler: refused unless asked for (OVERSUBSCRIBE=1), and then every
 # cell is flagged oversubscribed (run.sh).  Only a VCPUS= given here: the

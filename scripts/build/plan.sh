@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # plan.sh GOAL...: make DRYRUN=1 (as kvm.sh --dryrun): what the goals
 # would build, boot and run, and why, with a time estimated from recorded
-# builds and boots.  It reads and never writes: no build/, no tree, no
-# QEMU.  The settings were checked first (check-args.sh).
+# builds and boots: this clone's, else the published run's (results/raw,
+# measured on the host that made it).  It reads and never writes: no
+# build/, no tree, no QEMU.  The settings were checked first
+# (check-args.sh); an instrument that refuses more before any work
+# (make native: its kernels) refuses here too.
 . "$(dirname "$0")/../lib.sh"
+. "$LB_TOP/schema/contract.sh"
 
 goals=()
 for g in "${@:-help}"; do
@@ -54,31 +58,60 @@ kernels() { # VARIANT...: each kernel's state; adds recorded build times
 		s=$(cat "$(variant_path "$v" state)/.lb-build-seconds" 2>/dev/null || true)
 		if [ -n "$s" ]; then
 			est=$((est + s)) && line "kernel $v: build: $why; last build took ${s}s"
+		elif s=$(published_build "$v"); then
+			est=$((est + s)) && line "kernel $v: build: $why; about ${s}s (the published run's build, results/raw)"
 		else
 			unknown+=("$v's build") && line "kernel $v: build: $why; no build time recorded"
 		fi
 	done
 }
 
-# Seconds per boot, from the newest run.info of that kind (icount or
-# timed) that recorded its total: its total over its boots.
-per_boot() { # icount|timed
-	local f
-	for f in $(ls -r "$LB_BUILD"/runs/*/run.info 2>/dev/null); do
-		awk -F= -v want="$1" '{ k[$1] = $2 }
-			END { if (!k["total_seconds"] || !k["boots"]) exit 1
-				if ((k["accel"] == "icount") != (want == "icount")) exit 1
-				printf "%d\n", k["total_seconds"] / (k["boots"] * split(k["variants"], v, " ")) }' "$f" && return
+# A kernel's build time in the published run (results/raw/run.info's
+# kernel_build_seconds, VARIANT:SECONDS words), for a clone that built none.
+published_build() { # VARIANT
+	local w
+	for w in $(sed -n 's/^kernel_build_seconds=//p' "$LB_TOP/results/raw/run.info" 2>/dev/null); do
+		[ "${w%%:*}" != "$1" ] || { echo "${w#*:}" && return; }
 	done
 	return 1
 }
 
-boots() { # KIND N WHAT: N boots, estimated from recorded ones
-	local s
-	if s=$(per_boot "$1"); then
-		est=$((est + s * $2)) && line "$3: $2 boot(s), about ${s}s each (recorded)"
+# An instrument's folder in a run directory, by its make target (the
+# contract's rows: run, pathlen, native, events).
+declare -A rundir_of=() question_of=()
+while IFS=$'\t' read -r _ _ rundir target _ question; do
+	rundir_of[$target]=$rundir question_of[$target]=$question
+done < <(contract_rows instruments)
+
+# N units (boots; native: processes) of TARGET's instrument, timed from
+# the newest run.info of its folder that recorded its total (its total
+# over its boots and variants), this clone's runs first, then the
+# published run's: the seconds into REPLY, what each took into EACH, the
+# run it came from into SRC.
+unit_time() { # TARGET N
+	local f d=${rundir_of[$1]} t
+	for f in $(ls -r "$LB_BUILD"/runs/*/"$d"/run.info 2>/dev/null) "$LB_TOP/results/raw/$d/run.info"; do
+		t=$(awk -F= -v n="$2" -v icount="$([ "$1" = pathlen ] && echo 1 || echo 0)" '{ k[$1] = $2 }
+			END { if (!k["total_seconds"] || !k["boots"]) exit 1
+				# a run directory of its own once held an icount run
+				if ((k["accel"] == "icount") != icount) exit 1
+				each = k["total_seconds"] / (k["boots"] * split(k["variants"], v, " "))
+				printf "%d %.1f\n", each * n + 0.5, each }' "$f" 2>/dev/null) || continue
+		read -r REPLY EACH <<<"$t"
+		SRC=${f%/run.info} SRC=${SRC%/.}
+		SRC=${SRC#"$LB_TOP"/}
+		case $SRC in results/raw*) SRC="the published run, $SRC" ;; *) SRC="recorded, ${SRC#"$LB_BUILD"/}" ;; esac
+		return 0
+	done
+	return 1
+}
+
+boots() { # TARGET N WHAT [UNITS]: N boots (or UNITS) of TARGET's instrument
+	local u=${4:-boots}
+	if unit_time "$1" "$2"; then
+		est=$((est + REPLY)) && line "$3: $2 $u, about ${EACH}s each ($SRC)"
 	else
-		unknown+=("$3's $1 boots") && line "$3: $2 boot(s); no $1 boot time recorded"
+		unknown+=("$3's $u") && line "$3: $2 $u; no $1 time measured"
 	fi
 }
 
@@ -102,7 +135,7 @@ for g in "${goals[@]}"; do
 	tree)
 		if [ -n "${KSRC:-}${KERNEL:-}" ]; then line "tree: set up your own kernels: $(byo_variants | tr '\n' ' ')(scripts/build/byo.sh)"
 		elif [ -f "$LB_STAMP" ]; then line "tree: present (${LB_TREE#"$LB_TOP"/})"
-		else line "tree: extract $LB_SRC_PKG into ${LB_TREE#"$LB_TOP"/} and apply patch/series"; fi
+		else line "tree: extract $LB_SRC_PKG into ${LB_TREE#"$LB_TOP"/} and apply patch/series" && unknown+=("the tree's extraction"); fi
 		;;
 	kernels) line "kernels: ${vs[*]}" && kernels "${vs[@]}" ;;
 	kernel | module | initramfs) kernels "${VARIANT:-${vs[@]}}" ;;
@@ -111,31 +144,55 @@ for g in "${goals[@]}"; do
 		[ "$g" = run ] || line "again: repeats ${RUN:-build/runs/latest} with its own settings unless given (run.info)"
 		line "$g: variants ${vs[*]}; ACCEL=$accel_says; VCPUS=${VCPUS:-$([ "$accel" = icount ] && echo 1 || echo 2)}; $b boots x ${REPEAT:-3} passes of $(jobs_of "$jobfile") jobs (${jobfile#"$LB_TOP"/}); perf recording: $([ "${PERF:-1}" = 1 ] && echo yes || echo no)"
 		kernels "${vs[@]}"
-		boots "$([ "$accel" = icount ] && echo icount || echo timed)" $((b * ${#vs[@]})) "$g"
+		boots "$([ "$accel" = icount ] && echo pathlen || echo run)" $((b * ${#vs[@]})) "$g"
 		;;
 	pathlen)
 		line "pathlen: variants ${vs[*]}; ACCEL=icount, 1 vCPU; ${BOOTS_ICOUNT:-2} boots of the hot jobs of ${jobfile#"$LB_TOP"/}"
 		kernels "${vs[@]}"
-		boots icount $((${BOOTS_ICOUNT:-2} * ${#vs[@]})) pathlen
+		boots pathlen $((${BOOTS_ICOUNT:-2} * ${#vs[@]})) pathlen
 		;;
 	native)
 		line "native: variants ${vs[*]}; each variant's lock objects linked into a user process, ${RUNS:-${BOOTS:-10}} processes each, THREADS=${THREADS:-1,2}; no boot (build/runs/${LB_RUN_NAME:-NAME}/native)"
+		# make native builds no kernel: unless a goal before it does, it
+		# refuses what its own checks refuse, before any work.
+		if [ -n "${planned[*]}" ]; then
+			VARIANTS=${VARIANTS:-} "$LB_TOP/scripts/native/run.sh" --check-settings || exit
+		else
+			VARIANTS=${VARIANTS:-} "$LB_TOP/scripts/native/run.sh" --check || exit
+		fi
+		boots native $((${RUNS:-${BOOTS:-10}} * ${#vs[@]})) native processes
+		;;
+	events)
+		line "events: variants ${vs[*]}; the lockbench-events plugin, a hot pass under icount (1 vCPU) and an smp pass under TCG (${VCPUS:-2} vCPUs) per variant (scripts/boot/events.sh)"
 		kernels "${vs[@]}"
+		boots events ${#vs[@]} events "variants' passes"
 		;;
 	calibrate)
 		line "calibrate: variant ${VARIANT:-stock}; 2 icount boots, then ${BOOTS:-10} timed boots x ${REPEAT:-3} passes (ACCEL=$accel_says), and ${BOOTS:-10} native processes of the same pads"
 		kernels "${VARIANT:-stock}"
-		boots timed "${BOOTS:-10}" calibrate
+		boots pathlen 2 calibrate
+		boots run "${BOOTS:-10}" calibrate
+		boots native "${BOOTS:-10}" calibrate processes
 		;;
-	boot | perf) line "$g: variant $VARIANT; ACCEL=$accel_says; 1 boot${JOB:+ recording JOB='$JOB'}" && kernels "$VARIANT" && boots timed 1 "$g" ;;
-	quality) line "quality: variant $VARIANT; ${BOOTS_Q:-3} boots of 10 passes" && kernels "$VARIANT" && boots timed "${BOOTS_Q:-3}" quality ;;
+	boot | perf) line "$g: variant $VARIANT; ACCEL=$accel_says; 1 boot${JOB:+ recording JOB='$JOB'}" && kernels "$VARIANT" && boots run 1 "$g" ;;
+	quality) line "quality: variant $VARIANT; ${BOOTS_Q:-3} boots of 10 passes" && kernels "$VARIANT" && boots run "${BOOTS_Q:-3}" quality ;;
 	compare | plots | results | publish) line "$g: reads RUN=${RUN:-build/runs/latest} (the run the goals before it made, if any)" ;;
 	check | check-long) line "$g: the test suite (tests/harness/check.sh): unit and host tests$([ "${LB_CHECK_HOST_ONLY:-0}" = 1 ] || echo ", kernels ${CHECK_VARIANTS:-pre-debug post-debug stock} and their boots")" ;;
-	*) line "$g: see docs/targets.md" ;;
+	*)
+		# An instrument's target that has no line above: its row says
+		# what it answers, its recorded runs what it takes.
+		if [ -n "${question_of[$g]:-}" ]; then
+			line "$g: variants ${vs[*]}; ${question_of[$g]}"
+			kernels "${vs[@]}"
+			boots "$g" ${#vs[@]} "$g" "variants' runs"
+		else
+			line "$g: see docs/targets.md"
+		fi
+		;;
 	esac
 done
 if [ ${#unknown[@]} -eq 0 ]; then
-	say "DRYRUN=1: estimated $((est / 60)) min $((est % 60)) s from recorded times"
+	say "DRYRUN=1: estimated $((est / 60)) min $((est % 60)) s from measured times"
 else
-	say "DRYRUN=1: estimated at least $((est / 60)) min $((est % 60)) s from recorded times; none recorded for $(printf '%s, ' "${unknown[@]}" | sed 's/, $//')"
+	say "DRYRUN=1: estimated at least $((est / 60)) min $((est % 60)) s from measured times; none measured for $(printf '%s, ' "${unknown[@]}" | sed 's/, $//')"
 fi

@@ -32,7 +32,12 @@
 # JOBFILE=bench-user/jobs/native.jobs
 # ORDER_SEED=N  LAYOUT=random|fixed  UNIT_MS=100  SLICES=10
 # NATIVE_TIMEOUT=seconds a process (default: from the units)  RUN_DIR=dir
+#
+# run.sh --check: the refusals alone, then exit (make DRYRUN=1 native);
+# --check-settings: those but the kernels' (a goal before builds them).
 . "$(dirname "$0")/common.sh"
+check=${1:-}
+case $check in '' | --check | --check-settings) ;; *) die "usage: run.sh [--check | --check-settings]" ;; esac
 
 start=$EPOCHSECONDS
 runs=${RUNS:-${BOOTS:-10}}
@@ -61,6 +66,7 @@ threads=$THREAD_LIST
 joblist=$(expand_jobs "$jobfile" --sweep "$threads") || exit 1
 parse_variant_list "${VARIANTS:-}" # dies naming the known ones
 variants=${PARSED_VARIANTS[*]}
+[ "$check" != --check-settings ] || exit 0
 hz=
 for v in $variants; do
 	native_need_kernel "$v"
@@ -70,6 +76,7 @@ for v in $variants; do
 		die "variant $v has CONFIG_HZ=$h where another has $hz: one process holds one loops_per_jiffy, so build them with one HZ"
 	hz=$h
 done
+[ "$check" != --check ] || exit 0
 # The A/A pair's base runs at a second layout too, when both are here.
 aa=-
 while IFS=$'\t' read -r role b o _; do

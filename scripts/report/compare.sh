@@ -92,15 +92,16 @@ printf '%s\n' tool=lb-stat "seed=$seed" "resamples=$resamples" alpha=0.05 power=
 	"layout_pair=${layout[1]:-none}" \
 	"holm_p_reachable=${reach:-none}" >"$tmp/stat.info"
 
-# The run directory's native run has statistics of its own (same tool, its
-# own A/A floor); published raw data derives them here too.
-if [ -f "$run/native/run.info" ]; then
-	"$LB_TOP/scripts/report/compare.sh" "$run/native" || die "compare: the statistics of $1/native failed"
-fi
-# Published raw data: its path-length tables are derived here too.
-if [ -f "$run/icount/run.info" ]; then
-	"$LB_TOP/scripts/report/pathlen-table.sh" "$run/icount" || die "compare: the path-length tables of $1/icount failed"
-fi
+# An instrument with a folder of its own in the run directory derives its
+# statistics or tables there (its place's derive.sh: native's lb-stat with
+# its own A/A floor, icount's path-length tables), for published raw data
+# too.
+mapfile -t rows < <(contract_rows instruments)
+for row in "${rows[@]}"; do
+	IFS=$'\t' read -r name _ rundir _ place _ <<<"$row"
+	[ "$rundir" != . ] && [ -f "$run/$rundir/run.info" ] && [ -x "$LB_TOP/$place/derive.sh" ] || continue
+	"$LB_TOP/$place/derive.sh" "$run/$rundir" || die "compare: $name's $place/derive.sh failed on $1/$rundir"
+done
 
 if [ -e "${perfdata[0]}" ] || [ -L "${perfdata[0]}" ]; then
 	"$LB_TOP/scripts/report/perf-diff.sh" "$run" "$tmp/compare/perf-diff" || note "compare: perf diff failed (see above)"

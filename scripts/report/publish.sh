@@ -10,6 +10,7 @@
 # `make results RUN=results/raw` derives the same RESULTS.md from it
 # (tests/host/raw-regen.sh).
 . "$(dirname "$0")/../lib.sh"
+. "$LB_TOP/schema/contract.sh"
 
 # README.md's "What it found" is the published report's own summary,
 # written between its headline markers.
@@ -65,58 +66,32 @@ if [ -f "$run/raw.info" ]; then
 	note "publish: RESULTS.md and results/ rederived from results/raw (run $(sed -n "s/^run_id=//p" "$run/run.info")); review with git diff, then commit"
 	exit 0
 fi
-mkdir -p "$raw"
-for f in "$run"/*.csv; do
-	is_record_file "$f" && cp "$f" "$raw/"
+# Each instrument's data, by its publish.list, from its folder of the
+# run (where it has one) to the same place in results/raw.
+mapfile -t rows < <(contract_rows instruments)
+[ ${#rows[@]} -gt 0 ] || die "the contract lists no instruments (lb-validate --describe instruments)"
+for row in "${rows[@]}"; do
+	IFS=$'\t' read -r _ _ rundir _ place _ <<<"$row"
+	src=$run/$rundir dst=$raw/$rundir
+	[ -f "$src/run.info" ] || continue
+	while read -r w pat; do
+		case $w in '' | '#'*) continue ;; records) ;; *) pat=$w w= ;; esac
+		for f in "$src"/$pat; do
+			[ -e "$f" ] || continue
+			[ -z "$w" ] || is_record_file "$f" || continue
+			rel=${f#"$src"/}
+			mkdir -p "$(dirname "$dst/$rel")"
+			cp -r "$f" "$dst/$rel"
+		done
+	done <"$LB_TOP/$place/publish.list"
 done
-[ -f "$run/failures.csv" ] && cp "$run/failures.csv" "$raw/"
-[ -f "$run/pmu.csv" ] && cp "$run/pmu.csv" "$raw/"
+# The run's own: the perf diffs compare made, its name, its calibration.
 if ls "$run"/compare/perf-diff/*.txt >/dev/null 2>&1; then
 	mkdir -p "$raw/perf-diff"
 	cp "$run"/compare/perf-diff/*.txt "$raw/perf-diff/"
 fi
-cp "$run/run.info" "$run/jobs" "$raw/"
-[ -f "$run/failures.txt" ] && cp "$run/failures.txt" "$raw/"
 grep -q '^run_id=' "$raw/run.info" || echo "run_id=$(basename "$run")" >>"$raw/run.info"
-for p in "$run"/boots/*/boot*/provenance.json "$run"/perf/*/perf-top.txt; do
-	[ -f "$p" ] || continue
-	d=$raw/${p#"$run"/}
-	mkdir -p "$(dirname "$d")"
-	cp "$p" "$d"
-done
-if [ -d "$report/results/pathlen" ]; then
-	mkdir -p "$raw/icount"
-	cp "$report"/results/pathlen/*.csv "$report/results/pathlen/run.info" "$report/results/pathlen/jobs" "$raw/icount/"
-	rm -f "$raw/icount/pathlen.csv"
-fi
 [ -d "$report/results/calibrate" ] && cp -r "$report/results/calibrate" "$raw/calibrate"
-# The events pass's counts (the report draws its tables from them).
-if [ -f "$run/events/events.csv" ]; then
-	mkdir -p "$raw/events"
-	cp "$run/events/events.csv" "$run/events/run.info" "$raw/events/"
-	[ -f "$run/events/calibration.md" ] && cp "$run/events/calibration.md" "$raw/events/"
-fi
-# The native run's records and what the report reads beside them.
-if [ -f "$run/native/run.info" ]; then
-	mkdir -p "$raw/native"
-	for f in "$run"/native/*.csv; do
-		is_record_file "$f" && cp "$f" "$raw/native/"
-	done
-	cp "$run"/native/run.info "$run"/native/jobs "$run"/native/physlimit.csv "$run"/native/host-facts.txt "$raw/native/"
-	# What every process measured besides the records (older runs lack them).
-	for f in calibration.csv calibration-fit.csv sections.csv layout.csv layout-spread.csv; do
-		[ ! -f "$run/native/$f" ] || cp "$run/native/$f" "$raw/native/"
-	done
-	cp -r "$run/native/disasm-check" "$raw/native/"
-	[ ! -d "$run/native/layout" ] || cp -r "$run/native/layout" "$raw/native/"
-	for p in "$run"/native/boots/*/boot*/provenance.json "$run"/native/boots/*/boot*/facts.txt "$run"/native/procs/*/facts.txt \
-		"$run"/native/procs/*/layout.txt; do
-		[ -f "$p" ] || continue
-		d=$raw/native/${p#"$run"/native/}
-		mkdir -p "${d%/*}"
-		cp "$p" "$d"
-	done
-fi
 cp "$report/results/disasm.md" "$raw/"
 cat >"$raw/raw.info" <<EOT
 what=the raw data of run $(dir_id "$raw"), published by scripts/report/publish.sh

@@ -5,6 +5,7 @@
 # RUN/report/results/, so the report reads the same there as when
 # publish.sh copies both to the tracked RESULTS.md and results/.
 . "$(dirname "$0")/../lib.sh"
+. "$LB_TOP/schema/contract.sh"
 
 run_dir_of "${1:?usage: results.sh RUNDIR}" && run=$RUN_DIR
 for f in run.info summary.csv pairs.csv findings.md stat.info host.txt plots/headline.png; do
@@ -92,10 +93,6 @@ done
 	echo "Provenance of every boot: [results/provenance/](results/provenance/); job list: [results/jobs](results/jobs)."
 } >"$tmp/pieces/PROVENANCE"
 
-floor=$(hot_noise_floor "$run/pairs.csv")
-declare -A SI=()
-readkv SI "$run/stat.info"
-aa=${SI[aa_pair]:-}
 # The headline table: the A/A and headline pairs of vm-configs/comparisons.
 render() { awk -f "$LB_TOP/scripts/report/render.awk" "$@"; }
 # (comparisons aa headline, the lines read here: one awk fewer)
@@ -104,75 +101,13 @@ hl=
 while IFS=$'\t' read -r role b o _; do
 	case $role in aa | headline) hl+="${hl:+ }$b:$o" ;; esac
 done <<<"$all"
-{
-	if [ -n "$floor" ]; then
-		echo "**Noise floor: ±${floor}%.** That bounds the A/A pair (\`${aa:-pre:post}\`, the same instructions: see the path-length table): the 95th percentile, over ${SI[resamples]:-} bootstrap resamples of its hot cells (the empty kind left out), of their largest |change|. A row's floor is that bound, or the row's own quantum (one TSC tick per timed sample over the ops it times) where larger. A change is *changed* only when its whole 95% CI lies beyond the floor on one side (and Holm p < 0.05); a CI that reaches inside it is *within noise*, whatever its p. At these n the smallest Holm p the rank test can reach is ${SI[holm_p_reachable]:-n/a} (lowest to highest over the families)."
-	else
-		echo "**No noise floor:** this run has no A/A pair (the \`aa\` line of vm-configs/comparisons), so no change can be told apart from noise; verdicts say \`changed-no-floor\`."
-	fi
-	echo
-	echo "Uncontended (hot) ns per acquire+release, $accel. Each boot gives a cell one value, the median of its passes; the figures are the median of those boot medians. The effect is the ratio of medians, with its bootstrap 95% CI; the test is about ranks: an exact Wilcoxon–Mann–Whitney p on the boot medians, Holm's adjusted p within the family (one pair, one mode; m testable cells), the smallest Holm p the test can reach at these n (m × 2/C(n₁+n₂, n₁)), and the change this test detects at 80% power (MDE, simulated from the base's boot medians at level 0.05/m)."
-	echo
-	render -v view=headline -v pairs=" $hl " "$run/pairs.csv"
-} >"$tmp/pieces/HEADLINE"
-render -v view=modes "$run/summary.csv" >"$tmp/pieces/MODES"
-{
-	echo "Generated from this run's pairs.csv: every change whose whole 95% CI lies beyond the noise floor, with Holm-adjusted p < 0.05, in the headline metric of its mode (ns per op, or acquisitions per second when contended). Resampling seed ${SI[seed]:-}, ${SI[resamples]:-} bootstrap draws."
-	echo
-	# TCG models no cache and times a hand-off at emulation speed: a cold
-	# cell is no cache-miss cost, so it stays out of the text (its rows
-	# stay in the tables).
-	render -v view=findings -v accel="$accel" -v skip_cold="${tcg:+1}" "$run/pairs.csv"
-} >"$tmp/pieces/FINDINGS"
-
-# Contended spin_lock against its baseline (kind=empty: the same work,
-# no lock), per shape, variant and thread count: the ratio and its CI from
-# lb-stat baseline (baseline.csv), throughput and fairness from summary.csv.
-{
-	echo "Contended spin_lock against the no-lock baseline (\`kind=empty\`, the same hold and parallel work), $accel, medians of boot medians with bootstrap 95% CIs; throughput in acquisitions per second of all threads together. \`fair_ratio\` is the busiest thread's share over the least busy one's (1 is fair)."
-	echo
-	[ -f "$run/baseline.csv" ] || die "$run has no baseline.csv: run 'make compare RUN=$1'"
-	render -v view=contended -v order="${RI[variants]:-}" "$run/summary.csv" "$run/baseline.csv"
-} >"$tmp/pieces/CONTENDED"
-
-{
-	if [ -f "$run/compare/tables.md" ]; then
-		echo "<details><summary>every pair, every cell</summary>"
-		echo
-		put "$run/compare/tables.md"
-		echo "</details>"
-	else
-		echo "(no comparison tables: fewer than two comparable variants)"
-	fi
-} >"$tmp/pieces/COMPARE"
-
-# The path-length run (icount) and the calibration, when there are any.
-if [ -n "$iid" ]; then
-	declare -A II=()
-	readkv II "$icount/run.info"
-	mkdir -p "$stage/pathlen"
-	pf=("$icount"/pathlen.md "$icount"/pathlen-diff.md "$icount"/pathlen.csv "$icount"/run.info "$icount"/jobs)
-	for f in "$icount"/*.csv; do
-		case ${f##*/} in pathlen.csv | failures.csv) ;; *) pf+=("$f") ;; esac
-	done
-	cp "${pf[@]}" "$stage/pathlen/"
-	qargs=${II[qemu_args]:-}
-	[ -f "$icount/plots/pathlen.png" ] && cp "$icount"/plots/pathlen.png "$icount"/plots/pathlen.svg "$stage/graphs/"
-	{
-		[ -f "$icount/plots/pathlen.png" ] && printf '![path length](results/graphs/pathlen.png)\n\n'
-		echo "Instrument: **icount**, QEMU's instruction counter (\`${qargs:-${LB_ICOUNT_QEMU[*]}}\`, 1 vCPU), run \`$iid\`: ${II[boots]:-} boots per variant, every count identical in every boot (\`lb-pathlen\` refuses a run where any differs). The guest TSC advances one tick per guest instruction, so each figure is **guest instructions per acquire+release**, counted with \`slope=1\` (the loop of 2n minus the loop of n, minus the same for the empty kind), so the harness's own instructions are not in it. A locked RMW counts as one instruction, like a register move: these are path lengths, not costs."
-		echo
-		put "$icount/pathlen.md"
-		echo
-		echo "Differences in instructions (the second variant minus the first):"
-		echo
-		put "$icount/pathlen-diff.md"
-		echo
-		echo "Data: [results/pathlen/](results/pathlen/) (records, job list, run.info)."
-	} >"$tmp/pieces/PATHLEN"
-else
-	echo "No path-length run in this run directory: \`make pathlen NAME=$id\` adds one." >"$tmp/pieces/PATHLEN"
-fi
+# The report's templates (report/calibration.md.in, each instrument's
+# section.md.in) are expanded by render.awk's section view, with the
+# facts stated here: fact KEY VALUE, into the file $facts.
+fact() { printf '%s=%s\n' "$1" "$2" >>"$facts"; }
+mkdir -p "$tmp/facts"
+# The calibration, when there is one: every instrument against known work.
+facts=$tmp/facts/calibration cid=
 cal=$run/calibrate
 if [ -f "$cal/report.txt" ]; then
 	cal=$(cd -P "$cal" && pwd)
@@ -215,144 +150,44 @@ if [ -f "$cal/report.txt" ]; then
 	echo "run_id=$cid" >"$stage/calibrate/run.info"
 	declare -A CI=()
 	readkv CI "$cal/report.txt"
-	last "$stage/calibrate/timed.txt" && tverdict=$REPLY
-	{
-		echo "\`make calibrate\` on **${CI[variant]:-}** (\`$cid\`): \`pad=N\` adds exactly N single-instruction increments inside each spin_lock critical section."
-		echo
-		echo "- icount: ${CI[icount]:-} ([results/calibrate/icount.txt](results/calibrate/icount.txt): each pad=1…512 against spin_lock, and every other hot kind beside the pads against a boot without them)."
-		echo "- timed (${CI[timed_accel]:-}, ${CI[boots]:-} boots x ${CI[repeat]:-} passes, one median per boot): $tverdict. The test is the exact rank-sum test on the boot medians, Holm over the pads; the smallest Holm p it can reach is in its own column, far below 0.01 at 10 boots a side. The column "per added instruction" is the added time over N, shown to make one point: it varies with N, since TCG's cost of an instruction is not a constant. No other figure here turns instructions into TCG ns or back."
-		echo
-		awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/timed.txt"
-		if [ -f "$stage/calibrate/native.txt" ]; then
-			last "$stage/calibrate/native.txt"
-			echo
-			echo "- native (${CI[boots]:-} processes, TSC cycles, one median per process): $REPLY. The same pads, in the variant's own lock code on this host's processors. An out-of-order core runs a short chain of increments in the shadow of the locked instruction, so the smallest pads cost nothing measurable; the column \"per added instruction\" is in TSC cycles, which tick at the TSC's fixed rate, not the core's clock."
-			echo
-			awk -f "$LB_TOP/scripts/report/render.awk" -v view=calibration "$stage/calibrate/native.txt"
-		else
-			echo
-			nline=${CI[native]:-}
-			echo "- native: ${nline:-not measured in this calibration}."
-		fi
-	} >"$tmp/pieces/CALIBRATION"
-else
-	echo "No calibration in this run directory: \`make calibrate NAME=$id\` adds one." >"$tmp/pieces/CALIBRATION"
+	last "$stage/calibrate/timed.txt" && fact tverdict "$REPLY"
+	for k in variant icount timed_accel boots repeat; do fact "$k" "${CI[$k]:-}"; done
+	render -v view=calibration "$stage/calibrate/timed.txt" >"$tmp/pieces/CAL_TIMED"
+	nverdict=
+	if [ -f "$stage/calibrate/native.txt" ]; then
+		last "$stage/calibrate/native.txt" && nverdict=$REPLY
+		render -v view=calibration "$stage/calibrate/native.txt" >"$tmp/pieces/CAL_NATIVE"
+	fi
+	fact nverdict "$nverdict"
+	nline=${CI[native]:-}
+	fact nline "${nline:-not measured in this calibration}"
 fi
+fact cid "${cid:-}"
+fact id "$id"
+render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/calibration.md.in" >"$tmp/pieces/CALIBRATION" ||
+	die "results: report/calibration.md.in names a fact or table results.sh did not give (see above)"
 
-# Every host's native runs side by side: results/hosts.md
-# (scripts/report/hosts-table.sh) under the template's heading: its
-# title left out, its sections one level down.
-if [ -f "$LB_TOP/results/hosts.md" ]; then
-	sed -e '1,2d' -e 's/^## /### /' "$LB_TOP/results/hosts.md" >"$tmp/pieces/HOSTS"
-else
-	echo "No native runs filed by host: \`scripts/report/host-publish.sh\` files one, \`scripts/report/hosts-table.sh\` draws results/hosts.md." >"$tmp/pieces/HOSTS"
-fi
 # The run's stage times, for README.md's timing paragraph (publish.sh).
 "$LB_TOP/scripts/report/stages.sh" "$run" >"$stage/stages.tsv"
 # The cycles explained per host: scripts/report/cycles-model.sh's tables
 # and its paragraph for the article.
 "$LB_TOP/scripts/report/cycles-pieces.sh" "$LB_TOP/results" "$tmp/pieces"
 
-# The native instrument: the run directory's native/, its own statistics.
-nat=$run/native
-if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
-	mkdir -p "$stage/native"
-	cp "$nat"/summary.csv "$nat"/pairs.csv "$nat"/baseline.csv "$nat"/physlimit.csv "$nat"/host-facts.txt \
-		"$nat"/run.info "$nat"/jobs "$stage/native/"
-	[ -d "$nat/disasm-check" ] && cp -r "$nat/disasm-check" "$stage/native/"
-	declare -A NI=() NF=()
-	readkv NI "$nat/run.info"
-	readkv NF "$nat/host-facts.txt"
-	dir_id_of "$nat" && nid=$REPLY
-	nv=${NI[variants]:-}
-	nfloor=$(hot_noise_floor "$nat/pairs.csv" cyc_op)
-	# The processors as the host facts know them: a VM's vCPUs are not a
-	# chip of known placement.
-	ncpus="this host's ${NF[online_cpus]:-} CPUs"
-	[ "${NF[vm]:-}" != 1 ] || ncpus="this host's ${NF[online_cpus]:-} vCPUs (a VM's; where they run on the chip is unknown)"
-	tsc=$(awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == "tsc_khz") c = i }
-		NR > 2 && !/^#/ && c { print $c; exit }' "$nat/${nv%% *}.csv")
-	{
-		echo "Instrument: **native**, each variant's own compiled lock code (its \`spinlock.o\`, \`spinlock_debug.o\`, \`qspinlock.o\`, \`rwlock_legacy.o\`, and the module's loops built against its tree) linked into a user process and timed with \`lfence; rdtsc\` on $ncpus: ${NF[cpu_model]:-}$([ "${NF[vm]:-}" = 1 ] && echo ", **measured on a VM's vCPUs**"). Run \`$nid\`: ${NI[boots]:-} processes$([ -n "${NI[layout]:-}" ] && echo ", every variant in each (one process is the replicate), interleaved in shuffled slices, each process linked at a layout of its own (layout ${NI[layout]})" || echo " per variant (one process is the replicate), rounds in shuffled order"); figures are **TSC cycles** per acquire+release (the TSC runs at ${tsc:+$((tsc / 1000)) MHz, measured in every process}), the empty kind's loop subtracted. Only the kinds a user-mode CPU can run are measured: the _irq, _irqsave and _bh kinds need ring 0 and are refused by name."
-		echo
-		for f in "$nat"/disasm-check/*.txt; do
-			[ -f "$f" ] || continue
-			b=${f##*/}
-			last "$f"
-			printf -- '- %s: %s\n' "${b%.txt}" "$REPLY"
-		done
-		echo
-		if [ -n "$nfloor" ]; then
-			echo "**Native noise floor: ±${nfloor}%**, the 95th percentile over bootstrap resamples of the A/A pair's largest hot |change| (the same instructions; the empty kind left out), or a row's quantum where larger. Processes of one round share their replicate index: each change is the median of the per-round ratios, with its CI resampled over rounds (\`paired\` in pairs.csv). Hot cycles per acquire+release, median of the process medians with bootstrap 95% CIs:"
-		else
-			echo "**No native noise floor** (no A/A pair among the native variants). Hot cycles per acquire+release, median of the process medians with bootstrap 95% CIs:"
-		fi
-		echo
-		render -v view=matrix -v mode=hot -v metric=cyc_op -v variants="$nv" "$nat/summary.csv"
-		echo
-		echo "**The physical limit:** a bare \`lock decb; movb \$1\` pair (the 2.6.13 byte lock's acquire and release, nothing else) and a bare \`lock cmpxchg; mov\` pair (a queued lock's uncontended fast path), timed in every native process on the same CPU:"
-		echo
-		render -v view=physlimit "$nat/physlimit.csv"
-		echo
-		echo "The headline comparisons, natively (the change is the median of the per-round ratios with its bootstrap CI, and in cycles and ns at the run's TSC rate; exact rank-sum p, Holm within the family; \`changed\` needs the whole CI beyond the floor):"
-		echo
-		render -v view=headline -v metric=cyc_op -v pairs=" $hl " "$nat/pairs.csv"
-		echo
-		echo "Cold: cycles per acquire+release when every acquire finds the lock's line last written by the other CPU (two threads pinned to different CPUs hand the lock back and forth):"
-		echo
-		render -v view=matrix -v mode=cold -v metric=cyc_op -v variants="$nv" "$nat/summary.csv"
-		echo
-		echo "Contended spin_lock, natively, against the no-lock baseline of the same shape:"
-		echo
-		render -v view=contended -v order="$nv" "$nat/summary.csv" "$nat/baseline.csv"
-		echo
-		echo "### Every instrument side by side"
-		echo
-		echo "Per hot kind and variant: what runs (icount, guest instructions), what it costs on $ncpus (native, cycles and ns), and what QEMU takes to emulate it (TCG, ns). The units differ and are never converted into each other."
-		echo
-		render -v view=instruments -v variants="$nv" ${iid:+"$icount/pathlen.csv"} "$nat/summary.csv" "$run/summary.csv"
-		echo
-		echo "Data: [results/native/](results/native/)."
-	} >"$tmp/pieces/NATIVE"
-else
-	echo "No native run in this run directory: \`make native NAME=$id\` adds one (x86_64 with a constant TSC, the kernels built)." >"$tmp/pieces/NATIVE"
-fi
-
-# The events instrument: the run directory's events/, its tables drawn
-# again from its CSV alone.
-ev=$run/events
-if [ -f "$ev/events.csv" ]; then
-	dir_id_of "$ev" && evid=$REPLY
-	mkdir -p "$stage/events"
-	evf=("$ev/events.csv" "$ev/run.info")
-	[ ! -f "$ev/calibration.md" ] || evf+=("$ev/calibration.md")
-	cp "${evf[@]}" "$stage/events/"
-	{
-		echo "Instrument: **events**, the \`lockbench-events\` TCG plugin on marked ops (run \`$evid\`): per acquire+release what runs (instructions, locked read-modify-writes, fences, loads, stores, distinct 64-byte lines; under icount with 1 vCPU, exact) and, under MTTCG with 2 vCPUs, the cache-line transfers of a MESI-like directory model: per cold op, and per contended handoff (never per unit of time: TCG's interleaving is not hardware's). The model leaves out capacity, prefetchers, a shared cache and all timing ([bench-user/events/README.md](bench-user/events/README.md))."
-		echo
-		# Its first heading is this section's; the others go a level down
-		# (sed '1{/^## /d}; s/^## /### /', in bash).
-		"$LB_TOP/scripts/report/events-table.sh" "$ev" >"$tmp/events.md"
-		text "$tmp/events.md"
-		i=0
-		for l in "${LINES[@]}"; do
-			case $l in "## "*) [ $i -eq 0 ] || printf '### %s' "${l#"## "}" ;; *) printf '%s' "$l" ;; esac
-			i=$((i + 1))
-		done
-		if [ -f "$ev/calibration.md" ]; then
-			echo
-			# Its headings, # and ##, go down to ### (sed 's/^## /### /; s/^# /### /').
-			text "$ev/calibration.md"
-			for l in "${LINES[@]}"; do
-				case $l in "## "*) printf '### %s' "${l#"## "}" ;; "# "*) printf '### %s' "${l#"# "}" ;; *) printf '%s' "$l" ;; esac
-			done
-		fi
-		echo
-		echo "Data: [results/events/](results/events/)."
-	} >"$tmp/pieces/EVENTS"
-else
-	echo "No events pass in this run directory: \`make events NAME=$id\` adds one (about 3 minutes for six variants here)." >"$tmp/pieces/EVENTS"
-fi
+# Each instrument's section of the appendix, in the contract's order:
+# its section.sh (sourced: it sees this run's variables) draws its tables
+# into pieces and states its facts; render.awk expands its section.md.in
+# with them.
+: >"$tmp/pieces/INSTRUMENTS"
+mapfile -t rows < <(contract_rows instruments)
+[ ${#rows[@]} -gt 0 ] || die "the contract lists no instruments (lb-validate --describe instruments)"
+for row in "${rows[@]}"; do
+	IFS=$'\t' read -r name _ _ _ place _ <<<"$row"
+	facts=$tmp/facts/$name
+	: >"$facts"
+	. "$LB_TOP/$place/section.sh"
+	render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/$place/section.md.in" >>"$tmp/pieces/INSTRUMENTS" ||
+		die "results: $place/section.md.in names a fact or table its section.sh did not give (see above)"
+done
 
 interp=$LB_TOP/report/interpretation.md
 expand() { render -v view=expand -v run="$run" -v icount="${iid:+$icount}" -v cal="$tmp/cal" "$1"; }

@@ -27,7 +27,7 @@ names() {
 table() {
 	"$V" --describe "$1" | awk -F '\t' -v s="$1" '$1 == "#" s { h = 1; next } $1 == s { print $2 }'
 }
-for pair in fields:LB_RECORD_FIELDS accels:LB_ACCELS kinds:LB_KINDS modes:LB_MODES \
+for pair in fields:LB_RECORD_FIELDS accels:LB_ACCELS instruments:LB_INSTRUMENTS kinds:LB_KINDS modes:LB_MODES \
 	statuses:LB_STATUSES job_keys:LB_JOB_INT_KEYS pads:LB_PADS cell:LB_CELL_FIELDS \
 	summary:LB_SUMMARY_COLUMNS pairs:LB_PAIRS_COLUMNS baseline:LB_BASELINE_COLUMNS \
 	boot_statuses:LB_BOOT_STATUSES failures:LB_FAILURES_COLUMNS pmu:LB_PMU_COLUMNS \
@@ -176,3 +176,38 @@ hits=$(cd "$root" && awk -v sets="$choices;$records" -v names="$(printf '%s\n' "
 [ -z "$hits" ] || fail "accelerator or setting lists outside schema/settings.tsv and the contract (ask scripts/build/settings.sh, or mark the line settings-exempt: and why):
 $hits"
 echo "ok: ${#code[@]} files restate no accelerator list and no list of settings"
+
+# 4. An instrument is a row of the contract and a place of its own: its
+# place holds section.sh, section.md.in and publish.list, and no code
+# under scripts/, plots/ or bench-user/ lists instruments by name (two
+# side by side: a loop, a case, an array), so adding one is a row and a
+# folder.  (The Makefile's lists are of make targets, an instrument's
+# among them.)
+mapfile -t irows < <("$V" --describe instruments | awk -F '\t' '$1 == "instruments"')
+[ ${#irows[@]} -ge 4 ] || fail "the contract lists ${#irows[@]} instruments"
+inames=
+for r in "${irows[@]}"; do
+	IFS=$'\t' read -r _ name _ _ _ place _ <<<"$r"
+	for f in section.sh section.md.in publish.list; do
+		[ -f "$root/$place/$f" ] || fail "instrument $name: $place/$f is missing (docs/layout.md: an instrument's place)"
+	done
+	inames+=" $name"
+done
+mapfile -t code < <(cd "$root" && git ls-files scripts plots bench-user |
+	grep -E '\.(sh|bash|awk|gp|c|h|py|list|in)$|(^|/)init$')
+hits=$(cd "$root" && awk -v names="$inames" '
+	BEGIN { n = split(names, k, " ") }
+	/contract-exempt:/ { next }
+	{ line = $0; sub(/^[ \t]*(#|\/\/|\/?\*).*/, "", line); if (FILENAME ~ /\.(sh|bash|awk|gp)$|init$/) sub(/[ \t]#[^"'\'']*$/, "", line) }
+	{
+		m = line
+		for (i = 1; i <= n; i++)
+			while (match(m, "(^|[^A-Za-z0-9_./\001-])" k[i] "([^A-Za-z0-9_./\001-]|$)")) {
+				s = RSTART + (RSTART == 1 && substr(m, 1, length(k[i])) == k[i] ? 0 : 1)
+				m = substr(m, 1, s - 1) "\001" substr(m, s + length(k[i]))
+			}
+		if (m ~ /\001[ \t,|"'\'']*\001/) printf "%s:%d: a list of instruments: %s\n", FILENAME, FNR, $0
+	}' "${code[@]}")
+[ -z "$hits" ] || fail "instrument lists outside the contract (loop over 'lb-validate --describe instruments', schema/contract.sh's contract_rows):
+$hits"
+echo "ok: ${#irows[@]} instruments, each a place with its section and publish list; ${#code[@]} files list none by hand"

@@ -1,22 +1,42 @@
 #!/usr/bin/env bash
 # make DRYRUN=1 prints what the goals would build (and why), boot and run,
-# with a time from recorded builds and boots, and does nothing else: no
-# build directory appears, and one that exists is left as it was.
+# with a time from measured builds and boots (this clone's, else the
+# published run's in results/raw), and does nothing else: no build
+# directory appears, and one that exists is left as it was.  make native
+# refuses there what the real one refuses, with its rc.
 . "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
-unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE
+unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE LB_NATIVE_KBUILD
 out=$(make -s -C "$TOP" DRYRUN=1 all 2>&1) || fail "make DRYRUN=1 all failed: $out"
 [ ! -e "$LB_BUILD" ] || fail "make DRYRUN=1 all created $LB_BUILD: $(find "$LB_BUILD" | head)"
 for want in "tree: extract linux-source-6.1" "kernel stock-debug: build: missing \(the tree is not extracted yet\)" \
 	"pathlen: variants pre .*ACCEL=icount, 1 vCPU" "run: variants pre pre-debug post post-debug stock stock-debug; ACCEL=auto" \
-	"10 boots x 3 passes" "none recorded for pre's build"; do
+	"10 boots x 3 passes" "none measured for the tree's extraction"; do
 	[[ $out =~ $want ]] || fail "the plan lacks /$want/: $out"
 done
+# A fresh clone has measured nothing: the published run's times stand in.
+pre=$(sed -n 's/^kernel_build_seconds=.*pre:\([0-9]*\).*/\1/p' "$TOP/results/raw/run.info")
+[ -n "$pre" ] || fail "results/raw/run.info records no build time for pre"
+for want in "kernel pre: build: missing \(the tree is not extracted yet\); about ${pre}s \(the published run's build" \
+	"run: 60 boots, about [0-9.]+s each \(the published run, results/raw\)" "native: 60 processes, about [0-9.]+s each"; do
+	[[ $out =~ $want ]] || fail "the plan lacks /$want/: $out"
+done
+[[ ! $out =~ "at least 0 min 0 s" ]] || fail "a fresh clone's plan estimates nothing: $out"
 # Every step of the Makefile's all: line has its line in the plan.
 for step in $(sed -n 's/^all: args-ok //p' "$TOP/Makefile"); do
 	[[ $out =~ (^|$'\n')"  $step: " ]] || fail "make DRYRUN=1 all leaves out the $step step: $out"
 done
-echo "ok: make DRYRUN=1 all on a fresh clone: the plan, every step, nothing written"
+echo "ok: make DRYRUN=1 all on a fresh clone: the plan, every step, the published run's times, nothing written"
+
+# make native builds no kernel: on a fresh clone the real one refuses
+# before any work, and so does its plan, with the same message and rc.
+rc=0 real=$(make -s -C "$TOP" native 2>&1) || rc=$?
+drc=0 dry=$(make -s -C "$TOP" DRYRUN=1 native 2>&1) || drc=$?
+[ $rc -ne 0 ] || fail "make native on a fresh clone did not refuse: $real"
+[ $drc -eq $rc ] || fail "make DRYRUN=1 native gave rc $drc, the real one $rc: $dry"
+msg=$(grep -m1 'error:' <<<"$real")
+[[ $dry == *"$msg"* ]] || fail "make DRYRUN=1 native does not refuse as the real one ($msg): $dry"
+echo "ok: make DRYRUN=1 native refuses as make native does (rc $rc): ${msg#lockbench: error: }"
 
 # Recorded times: stock built once in 300 s, a timed run of 2 variants x
 # 2 boots in 100 s (25 s a boot).  stock's build is up to date but for a
@@ -31,7 +51,7 @@ before=$(find "$LB_BUILD" -printf '%p %s %T@\n' | sort)
 out=$(make -s -C "$TOP" DRYRUN=1 run VARIANTS=stock BOOTS=4 2>&1) || fail "make DRYRUN=1 run failed: $out"
 [ "$(find "$LB_BUILD" -printf '%p %s %T@\n' | sort)" = "$before" ] || fail "make DRYRUN=1 run changed $LB_BUILD"
 for want in "kernel stock: build: out of date \(its fragments or the tree changed\); last build took 300s" \
-	"run: 4 boot\(s\), about 25s each \(recorded\)" "estimated 6 min 40 s from recorded times"; do
+	"run: 4 boots, about 25.0s each \(recorded, runs/r1\)" "estimated 6 min 40 s from measured times"; do
 	[[ $out =~ $want ]] || fail "the plan lacks /$want/: $out"
 done
 echo "ok: make DRYRUN=1 run: why stock rebuilds, and 400 s from the recorded build and boots"

@@ -88,3 +88,31 @@ out=$(awk -f "$render" -v view=table -v align=lrrrrl -v empty=– "$TMP/ev.csv")
 [ "$out" = $'| kind | variant | insns | cold_transfers | transfers_per_op | verdict |\n|---|---:|---:|---:|---:|---|\n| spin_lock | pre | – | 1.00 | 0.988 | **off** |' ] ||
 	fail "table with align and empty: $out"
 echo "ok: provenance (keyvalue), disassembly (disasm) and the events tables (table) drawn from CSV"
+
+# section: an instrument's template (scripts/INSTRUMENT/section.md.in):
+# facts, tables, block and inline conditions, nested; a fact or table the
+# template names and its section.sh did not give stops it.
+mkdir -p "$TMP/pieces"
+printf 'on=1\noff=\nname=icount\n' >"$TMP/facts"
+printf '| t |\n' >"$TMP/pieces/TABLE"
+cat >"$TMP/section.md.in" <<'MD'
+## {{=name}}
+
+{{if on}}
+Run{{if off}} never{{else}} always{{end}}: {{=name}}.
+{{if off}}
+hidden {{=nofact}}
+@@NOPIECE@@
+{{end}}
+@@TABLE@@
+{{else}}
+absent
+{{end}}
+MD
+out=$(awk -f "$render" -v view=section -v facts="$TMP/facts" -v pieces="$TMP/pieces" "$TMP/section.md.in")
+[ "$out" = $'## icount\n\nRun always: icount.\n| t |' ] || fail "section: $out"
+printf '{{=nofact}}\n' >"$TMP/bad.md.in"
+expect_error "section: a fact section.sh did not give" 'nofact.*no such fact' awk -f "$render" -v view=section -v facts="$TMP/facts" -v pieces="$TMP/pieces" "$TMP/bad.md.in"
+printf '@@NOPIECE@@\n' >"$TMP/bad.md.in"
+expect_error "section: a table section.sh did not draw" 'NOPIECE: no such piece' awk -f "$render" -v view=section -v facts="$TMP/facts" -v pieces="$TMP/pieces" "$TMP/bad.md.in"
+echo "ok: an instrument's section template: facts, tables, nested and inline conditions"

@@ -1,0 +1,28 @@
+# shellcheck shell=bash
+# The icount instrument's report section, sourced by results.sh for its
+# row of the contract: the path-length tables of RUN/icount (the icount
+# run results.sh found, $iid) into $stage/pathlen and the facts of
+# section.md.in.
+if [ -n "$iid" ]; then
+	declare -A II=()
+	readkv II "$icount/run.info"
+	mkdir -p "$stage/pathlen"
+	pf=("$icount"/pathlen.md "$icount"/pathlen-diff.md "$icount"/pathlen.csv "$icount"/run.info "$icount"/jobs)
+	for f in "$icount"/*.csv; do
+		case ${f##*/} in pathlen.csv | failures.csv) ;; *) pf+=("$f") ;; esac
+	done
+	cp "${pf[@]}" "$stage/pathlen/"
+	graph=
+	if [ -f "$icount/plots/pathlen.png" ]; then
+		cp "$icount"/plots/pathlen.png "$icount"/plots/pathlen.svg "$stage/graphs/"
+		graph=1
+	fi
+	qargs=${II[qemu_args]:-}
+	fact graph "$graph"
+	fact qargs "${qargs:-${LB_ICOUNT_QEMU[*]}}"
+	fact boots "${II[boots]:-}"
+	cp "$icount/pathlen.md" "$tmp/pieces/PATHLEN"
+	cp "$icount/pathlen-diff.md" "$tmp/pieces/PATHLEN_DIFF"
+fi
+fact iid "$iid"
+fact id "$id"
