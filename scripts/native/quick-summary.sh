@@ -28,8 +28,12 @@ for p in "${pairs[@]}"; do
 	echo "Path length (user space, valgrind callgrind, exact instructions per op"
 	echo "beyond the empty loop, host-independent):"
 	awk -F, -v b="${p%%:*}" -v o="${p#*:}" '
-		NR == 1 { next }
-		{ n[$1 "," $2] = $3; if (!($2 in seen)) { seen[$2] = 1; k[++nk] = $2 } }
+		NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		{
+			v = $h["variant"]; kd = $h["kind"]
+			n[v "," kd] = $h["instructions"]
+			if (!(kd in seen)) { seen[kd] = 1; k[++nk] = kd }
+		}
 		END {
 			for (i = 1; i <= nk; i++) {
 				x = n[b "," k[i]]; y = n[o "," k[i]]
@@ -41,7 +45,7 @@ for p in "${pairs[@]}"; do
 done
 if [ -n "$agree" ] && [ -f "$agree" ]; then
 	echo
-	echo "User-space path lengths beside icount's guest counts ($(basename "$(dirname "${ICOUNT_CSV:-results/pathlen/pathlen.csv}")")/pathlen.csv):"
+	echo "User-space path lengths beside icount's guest counts (${ICOUNT_CSV:-results/pathlen/pathlen.csv}):"
 	cat "$agree"
 fi
 cat <<'TXT'

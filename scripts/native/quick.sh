@@ -91,14 +91,25 @@ elif [ -n "${BASE:-}" ] && [ ! -f "$base/Makefile" ]; then
 		{ cat "$q/src/worktree.log" >&2; die "git worktree add of $BASE failed"; }
 fi
 
-# 1. Each tree: configured and prepared once, then its lock objects.
+# 1. Each tree: configured and prepared once, then its lock objects; all
+# at once, each in its own directory: a tree's configuring and Kbuild's
+# walk of an unchanged tree are mostly one process, which leaves a CPU
+# idle when the trees take turns.
+pids=()
 for i in "${!names[@]}"; do
-	ts=$EPOCHSECONDS
 	# shellcheck disable=SC2086 # the fragments, one word each
-	bash "$LB_TOP/scripts/native/quick-tree.sh" "${trees[i]}" "${outs[i]}" ${cfgs[i]} ||
-		die "quick: preparing ${names[i]} failed (see above)"
-	note "quick: ${names[i]}: lock objects $(paste -sd' ' "${outs[i]}/lb-quick-objs") ready ($((EPOCHSECONDS - ts)) s)"
+	bash "$LB_TOP/scripts/native/quick-tree.sh" "${trees[i]}" "${outs[i]}" ${cfgs[i]} &
+	pids+=($!)
 done
+bad=()
+for i in "${!names[@]}"; do
+	if wait "${pids[i]}"; then
+		note "quick: ${names[i]}: lock objects $(paste -sd' ' "${outs[i]}/lb-quick-objs") ready ($((EPOCHSECONDS - t0)) s)"
+	else
+		bad+=("${names[i]}")
+	fi
+done
+[ ${#bad[@]} = 0 ] || die "quick: preparing ${bad[*]} failed (see above)"
 t_build=$((EPOCHSECONDS - t0))
 
 # 2. Each side's lb-native alone (the disassembly check against the
@@ -110,7 +121,11 @@ for v in "${names[@]}"; do
 done
 ts=$EPOCHSECONDS
 vlist=${names[*]}
-VARIANTS=${vlist// /,} UNIT_MS=${QUICK_UNIT_MS:-25} RUN_DIR=$run/native Q=1 \
+# A process's timeout: run.sh's own (three times the units, and 30 s)
+# is minutes for 100 ms units, but seconds for quick's, which a host
+# busy with builds outlasts (a 2-variant process took 33 s at a load of
+# 12); it is there to stop a hung lock, not to time the work.
+VARIANTS=${vlist// /,} UNIT_MS=${QUICK_UNIT_MS:-25} RUN_DIR=$run/native Q=1 NATIVE_TIMEOUT=${NATIVE_TIMEOUT:-300} \
 	bash "$LB_TOP/scripts/native/run.sh" || die "quick: the native run failed (see above)"
 t_native=$((EPOCHSECONDS - ts))
 
