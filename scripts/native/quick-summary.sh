@@ -20,7 +20,7 @@ while IFS=$'\t' read -r role b o _; do
 done < <(comparison_lines)
 [ ${#pairs[@]} -gt 0 ] || die "no compared pair among ${RI[variants]}"
 
-echo "make quick (${RI[quick]}): ${RI[variants]}; ${RI[seconds_total]} s (objects ${RI[seconds_build]} s, native ${RI[seconds_native]} s, path lengths ${RI[seconds_pathlen]} s)"
+echo "make quick (${RI[quick]}): ${RI[variants]}; ${RI[seconds_total]} s (trees and lock objects ${RI[seconds_build]} s, native ${RI[seconds_native]} s, path lengths ${RI[seconds_pathlen]} s)"
 for p in "${pairs[@]}"; do
 	echo
 	echo "== $(comparison_label "$p")"

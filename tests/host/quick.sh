@@ -7,9 +7,9 @@
 # user-space path length must see exactly +1 there.
 # Then a second quick after the change is undone: neither tree is
 # prepared again, the path lengths agree, and the binary's lock code is
-# checked against the objects as built (no vmlinux).  The stand-in has
-# no Kbuild of its own: the real tree's single-target builds and
-# dependency tracking are measured by hand (docs/quick.md).
+# checked against the objects as built (no vmlinux).  Last, BASE=HEAD
+# with the nop planted again, uncommitted.  The stand-in has no Kbuild
+# of its own: tests/boot/49-quick-real.sh runs the real tree's.
 # check: slow
 # shellcheck source=tests/lib.bash
 . "$(dirname "$0")/../lib.bash"
@@ -32,8 +32,10 @@ cmp -s "$TMP/base/kernel/locking/spinlock.S" "$TMP/change/kernel/locking/spinloc
 mkdir "$TMP/ob"
 printf 'CONFIG_X86_64=y\nCONFIG_SMP=y\nCONFIG_HZ=250\n' >"$TMP/ob/.config"
 printf '%s\n' "kind=empty mode=hot batches=20" "kind=spin_lock mode=hot batches=20" >"$TMP/jobs"
-quick() { # NAME
-	LBN_KHALF=$TMP/kl.o make -s -C "$TOP" quick KSRC="$TMP/change" BASE_KSRC="$TMP/base" O="$TMP/ob" NAME="$1" \
+quick() { # NAME [BASE=ref]: against the base tree, or a commit of the change tree
+	local base=BASE_KSRC=$TMP/base
+	[ $# = 1 ] || base=$2
+	LBN_KHALF=$TMP/kl.o make -s -C "$TOP" quick KSRC="$TMP/change" "$base" O="$TMP/ob" NAME="$1" \
 		JOBFILE="$TMP/jobs" RUNS=3 THREADS=1 QUICK_UNIT_MS=5 Q=1 >"$TMP/$1.log" 2>&1 ||
 		fail "make quick ($1) failed: $(tail -n 20 "$TMP/$1.log")"
 }
@@ -70,3 +72,18 @@ for t in base change; do
 	[ "$n" = 1 ] || fail "$t was prepared $n times for two quick runs of one configuration"
 done
 echo "ok: the second quick rebuilt the changed object only (prepare ran once per tree)"
+
+# BASE=ref: the base is a commit of the change tree, checked out in a
+# worktree under build/quick/src; the user's checkout keeps its change.
+g=(git -C "$TMP/change" -c user.name=lockbench -c user.email=lockbench@example.org)
+"${g[@]}" init -q
+"${g[@]}" add -A
+"${g[@]}" commit -q -m base
+sed -i 's/^1:\tlock decb (%rdi)$/&\n\tnop/' "$TMP/change/kernel/locking/spinlock.S"
+quick three BASE=HEAD
+lengths three
+[ "${len[change:spin_lock]}" = "$(awk -v a="${len[base:spin_lock]}" 'BEGIN { printf "%.3f", a + 1 }')" ] ||
+	fail "BASE=HEAD: base ${len[base:spin_lock]}, change ${len[change:spin_lock]}, want exactly +1"
+[ "$("${g[@]}" status --porcelain)" = " M kernel/locking/spinlock.S" ] || fail "BASE=HEAD touched the checkout: $("${g[@]}" status --porcelain)"
+ls -d "$LB_BUILD"/quick/src/base-* >/dev/null || fail "BASE=HEAD made no worktree under build/quick/src"
+echo "ok: BASE=HEAD: spin_lock ${len[base:spin_lock]} -> ${len[change:spin_lock]}, the base from a worktree of the commit"
