@@ -36,7 +36,7 @@ export V
 # declares them as variants, so every target that uses a variant sets them
 # up first.  A prebuilt kernel is VARIANT=prebuilt unless named.
 # settings-exempt: which settings reach the scripts, not their rules
-export KSRC BASE PATCHED PATCHES BASE_NAME PATCHED_NAME FRAGMENTS KERNEL KBUILD KCONFIG GOOD BAD CELL THRESHOLD
+export KSRC BASE_KSRC BASE PATCHED PATCHES BASE_NAME PATCHED_NAME FRAGMENTS KERNEL KBUILD KCONFIG GOOD BAD CELL THRESHOLD
 ifneq ($(strip $(KERNEL)),)
 ifeq ($(strip $(VARIANT)),)
 VARIANT := prebuilt
@@ -49,7 +49,7 @@ endif
 
 .PHONY: help args-ok cover-letter all deps tree kernels kernel module modules user initramfs boot \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export bisect deps-lava lava-run native native-pathlen events events-plugin hooks bundle
+	check-bisect clean import export bisect deps-lava lava-run native native-pathlen quick events events-plugin hooks bundle
 
 # make help: the targets in brief (docs/targets.md says more), then the
 # settings from schema/settings.tsv (scripts/build/settings.sh).
@@ -81,6 +81,10 @@ Targets (docs/targets.md):
   native-pathlen  the exact path length of each hot kind in user space: valgrind's
                 callgrind in each variant's own lb-native, no guest; written to
                 build/native/pathlen.csv and set beside icount's (ICOUNT_CSV)
+  quick         the patch author's loop (docs/quick.md): each tree prepared once, only the
+                lock objects built (no vmlinux, no boot), native cycles and exact user-space
+                path lengths, and a cover-letter summary; VARIANTS= of the matrix, or
+                KSRC=tree with BASE_KSRC=tree or BASE=ref (O=dir: your .config)
   calibrate VARIANT=x  both instruments against pad=N known instructions (default VARIANT=stock)
   perf VARIANT=x JOB='kind=... mode=contended threads=2'   record one job with perf
   quality VARIANT=x  the instrument's overhead and CVs (10 jobs x 3 boots)
@@ -121,7 +125,8 @@ endef
 ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' \
 	RUNS='$(RUNS)' THREADS='$(THREADS)' \
 	NAME='$(NAME)' BASE_RUN='$(BASE_RUN)' PAIR='$(PAIR)' \
-	LB_AGAIN_SET='$(again_set)' LB_CMDLINE_SET='$(cmdline_refused)'
+	LB_AGAIN_SET='$(again_set)' LB_CMDLINE_SET='$(cmdline_refused)' \
+	LB_O_SET='$(if $(findstring command line,$(origin O)),$(O))'
 # Kbuild's variables lockbench does not read (O=, CC=, ...: the table's
 # "refused" rows), when given on this command line: check-args names them.
 refused_settings := $(shell awk -F '\t' '$$3 == "refused" { print $$1 }' schema/settings.tsv)
@@ -225,6 +230,13 @@ native: args-ok user
 ## beside icount's guest counts: scripts/native/pathlen-user.sh.
 native-pathlen: args-ok user
 	@$(S)/native/pathlen-user.sh
+
+## The patch author's loop: only the lock objects of each tree, measured
+## natively and counted in user space (scripts/native/quick.sh).  O= is
+## passed only from the command line (the environment may hold another
+## build's).
+quick: args-ok user
+	@QUICK_O='$(if $(findstring command line,$(origin O)),$(O))' $(S)/native/quick.sh
 
 calibrate: args-ok tree user
 	@$(S)/boot/calibrate.sh $(or $(VARIANT),stock)

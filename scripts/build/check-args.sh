@@ -276,6 +276,16 @@ fi
 [ -z "${PAIR:-}" ] || [[ $PAIR =~ ^[A-Za-z0-9._-]+:[A-Za-z0-9._-]+$ ]] ||
 	bad "PAIR=$PAIR: want base:other, two variant names, e.g. PAIR=pre-debug:post-debug"
 
+# O=: make quick KSRC= reads the .config of your own build directory
+# there (read only); every other goal builds in build/.
+if [ -n "${LB_O_SET:-}" ]; then
+	if ! has quick || [ -z "${KSRC:-}" ]; then
+		bad "O=$LB_O_SET: only make quick KSRC=... reads O= (your build directory's .config); the kernels build in build/kernel/VARIANT (LB_BUILD=dir moves build/): drop O="
+	elif [ ! -f "$LB_O_SET/.config" ]; then
+		bad "O=$LB_O_SET has no .config: name the directory your kernel is built in (make O=dir)"
+	fi
+fi
+
 [ ${#errs[@]} -eq 0 ] && exit 0
 printf 'lockbench: error: %s\n' "${errs[@]}" >&2
 echo "lockbench: nothing was done: fix the setting$([ ${#errs[@]} -eq 1 ] || echo s) above and rerun" >&2

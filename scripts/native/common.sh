@@ -33,6 +33,13 @@ LB_NATIVE_LOCK_OBJS="kernel/locking/spinlock.o kernel/locking/spinlock_debug.o k
 native_lock_objs() { # kdir -> the variant's lock objects, absolute, one a line
 	local k=$1 o dir a m nl=$'\n'
 	local -A members=() # archive -> its ar t, one member a line, framed by newlines
+	# make quick's builds (scripts/native/quick-tree.sh) have no archives:
+	# they list the objects Kbuild's Makefiles put in this configuration,
+	# as they built them.
+	if [ -f "$k/lb-quick-objs" ]; then
+		while IFS= read -r o; do printf '%s\n' "$k/$o"; done <"$k/lb-quick-objs"
+		return 0
+	fi
 	for o in $LB_NATIVE_LOCK_OBJS; do
 		[ -f "$k/$o" ] || continue
 		dir=${o%/*}
@@ -60,8 +67,24 @@ native_need_kernel() { # variant
 	variant_fragments "$v" >/dev/null
 	native_kdir_set "$v"
 	k=$NATIVE_KDIR
+	[ ! -f "$k/lb-quick-objs" ] || return 0 # make quick's objects, no vmlinux
 	[[ -f $k/vmlinux && -f $k/kernel/locking/spinlock.o ]] ||
 		die "kernel $v is not built ($k/vmlinux or kernel/locking/spinlock.o missing): run 'make kernel VARIANT=$v'"
+}
+
+# What a binary's lock code is checked against (disasm-check.sh), into
+# NATIVE_REF: the kernel's vmlinux, or where make quick built no vmlinux,
+# the lock objects linked alone (objref.sh): the same code with its
+# relocations resolved, without what only a kernel image holds (see
+# docs/quick.md: boot-time alternatives, static keys, paravirt patching).
+native_ref_set() { # kdir lockobj...
+	local k=$1
+	shift
+	NATIVE_REF=$k/vmlinux
+	[ ! -f "$k/lb-quick-objs" ] || [ -f "$k/vmlinux" ] || {
+		NATIVE_REF=$k/lb-objref
+		bash "$LB_TOP/scripts/native/objref.sh" "$NATIVE_REF" "$@" || die "native: linking the reference of $k's lock objects failed"
+	}
 }
 
 # The first line of FILE that starts with "flags" (a cpuinfo), into

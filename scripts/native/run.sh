@@ -185,7 +185,8 @@ for ((r = 1; r <= runs; r++)); do
 			die "native: linking replicate $r's layout failed (see above)"
 	fi
 	if [ "$r" = 1 ]; then
-		# The lock code in the binary measured is the vmlinux's, each
+		# The lock code in the binary measured is the vmlinux's (make
+		# quick's: its objects', native_ref_set), each
 		# variant's and the A/A copy's, its prefix aside.
 		for v in $variants ${aa/#-/}; do
 			for c in "$v" "$v~L2"; do
@@ -193,10 +194,11 @@ for ((r = 1; r <= runs; r++)); do
 				native_kdir_set "$v"
 				native_prefix_set "$c"
 				mapfile -t objs < <(tail -n +2 "$LB_NATIVE_OUT/$v/objects.txt")
-				"$LB_TOP/scripts/native/disasm-check.sh" -p "$NATIVE_PREFIX" "$bin/lb-native" "$NATIVE_KDIR/vmlinux" "${objs[@]}" \
+				native_ref_set "$NATIVE_KDIR" "${objs[@]}"
+				"$LB_TOP/scripts/native/disasm-check.sh" -p "$NATIVE_PREFIX" "$bin/lb-native" "$NATIVE_REF" "${objs[@]}" \
 					>"$run/disasm-check/$c.txt" || {
 					cat "$run/disasm-check/$c.txt" >&2
-					die "native: $c's lock code in the measured binary is not the vmlinux's (see above)"
+					die "native: $c's lock code in the measured binary is not ${NATIVE_REF##*/}'s (see above)"
 				}
 			done
 		done
