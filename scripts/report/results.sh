@@ -307,7 +307,7 @@ declare -A MF=()
 	done <<EOT
 native-headline|native (rdtsc): TSC cycles per spin_lock + spin_unlock per variant, 95% CIs, each bar marked with the bare pair of its own release shape; $nh.
 pathlen|icount: guest instructions per acquire+release, exact and the same on any host.
-events|the events plugin (TCG): atomics, fences, other loads and other stores per acquire+release (hot, 1 vCPU, exact), topped by the cache lines a cold op moves (2 vCPUs).
+events|TCG plugin (events): atomics, fences, other loads and other stores per acquire+release (hot, 1 vCPU, exact), topped by the cache lines a cold op moves (2 vCPUs).
 headline|$th: % change of emulated ns per acquire+release for the headline pairs, 95% CIs.
 uncontended-debug-off|$th: ns per acquire+release, debug off, 95% CIs.
 uncontended-debug-on|$th: ns per acquire+release, debug on, 95% CIs.

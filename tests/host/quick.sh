@@ -20,7 +20,7 @@ command -v valgrind >/dev/null || missing "valgrind is not installed: run 'make 
 [[ -x $TOP/bench-user/lb-validate && -x $TOP/bench-user/lb-stat ]] || fail "the tools are not built (make -C bench-user)"
 fx=$TOP/tests/fixtures
 export LB_BUILD=$TMP/build
-gcc -O2 -fno-pie -Wall -Wextra -Werror -std=gnu11 -I"$TOP/schema" -I"$TOP/bench-user/native" \
+gcc -O2 -fno-pie -Wall -Wextra -Werror -std=gnu11 -I"$TOP/schema" -I"$TOP/bench-user/native" -I"$TOP/bench-module" \
 	-c -o "$TMP/kl.o" "$fx/native/fake_kloops.c"
 for t in base change; do
 	cp -r "$fx/quick/tree" "$TMP/$t"
