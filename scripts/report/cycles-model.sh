@@ -47,7 +47,11 @@ while IFS=$'\t' read -r l k s; do
 done <"$shapes"
 runs=()
 for r in "$results"/hosts/*/native/*/; do
-	[ -f "$r/summary.csv" ] && [ -f "$r/physlimit.csv" ] && runs+=("${r%/}")
+	r=${r%/}
+	# A host's sittings (sittings.list: one binary run again) are
+	# hosts-table.sh's; the model takes each host's other runs.
+	[ ! -f "${r%/native/*}/sittings.list" ] || ! grep -qx "${r##*/}" "${r%/native/*}/sittings.list" || continue
+	[ -f "$r/summary.csv" ] && [ -f "$r/physlimit.csv" ] && runs+=("$r")
 done
 [ ${#runs[@]} -gt 0 ] || die "cycles-model: no native runs in $results/hosts (file one with scripts/report/host-publish.sh)"
 tmp=$(mktemp -d)

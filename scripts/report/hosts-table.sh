@@ -14,9 +14,18 @@
 results=${1:-$LB_TOP/results}
 render=$LB_TOP/scripts/report/render.awk
 median_awk=$(<"$LB_TOP/scripts/median.awk")
-runs=()
+# A host's sittings.list names runs that are sittings of one binary
+# (separate make native invocations): they get a table of their own,
+# sittings.sh's, and stay out of the per-run columns.
+runs=() sittings=()
 for r in "$results"/hosts/*/native/*/; do
-	[ -f "$r/summary.csv" ] && [ -f "$r/physlimit.csv" ] && runs+=("${r%/}")
+	[ -f "$r/summary.csv" ] && [ -f "$r/physlimit.csv" ] || continue
+	r=${r%/}
+	if [ -f "${r%/native/*}/sittings.list" ] && grep -qx "${r##*/}" "${r%/native/*}/sittings.list"; then
+		sittings+=("$r")
+	else
+		runs+=("$r")
+	fi
 done
 [ ${#runs[@]} -gt 0 ] || die "hosts-table: no native runs in $results/hosts (file one with scripts/report/host-publish.sh)"
 tmp=$(mktemp -d)
@@ -117,5 +126,16 @@ done
 	echo "TSC cycles and ns per acquire+release (the median of the process medians, the empty kind's loop subtracted), the cycles above the same host's bare \`lock decb; movb\` pair, and the change from pre's same kind on the same host. Percentages compare variants within one host only; across hosts, compare the absolute columns. A TSC cycle ticks at its host's TSC rate (the first table's TSC column), not at the core's clock: across hosts whose TSC rates differ, ns is the like-for-like figure."
 	echo
 	awk -f "$render" -v view=table -v empty=– -v align="$align" -v labels="$labels" "$tmp/hot.csv"
+	for l in "$results"/hosts/*/sittings.list; do
+		[ -f "$l" ] || continue
+		h=${l%/sittings.list}
+		mapfile -t ids <"$l"
+		echo
+		echo "## Sittings on ${h##*/}"
+		echo
+		echo "The same variants in ${#ids[@]} separate \`make native\` invocations on one machine, with other work between them (each run's provenance.txt says what): per hot kind, each sitting's A/A change (pre → post, the same code) with its CI and floor, and pre's median in TSC cycles; then the spread of the A/A change across the sittings, in points, and of pre's median, in % (\`scripts/report/sittings.sh\`)."
+		echo
+		"$LB_TOP/scripts/report/sittings.sh" "${ids[@]/#/$h/native/}"
+	done
 } >"$results/hosts.md"
 note "hosts-table: ${results#"$LB_TOP"/}/hosts.md (${#runs[@]} runs)"

@@ -18,8 +18,10 @@ for run in "$@"; do
 	grep -qx accel=native "$run/run.info" || die "sittings: $run is not a native run"
 	aa=$(sed -n 's/^aa_pair=//p' "$run/stat.info")
 	[[ $aa == *:* ]] || die "sittings: $run has no A/A pair (stat.info: aa_pair=${aa:-none})"
-	# A make run's native pass is RUN/native, with run_id=native: its run's name.
-	id=$(sed -n 's/^run_id=//p' "$run/run.info")
+	# A filed run's id is its provenance's; a make run's native pass is
+	# RUN/native, with run_id=native: then its run's name.
+	id=$(sed -n 's/^run_id=//p' "$run/provenance.txt" 2>/dev/null)
+	[ -n "$id" ] || id=$(sed -n 's/^run_id=//p' "$run/run.info")
 	[ "$id" != native ] || id=$(basename "$(dirname "$(readlink -f "$run")")")
 	args+=("${id:-$run}" "${aa%%:*}" "${aa#*:}" "$run/pairs.csv" "$run/summary.csv")
 done

@@ -13,6 +13,15 @@ cp -r "$pub" "$TMP/r/hosts"
 cmp -s "$TMP/r/hosts.md" "$TOP/results/hosts.md" ||
 	fail "results/hosts.md regenerated differs: $(diff "$TOP/results/hosts.md" "$TMP/r/hosts.md" | head -n 10)"
 echo "ok: results/hosts.md regenerates byte for byte"
+# Runs a host's sittings.list names have their own table, and no columns.
+sit=$(find "$pub" -name sittings.list | head -n 1)
+if [ -n "$sit" ]; then
+	read -r first <"$sit"
+	grep -q "^## Sittings on " "$TOP/results/hosts.md" || fail "hosts.md has no sittings section for $sit"
+	! grep -q "$first cycles" "$TOP/results/hosts.md" || fail "sitting $first has columns of its own in the per-run table"
+	grep -q "| $first: A/A % \[CI\]" "$TOP/results/hosts.md" || fail "sitting $first is not in the sittings table"
+	echo "ok: the sittings in $sit have their own table"
+fi
 # Each host row has its own bare pair; the per-host change is never
 # across hosts: the column of pre is empty on every host.
 mapfile -t runs < <(find "$pub" -mindepth 3 -maxdepth 3 -path '*/native/*' -type d)
