@@ -94,15 +94,16 @@ for f in summary.csv pairs.csv baseline.csv stat.info; do [ ! -f "$stats/$f" ] |
 [ ! -d "$run/disasm-check" ] || cp "$run"/disasm-check/*.txt "$dest/disasm-check/"
 # The A/A base's records at its second layout: compare's layout pair, so
 # that the published floor re-derives.
-if [ -d "$run/layout" ]; then
-	mkdir -p "$dest/layout"
-	cp "$run"/layout/*.csv "$dest/layout/"
-fi
-# The planted changes' pairs (scripts/native/planted.sh).
-if [ -d "$run/planted" ]; then
-	mkdir -p "$dest/planted"
-	cp "$run"/planted/*.csv "$dest/planted/"
-fi
+# The planted changes' pairs (scripts/native/planted.sh) too; a run with
+# no hot job has neither.
+for d in layout planted; do
+	shopt -s nullglob
+	f=("$run/$d"/*.csv)
+	shopt -u nullglob
+	[ ${#f[@]} -eq 0 ] || { mkdir -p "$dest/$d" && cp "${f[@]}" "$dest/$d/"; }
+done
+# What the contended sections measured against what was asked.
+[ ! -f "$run/sections-check.txt" ] || cp "$run/sections-check.txt" "$dest/"
 # Each process's facts and provenance; its records are in VARIANT.csv.
 for b in "$run"/boots/*/boot*/; do
 	b=${b%/} rel=${b#"$run"/}
