@@ -282,8 +282,10 @@ echo "failed_boots=$failed" >>"$run/run.info"
 "$LB_TOP/scripts/report/compare.sh" "$run" || die "native: compare failed (see above)"
 # The smallest change this run resolves: one chain step (one dependent
 # add) planted on spin_lock's path, as a pair (planted/pairs-1.csv).
-"$LB_TOP/scripts/native/planted.sh" "$run" 1 >/dev/null ||
-	note "native: no planted-change pair (see above)"
+if grep -q 'kind=spin_lock mode=hot' "$jobs"; then
+	"$LB_TOP/scripts/native/planted.sh" "$run" 1 >/dev/null ||
+		note "native: no planted-change pair (see above)"
+fi
 echo "total_seconds=$((EPOCHSECONDS - start))" >>"$run/run.info"
 [ "$failed" = 0 ] || die "native: $failed replicates failed (see $run/failures.csv)"
 say "native: ${run#"$LB_TOP"/} ($((EPOCHSECONDS - start)) s); summary.csv and pairs.csv there"
