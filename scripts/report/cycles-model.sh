@@ -51,7 +51,8 @@ for r in "$results"/hosts/*/native/*/; do
 	# A host's sittings (sittings.list: one binary run again) are
 	# hosts-table.sh's; the model takes each host's other runs.
 	[ ! -f "${r%/native/*}/sittings.list" ] || ! grep -qx "${r##*/}" "${r%/native/*}/sittings.list" || continue
-	[ -f "$r/summary.csv" ] && [ -f "$r/physlimit.csv" ] && runs+=("$r")
+	# (a contended-only run has no hot cell to predict)
+	[ -f "$r/summary.csv" ] && [ -f "$r/physlimit.csv" ] && grep -q ',hot,' "$r/summary.csv" && runs+=("$r")
 done
 [ ${#runs[@]} -gt 0 ] || die "cycles-model: no native runs in $results/hosts (file one with scripts/report/host-publish.sh)"
 tmp=$(mktemp -d)

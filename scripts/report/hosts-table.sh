@@ -20,6 +20,8 @@ median_awk=$(<"$LB_TOP/scripts/median.awk")
 runs=() sittings=()
 for r in "$results"/hosts/*/native/*/; do
 	[ -f "$r/summary.csv" ] && [ -f "$r/physlimit.csv" ] || continue
+	# A run with no hot cell (a contended-only job list) has no row here.
+	grep -q ',hot,' "$r/summary.csv" || continue
 	r=${r%/}
 	if [ -f "${r%/native/*}/sittings.list" ] && grep -qx "${r##*/}" "${r%/native/*}/sittings.list"; then
 		sittings+=("$r")
