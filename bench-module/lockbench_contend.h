@@ -219,7 +219,7 @@ static inline void lb_overlap_add(const struct lb_cacc *a, unsigned int n,
  * own: a loop that straddled a line boundary ran at half speed in one
  * binary (issue 35).  The padding nops run once a call.
  */
-static inline __attribute__((always_inline)) void lb_cwork(unsigned long long turns)
+static __always_inline void lb_cwork(unsigned long long turns)
 {
 	if (!turns)
 		return;

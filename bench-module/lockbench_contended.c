@@ -105,8 +105,10 @@ lb_contend(void *arg,
 		if (!(t->a.ops & LB_RESCHED_MASK) || need_resched())
 			cond_resched();
 	} while ((s64)(it.ts[3] - end) < 0);
-	/* The scheduler's count, brought up to date at the last tick or
-	 * switch: within a tick of the loop's CPU time. */
+	/*
+	 * The scheduler's count, brought up to date at the last tick or
+	 * switch: within a tick of the loop's CPU time.
+	 */
 	t->a.cpu_ns = current->se.sum_exec_runtime - cpu0;
 out:
 	complete(&t->done);
@@ -225,13 +227,17 @@ int lb_run_contended(const struct lb_job *job, struct lb_result *res)
 		t->run = run;
 		t->self = i;
 		t->rnd = 0x9e3779b9U * (i + 1);
-		/* Sections and hand-offs the kernel evidently preempted (eight
-		 * times asked, or 1 ms) are left out of their means. */
+		/*
+		 * Sections and hand-offs the kernel evidently preempted (eight
+		 * times asked, or 1 ms) are left out of their means.
+		 */
 		t->a.cap_hold = 8 * lb_ns_to_cyc(job->hold_ns) + 2000;
 		t->a.cap_par = 8 * lb_ns_to_cyc(job->parallel_ns) + 2000;
 		t->a.cap_ho = lb_ns_to_cyc(NSEC_PER_MSEC);
-		/* The sections start from the load-time rate and follow what
-		 * they measure (lb_cacc_correct). */
+		/*
+		 * The sections start from the load-time rate and follow what
+		 * they measure (lb_cacc_correct).
+		 */
 		t->a.hold_turns = run->hold_work;
 		t->a.par_turns = run->par_work;
 		t->a.want_hold = lb_ns_to_cyc(job->hold_ns);

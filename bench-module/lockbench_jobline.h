@@ -20,6 +20,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))	/* linux/kernel.h's */
+#endif
 #endif
 
 #include "lockbench_schema.h"
@@ -28,6 +31,7 @@
 #define LB_JOBLINE_MEMBER(name, min, max, def)	uint64_t name;
 struct lb_jobline {
 	unsigned int kind, mode;
+
 	LB_JOB_INT_KEYS(LB_JOBLINE_MEMBER)
 };
 #undef LB_JOBLINE_MEMBER
@@ -38,14 +42,14 @@ static inline const char *lb_jobline_kind_name(unsigned int i)
 {
 	static const char *const names[] = { LB_KINDS(LB_JOBLINE_NAME) };
 
-	return i < sizeof(names) / sizeof(names[0]) ? names[i] : NULL;
+	return i < ARRAY_SIZE(names) ? names[i] : NULL;
 }
 
 static inline const char *lb_jobline_mode_name(unsigned int i)
 {
 	static const char *const names[] = { LB_MODES(LB_JOBLINE_NAME) };
 
-	return i < sizeof(names) / sizeof(names[0]) ? names[i] : NULL;
+	return i < ARRAY_SIZE(names) ? names[i] : NULL;
 }
 #undef LB_JOBLINE_NAME
 

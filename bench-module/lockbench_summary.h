@@ -46,7 +46,7 @@ static inline uint64_t lb_mul_div(uint64_t a, uint64_t b, uint64_t c)
 #ifdef __KERNEL__
 	return mul_u64_u64_div_u64(a, b, c);
 #else
-	return (uint64_t)((unsigned __int128)a * b / c);
+	return (uint64_t)((__uint128_t)a * b / c);
 #endif
 }
 
