@@ -12,7 +12,15 @@
 #define LBN_LOCK_T void
 #endif
 
-/* The contended loop's shared measurement (struct lb_citer, lb_cwork). */
+/*
+ * The contended loop's shared measurement (struct lb_citer, lb_cwork).
+ * It is written in the kernel's spelling, __always_inline, which Kbuild
+ * and glibc's headers give; this header's freestanding includers (the
+ * generated variants' table, the tests' stand-in kernel half) have none.
+ */
+#ifndef __always_inline
+#define __always_inline inline __attribute__((__always_inline__))
+#endif
 #include "lockbench_contend.h"
 
 /*

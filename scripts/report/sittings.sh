@@ -20,7 +20,8 @@ for run in "$@"; do
 	[[ $aa == *:* ]] || die "sittings: $run has no A/A pair (stat.info: aa_pair=${aa:-none})"
 	# A filed run's id is its provenance's; a make run's native pass is
 	# RUN/native, with run_id=native: then its run's name.
-	id=$(sed -n 's/^run_id=//p' "$run/provenance.txt" 2>/dev/null)
+	id=
+	[ ! -f "$run/provenance.txt" ] || id=$(sed -n 's/^run_id=//p' "$run/provenance.txt")
 	[ -n "$id" ] || id=$(sed -n 's/^run_id=//p' "$run/run.info")
 	[ "$id" != native ] || id=$(basename "$(dirname "$(readlink -f "$run")")")
 	args+=("${id:-$run}" "${aa%%:*}" "${aa#*:}" "$run/pairs.csv" "$run/summary.csv")
