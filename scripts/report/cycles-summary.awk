@@ -53,7 +53,7 @@ END {
 			if (N[key, a] - N[key, b] >= 5 && M[key, a] < M[key, b])
 				lay = lay (lay == "" ? "" : "; ") sprintf("%s %s runs %d more instructions than %s's and measures %.2f cycles less", V[key, a], K[key, a], N[key, a] - N[key, b], V[key, b], M[key, b] - M[key, a])
 		}
-		if (lay != "") printf "  - Fewer cycles with more instructions (icount) in the same lock layer: %s. More instructions cannot make the path shorter: where code and data land (layout), or noise, sets these.\n", lay
+		if (lay != "") printf "  - Fewer cycles with more instructions (icount) in the same lock layer: %s. Their extra instructions add work, so where code and data land (layout), or noise, is left to explain the lower figure.\n", lay
 		if ((key, "lock_cmpxchgl+movb") in bp && (key in dw))
 			printf "  - A byte release before a dword atomic (store forwarding): the bare byte-after-dword pair costs %.2f cycles, %+.2f over the dword-after-dword pair.\n", bp[key, "lock_cmpxchgl+movb"], bp[key, "lock_cmpxchgl+movb"] - dw[key]
 		else {
