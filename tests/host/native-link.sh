@@ -111,3 +111,19 @@ link "$TMP/s0" 0
 { grep -q '^stack_pad=0$' "$TMP/s0/layout.txt" && ! grep -q 'pad=[1-9]' "$TMP/s0/layout.txt"; } ||
 	fail "seed 0 is not the plain layout: $(<"$TMP/s0/layout.txt")"
 echo "ok: layouts are drawn from the seed, the same seed giving the same binary"
+
+# What no stand-in can be is refused by name: a lock that returns through
+# the return thunk (CONFIG_RETHUNK), and one that calls through pv_ops
+# (CONFIG_PARAVIRT).
+sed '0,/^\tret$/s//\tjmp\t__x86_return_thunk/' "$fx/fake_spinlock.S" >"$TMP/rethunk.S"
+sed 's/^_raw_spin_lock:$/&\n\tcall\t*pv_ops+8(%rip)/' "$fx/fake_spinlock.S" >"$TMP/pvops.S"
+for t in rethunk pvops; do
+	cmp -s "$fx/fake_spinlock.S" "$TMP/$t.S" && fail "fixture: the $t edit did not apply"
+	gcc -c -o "$TMP/$t.o" "$TMP/$t.S"
+	ld -r -z noexecstack -o "$TMP/$t-merged.o" "$TMP/kl.o" "$TMP/$t.o"
+done
+expect_error "a return thunk" "goes through __x86_return_thunk .*configure the tree without them" \
+	"$TOP/scripts/native/link.sh" "$TMP/rt" "$LB_NATIVE_OUT/harness" 250 0 pre "pre=$LB_NATIVE_OUT/pre/merged.o" "post=$TMP/rethunk-merged.o"
+expect_error "a pv_ops call" "goes through pv_ops .*configure the tree without them" \
+	"$TOP/scripts/native/link.sh" "$TMP/pv" "$LB_NATIVE_OUT/harness" 250 0 pre "pre=$LB_NATIVE_OUT/pre/merged.o" "post=$TMP/pvops-merged.o"
+echo "ok: return thunks and pv calls are refused by name"
