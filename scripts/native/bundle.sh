@@ -24,15 +24,9 @@ outdir=${BUNDLE_OUT:-$LB_BUILD/bundle}
 expand_jobs "$jobfile" --sweep 1 >/dev/null || exit 1
 parse_variant_list "${VARIANTS:-}"
 variants=${PARSED_VARIANTS[*]}
-hz=
-for v in $variants; do
-	native_need_kernel "$v"
-	h=$(sed -n 's/^CONFIG_HZ=//p' "$NATIVE_KDIR/.config")
-	h=${h:-250}
-	[ -z "$hz" ] || [ "$h" = "$hz" ] ||
-		die "variant $v has CONFIG_HZ=$h where another has $hz: one process holds one loops_per_jiffy, so bundle variants of one HZ"
-	hz=$h
-done
+# shellcheck disable=SC2086 # the variants, one word each
+native_hz_set "bundle variants of one HZ" $variants
+hz=$NATIVE_HZ
 
 head=$(git -C "$LB_TOP" rev-parse --short=12 HEAD 2>/dev/null) || head=unknown
 dirty=false

@@ -87,6 +87,23 @@ native_ref_set() { # kdir lockobj...
 	}
 }
 
+# The one CONFIG_HZ of VARIANTS, each built (native_need_kernel), into
+# NATIVE_HZ: one process holds one loops_per_jiffy, so variants of two
+# HZ are refused, FIX saying what the caller's user should do.
+native_hz_set() { # fix variant...
+	local fix=$1 v h
+	shift
+	NATIVE_HZ=
+	for v in "$@"; do
+		native_need_kernel "$v"
+		h=$(sed -n 's/^CONFIG_HZ=//p' "$NATIVE_KDIR/.config")
+		h=${h:-250}
+		[ -z "$NATIVE_HZ" ] || [ "$h" = "$NATIVE_HZ" ] ||
+			die "variant $v has CONFIG_HZ=$h where another has $NATIVE_HZ: one process holds one loops_per_jiffy, so $fix"
+		NATIVE_HZ=$h
+	done
+}
+
 # The first line of FILE that starts with "flags" (a cpuinfo), into
 # NATIVE_CPU_FLAGS; empty when there is none.  As grep -m1 '^flags' read
 # it, without two processes per check.

@@ -67,15 +67,9 @@ joblist=$(expand_jobs "$jobfile" --sweep "$threads") || exit 1
 parse_variant_list "${VARIANTS:-}" # dies naming the known ones
 variants=${PARSED_VARIANTS[*]}
 [ "$check" != --check-settings ] || exit 0
-hz=
-for v in $variants; do
-	native_need_kernel "$v"
-	h=$(sed -n 's/^CONFIG_HZ=//p' "$NATIVE_KDIR/.config")
-	h=${h:-250}
-	[ -z "$hz" ] || [ "$h" = "$hz" ] ||
-		die "variant $v has CONFIG_HZ=$h where another has $hz: one process holds one loops_per_jiffy, so build them with one HZ"
-	hz=$h
-done
+# shellcheck disable=SC2086 # the variants, one word each
+native_hz_set "build them with one HZ" $variants
+hz=$NATIVE_HZ
 [ "$check" != --check ] || exit 0
 # The A/A pair's base runs at a second layout too, when both are here.
 aa=-
