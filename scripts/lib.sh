@@ -633,3 +633,19 @@ run_dir_of() { # ARG [fresh] -> RUN_DIR (no subshell around it: a die ends the c
 	fi
 	RUN_DIR=$LB_BUILD/raw/$id
 }
+
+# The native runs filed by host (scripts/report/host-publish.sh) that
+# hosts-table.sh and cycles-model.sh take, one a line: each with its
+# summary.csv, physlimit.csv and a hot cell, less a host's sittings
+# (its sittings.list: one binary run again, which get a table of their
+# own from scripts/report/sittings.sh).
+host_runs() { # results
+	local r list
+	for r in "$1"/hosts/*/native/*/; do
+		r=${r%/}
+		[ -f "$r/summary.csv" ] && [ -f "$r/physlimit.csv" ] && grep -q ',hot,' "$r/summary.csv" || continue
+		list=${r%/native/*}/sittings.list
+		[ -f "$list" ] && grep -qx "${r##*/}" "$list" && continue
+		printf '%s\n' "$r"
+	done
+}

@@ -45,15 +45,8 @@ while IFS=$'\t' read -r l k s; do
 	[ -n "$s" ] || die "cycles-model: $shapes: a row without its shape: $l $k"
 	shapelist+=" $l:$k=$s"
 done <"$shapes"
-runs=()
-for r in "$results"/hosts/*/native/*/; do
-	r=${r%/}
-	# A host's sittings (sittings.list: one binary run again) are
-	# hosts-table.sh's; the model takes each host's other runs.
-	[ ! -f "${r%/native/*}/sittings.list" ] || ! grep -qx "${r##*/}" "${r%/native/*}/sittings.list" || continue
-	# (a contended-only run has no hot cell to predict)
-	[ -f "$r/summary.csv" ] && [ -f "$r/physlimit.csv" ] && grep -q ',hot,' "$r/summary.csv" && runs+=("$r")
-done
+# Each host's runs with hot cells to predict; its sittings are hosts-table.sh's.
+mapfile -t runs < <(host_runs "$results")
 [ ${#runs[@]} -gt 0 ] || die "cycles-model: no native runs in $results/hosts (file one with scripts/report/host-publish.sh)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

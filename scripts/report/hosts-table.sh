@@ -14,21 +14,8 @@
 results=${1:-$LB_TOP/results}
 render=$LB_TOP/scripts/report/render.awk
 median_awk=$(<"$LB_TOP/scripts/median.awk")
-# A host's sittings.list names runs that are sittings of one binary
-# (separate make native invocations): they get a table of their own,
-# sittings.sh's, and stay out of the per-run columns.
-runs=() sittings=()
-for r in "$results"/hosts/*/native/*/; do
-	[ -f "$r/summary.csv" ] && [ -f "$r/physlimit.csv" ] || continue
-	# A run with no hot cell (a contended-only job list) has no row here.
-	grep -q ',hot,' "$r/summary.csv" || continue
-	r=${r%/}
-	if [ -f "${r%/native/*}/sittings.list" ] && grep -qx "${r##*/}" "${r%/native/*}/sittings.list"; then
-		sittings+=("$r")
-	else
-		runs+=("$r")
-	fi
-done
+# Sittings (a host's sittings.list) have a table of their own below.
+mapfile -t runs < <(host_runs "$results")
 [ ${#runs[@]} -gt 0 ] || die "hosts-table: no native runs in $results/hosts (file one with scripts/report/host-publish.sh)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
