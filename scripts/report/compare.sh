@@ -46,10 +46,11 @@ done
 # compared with its base as one more same-code pair, whose bound the
 # floor takes where it is larger.  The summary keeps to the variants.
 layout=() layout_files=()
-if [ ${#aa[@]} -gt 0 ] && [ -f "$run/layout/${aa[1]%%:*}~L2.csv" ]; then
-	l2=${aa[1]%%:*}~L2
-	layout=(--pair "${aa[1]%%:*}:$l2" --layout "${aa[1]%%:*}:$l2")
-	layout_files=("layout/$l2.csv")
+aa_base=${aa[1]:-}
+aa_base=${aa_base%%:*}
+if [ -n "$aa_base" ] && [ -f "$run/layout/$aa_base~L2.csv" ]; then
+	layout=(--pair "$aa_base:$aa_base~L2" --layout "$aa_base:$aa_base~L2")
+	layout_files=("layout/$aa_base~L2.csv")
 fi
 tmp=$(mktemp -d "$run/.compare.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
