@@ -33,12 +33,13 @@
 				     (unsigned long long)(def));
 #define D_VERDICT(v, desc) printf("verdicts\t%s\t%s\n", v, desc);
 #define D_PAD(n) printf("pads\t%d\n", n);
+#define D_SUMMARY_CONT(m, t, unit, desc) printf("summary_contended\t%s\t%d\t%s\t%s\n", #m, t, #unit, desc);
 #define D_MARK_EDGE(n, v, d) printf("marks\t%s\tedge\t%d\t%s\n", #n, v, d);
 #define D_MARK_SITE(n, v, d) printf("marks\t%s\tsite\t%d\t%s\n", #n, v, d);
 
 static const char *const sections[] = {
 	"fields", "accels", "instruments", "kinds", "modes", "statuses", "job_keys", "pads", "cell",
-	"summary", "pairs", "verdicts", "baseline", "boot_statuses", "failures", "pmu", "events", "marks", "run_info", NULL
+	"summary", "summary_contended", "pairs", "verdicts", "baseline", "boot_statuses", "failures", "pmu", "events", "marks", "run_info", NULL
 };
 
 static void describe_one(const char *sec)
@@ -84,6 +85,9 @@ static void describe_one(const char *sec)
 	} else if (!strcmp(sec, "summary")) {
 		printf("#summary\tcolumn\tdescription\n");
 		LB_SUMMARY_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "summary_contended")) {
+		printf("#summary_contended\t%s\n", LB_SUMMARY_CONTENDED_COLUMNS);
+		LB_SUMMARY_CONTENDED(D_SUMMARY_CONT)
 	} else if (!strcmp(sec, "pairs")) {
 		printf("#pairs\tcolumn\tdescription\n");
 		LB_PAIRS_COLUMNS(D_COL)

@@ -258,6 +258,24 @@
 	X(mode_gap_ratio, "the widest gap over the pooled within-group SD") \
 	X(oversub,	"1 when any record was oversubscribed")
 
+/*
+ * The metrics summary.csv describes besides those pairs.csv compares
+ * (bench-user/stat/cells.c): what a contended record measured besides
+ * its throughput (LB_MEASURE_V3_FIELDS), a row each per cell, with the
+ * median, CI and spread of every row.  min_threads: the fewest threads
+ * at which the figure means something; unit: summary.csv's unit column.
+ * A record without them (v2, read with jain 0) gives no row; handoff_ns
+ * counts only where handoffs > 0.
+ */
+#define LB_SUMMARY_CONTENDED(X)						\
+	X(jain,		2, index,	"Jain's index of per-thread acquisitions, 1/threads to 1 (fair)") \
+	X(handoff_ns,	2, ns,		"mean release to acquire by a waiting other thread") \
+	X(lock_ovh_ns,	1, ns,		"thread time per op less the sections and the timer (lockhammer's overhead)") \
+	X(all_run_pct,	1, percent,	"share of the run with every thread in its loop") \
+	X(hold_meas_ns,	1, ns,		"the hold section as measured; asked: hold_ns") \
+	X(par_meas_ns,	1, ns,		"the parallel section as measured; asked: parallel_ns")
+#define LB_SUMMARY_CONTENDED_COLUMNS "metric\tmin_threads\tunit\tdescription"
+
 /* baseline.csv (lb-stat baseline): a kind over a baseline kind, per cell. */
 #define LB_BASELINE_COLUMNS(X)						\
 	X(variant,	"kernel variant")				\

@@ -20,6 +20,23 @@ static const char *const cont1_metrics[] = {
 	NULL
 };
 
+/* LB_SUMMARY_CONTENDED as data: name, fewest threads, unit. */
+#define LBC_EXTRA(m, t, unit, desc) { #m, t, #unit },
+static const struct {
+	const char *name;
+	uint64_t min_threads;
+	const char *unit;
+} extras[] = { LB_SUMMARY_CONTENDED(LBC_EXTRA) };
+#define NEXTRAS (sizeof(extras) / sizeof(extras[0]))
+
+static int extra_of(const char *metric)
+{
+	for (size_t i = 0; i < NEXTRAS; i++)
+		if (!strcmp(extras[i].name, metric))
+			return (int)i;
+	return -1;
+}
+
 /* The cell's fields are strings or integers; _Generic picks by member. */
 static int eq_str(const char *a, const char *b)
 {
@@ -46,10 +63,26 @@ const char *const *lbc_metrics(const struct lb_record *r)
 	return r->threads > 1 ? cont_metrics : cont1_metrics;
 }
 
+const char *lbc_summary_extra(const struct lb_record *r, size_t i)
+{
+	size_t k;
+
+	if (strcmp(r->mode, "contended"))
+		return NULL;
+	for (k = 0; k < NEXTRAS; k++)
+		if (r->threads >= extras[k].min_threads && !i--)
+			return extras[k].name;
+	return NULL;
+}
+
 int lbc_value(const struct lb_record *r, const char *metric, double *out)
 {
 	double lo, hi;
 
+	/* A measured jain is at least 1/threads: 0 is a record without the
+	 * v3 columns.  One thread, or no waiter ever, has no hand-off. */
+	if (extra_of(metric) >= 0 && (!r->jain || (!strcmp(metric, "handoff_ns") && !r->handoffs)))
+		return -1;
 	if (strcmp(metric, "fair_ratio"))
 		return lb_get_double(r, metric, out);
 	/* Fairness as one figure: the busiest thread's share over the
@@ -64,7 +97,10 @@ int lbc_value(const struct lb_record *r, const char *metric, double *out)
 const char *lbc_unit(const struct lb_record *r, const char *metric)
 {
 	const char *u = lb_accel_unit(r->accel);
+	int e = extra_of(metric);
 
+	if (e >= 0)
+		return extras[e].unit;
 	if (!strcmp(metric, "cyc_op"))
 		return u ? u : "unknown";
 	if (!strcmp(metric, "ns_op"))

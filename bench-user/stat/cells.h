@@ -90,8 +90,15 @@ int lbc_same_cell(const struct lb_record *a, const struct lb_record *b);
  * headline one. */
 const char *const *lbc_metrics(const struct lb_record *r);
 
+/* The metrics summary.csv describes and pairs.csv does not compare
+ * (LB_SUMMARY_CONTENDED): the I-th one R's cell has, or NULL past the
+ * last.  Only contended cells have them, each from its min_threads. */
+const char *lbc_summary_extra(const struct lb_record *r, size_t i);
+
 /* METRIC of R into *OUT: a record field, or the derived fair_ratio
- * (share_max / share_min).  -1 if R has no value for it. */
+ * (share_max / share_min).  -1 if R has no value for it: also an
+ * LB_SUMMARY_CONTENDED metric of a record that did not measure them
+ * (jain 0: a v2 record), and handoff_ns without a hand-off. */
 int lbc_value(const struct lb_record *r, const char *metric, double *out);
 
 /* The unit of METRIC for records of R's accelerator: "instructions" or

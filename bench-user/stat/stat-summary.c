@@ -17,6 +17,7 @@
 struct srow {
 	const struct lb_record *r;
 	const char *metric;
+	int extra;		/* an LB_SUMMARY_CONTENDED metric */
 	size_t n, nrec;
 	int over;
 	double median, lo, hi, mean, sd;
@@ -77,32 +78,45 @@ static void measure_row(size_t i, gsl_rng *rng, double *x, double *y, void *ctx)
 #define COL_mode_gap_ratio	LBC_G(x->modes.gap_ratio, 4)
 #define COL_oversub	x->over
 
+/* Appends a row to *W (N rows of CAP); -1 when out of memory. */
+static int add_row(struct srow **w, size_t *n, size_t *cap, struct srow row)
+{
+	if (*n == *cap) {
+		size_t c = *cap ? 2 * *cap : 64;
+		struct srow *nw = realloc(*w, c * sizeof(**w));
+
+		if (!nw)
+			return -1;
+		*w = nw;
+		*cap = c;
+	}
+	(*w)[(*n)++] = row;
+	return 0;
+}
+
 int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 {
 	struct srow *w = NULL;
-	size_t n = 0, cap = 0, i;
+	size_t n = 0, cap = 0, i, k;
 	struct lbc_index ix;
 	int failed = 0;
 
 	if (lbc_index_init(&ix, s))
 		return -1;
 	for (i = 0; i < s->n; i++) {
+		const struct lb_record *r = &s->rec[i];
 		const char *const *m;
+		const char *e;
 
 		if (!lbc_first_of_cell(&ix, i))
 			continue;
-		for (m = lbc_metrics(&s->rec[i]); *m; m++) {
-			if (n == cap) {
-				struct srow *nw = realloc(w, (cap = cap ? 2 * cap : 64) * sizeof(*w));
-
-				if (!nw) {
-					failed = 1;
-					goto out;
-				}
-				w = nw;
-			}
-			w[n++] = (struct srow){ .r = &s->rec[i], .metric = *m };
-		}
+		/* The compared metrics, then the described ones. */
+		for (m = lbc_metrics(r); *m && !failed; m++)
+			failed = add_row(&w, &n, &cap, (struct srow){ .r = r, .metric = *m });
+		for (k = 0; (e = lbc_summary_extra(r, k)) && !failed; k++)
+			failed = add_row(&w, &n, &cap, (struct srow){ .r = r, .metric = e, .extra = 1 });
+		if (failed)
+			goto out;
 	}
 	if (lbs_each_row(n, s->n, measure_row,
 			 &(struct measure_ctx){ .w = w, .ix = &ix, .o = o })) {
@@ -113,6 +127,10 @@ int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 	for (i = 0; i < n; i++) {
 		const struct srow *x = &w[i];
 
+		/* A cell whose records lack the described metrics (v2) has
+		 * no row of them. */
+		if (x->extra && !x->n)
+			continue;
 		LBC_ROW(f, LB_SUMMARY_COLUMNS);
 	}
 out:

@@ -19,6 +19,7 @@
 #include "bootstat.h"
 #include "ranktest.h"
 #include "cells.h"
+#include "stat.h"
 
 static gsl_rng *rng_seeded(unsigned long seed)
 {
@@ -499,6 +500,151 @@ static void test_fair_ratio(void **state)
 	lb_set_free(&s);
 }
 
+/* A contended record of 2 threads (or T) that measured the v3 columns:
+ * jain in thousandths, handoff_ns over H hand-offs. */
+static struct lb_record cont(const char *variant, uint64_t boot, uint64_t t, uint64_t jain,
+			     double handoff, uint64_t h)
+{
+	struct lb_record r = rec(variant, boot, 0);
+
+	strcpy(r.accel, "native");
+	strcpy(r.mode, "contended");
+	r.threads = t;
+	r.hold_ns = 100;
+	r.parallel_ns = 200;
+	r.ops_per_s = 1000000 + boot;
+	r.share_min = 45 * LB_DEC_SCALE;
+	r.share_max = 55 * LB_DEC_SCALE;
+	r.jain = jain;
+	r.handoff_ns = (uint64_t)llround(handoff * LB_DEC_SCALE);
+	r.handoffs = h;
+	r.hold_meas_ns = 99900 + boot;
+	r.par_meas_ns = 200100;
+	r.lock_ovh_ns = 30 * LB_DEC_SCALE;
+	r.all_run_pct = 99 * LB_DEC_SCALE;
+	return r;
+}
+
+/* summary.csv's row of VARIANT, THREADS and METRIC in BUF: its unit, n and
+ * median, the columns found by the header's names.  0 when found. */
+static int summary_row(const char *buf, const char *variant, unsigned threads, const char *metric,
+		       char *unit, size_t *n, double *median)
+{
+	char *copy = strdup(buf), *save = NULL, *line, *hdr;
+	int col[5] = { -1, -1, -1, -1, -1 }, found = -1;	/* variant threads metric unit n */
+	int cm = -1;
+	const char *want[] = { "variant", "threads", "metric", "unit", "n" };
+
+	assert_non_null(copy);
+	hdr = strtok_r(copy, "\n", &save);
+	{
+		char *hs = NULL, *h = strtok_r(hdr, ",", &hs);
+
+		for (int i = 0; h; h = strtok_r(NULL, ",", &hs), i++) {
+			for (int k = 0; k < 5; k++)
+				if (!strcmp(h, want[k]))
+					col[k] = i;
+			if (!strcmp(h, "median"))
+				cm = i;
+		}
+	}
+	for (int k = 0; k < 5; k++)
+		assert_true(col[k] >= 0);
+	assert_true(cm >= 0);
+	while (found && (line = strtok_r(NULL, "\n", &save))) {
+		char *f[64], *fs = NULL, *x = strtok_r(line, ",", &fs);
+		int nf = 0;
+
+		while (x && nf < 64) {
+			f[nf++] = x;
+			x = strtok_r(NULL, ",", &fs);
+		}
+		if (strcmp(f[col[0]], variant) || strtoul(f[col[1]], NULL, 10) != threads ||
+		    strcmp(f[col[2]], metric))
+			continue;
+		strcpy(unit, f[col[3]]);
+		*n = strtoul(f[col[4]], NULL, 10);
+		*median = strtod(f[cm], NULL);
+		found = 0;
+	}
+	free(copy);
+	return found;
+}
+
+/*
+ * What a contended record measured besides its throughput
+ * (LB_SUMMARY_CONTENDED) is in the summary, per cell, as the other
+ * metrics are: median of the boot medians.  Jain's index and the
+ * hand-off only from 2 threads; a hand-off only where there was one; a
+ * v2 record (jain 0) gives no such row; pairs never compare them.
+ */
+static void test_summary_contended(void **state)
+{
+	struct lbs_opts o = { .seed = 1, .resamples = 200, .alpha = 0.05, .power = 0.8 };
+	struct lb_set s = { 0 };
+	const uint64_t jain[] = { 900, 950, 990 };
+	const double ho[] = { 200, 210, 0 };
+	char *buf = NULL, unit[32];
+	size_t len = 0, n;
+	double med;
+	const char *const *m;
+	FILE *f;
+
+	(void)state;
+	for (uint64_t b = 0; b < 3; b++) {
+		struct lb_record r2 = cont("pre", b, 2, jain[b], ho[b], ho[b] > 0 ? 1000 : 0);
+		struct lb_record r1 = cont("pre", b, 1, 1000, 0, 0);
+		struct lb_record old = cont("old", b, 2, 0, 0, 0);
+
+		lb_set_add(&s, &r2);
+		lb_set_add(&s, &r1);
+		lb_set_add(&s, &old);
+	}
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(lbs_write_summary(f, &s, &o), 0);
+	assert_int_equal(fclose(f), 0);
+
+	assert_int_equal(summary_row(buf, "pre", 2, "jain", unit, &n, &med), 0);
+	assert_string_equal(unit, "index");
+	assert_int_equal(n, 3);
+	assert_float_equal(med, 0.95, 1e-9);
+	/* The third boot had no hand-off: two boots' values. */
+	assert_int_equal(summary_row(buf, "pre", 2, "handoff_ns", unit, &n, &med), 0);
+	assert_string_equal(unit, "ns");
+	assert_int_equal(n, 2);
+	assert_float_equal(med, 205, 1e-9);
+	assert_int_equal(summary_row(buf, "pre", 2, "hold_meas_ns", unit, &n, &med), 0);
+	assert_float_equal(med, 99.901, 1e-9);
+	assert_int_equal(summary_row(buf, "pre", 2, "par_meas_ns", unit, &n, &med), 0);
+	assert_float_equal(med, 200.1, 1e-9);
+	assert_int_equal(summary_row(buf, "pre", 2, "lock_ovh_ns", unit, &n, &med), 0);
+	assert_float_equal(med, 30, 1e-9);
+	assert_int_equal(summary_row(buf, "pre", 2, "all_run_pct", unit, &n, &med), 0);
+	assert_string_equal(unit, "percent");
+	/* One thread: its sections and overhead, no fairness, no hand-off. */
+	assert_int_equal(summary_row(buf, "pre", 1, "lock_ovh_ns", unit, &n, &med), 0);
+	assert_int_equal(n, 3);
+	assert_int_not_equal(summary_row(buf, "pre", 1, "jain", unit, &n, &med), 0);
+	assert_int_not_equal(summary_row(buf, "pre", 1, "handoff_ns", unit, &n, &med), 0);
+	/* A v2 record: its throughput, none of the v3 columns' rows. */
+	assert_int_equal(summary_row(buf, "old", 2, "ops_per_s", unit, &n, &med), 0);
+	for (size_t k = 0; lbc_summary_extra(&s.rec[0], k); k++)
+		assert_int_not_equal(summary_row(buf, "old", 2, lbc_summary_extra(&s.rec[0], k), unit, &n,
+						 &med), 0);
+	/* Described, not compared. */
+	for (m = lbc_metrics(&s.rec[0]); *m; m++)
+		for (size_t k = 0; lbc_summary_extra(&s.rec[0], k); k++)
+			assert_string_not_equal(*m, lbc_summary_extra(&s.rec[0], k));
+	{
+		struct lb_record hot = rec("pre", 0, 10);
+
+		assert_null(lbc_summary_extra(&hot, 0));
+	}
+	free(buf);
+	lb_set_free(&s);
+}
+
 /* What may share one analysis: one unit always; one accelerator, vCPU
  * count, host and TSC rate unless forced; 0.5% of TSC rate is the slack. */
 static void test_comparable(void **state)
@@ -577,6 +723,7 @@ int main(void)
 		cmocka_unit_test(test_boot_medians),
 		cmocka_unit_test(test_index_first_ok),
 		cmocka_unit_test(test_fair_ratio),
+		cmocka_unit_test(test_summary_contended),
 		cmocka_unit_test(test_comparable),
 		cmocka_unit_test(test_create_new),
 	};
