@@ -9,6 +9,11 @@
 # another), anyot: 1 when some panel has one.  The panels of
 # one shape share one y scale; a panel of another shape than the first
 # says inside its frame that its scale is its own shape's.
+# Another metric against threads in the same frame (the fairness graph):
+# pre, the data files' prefix (default ct: ct-N.dat); ylab and xlab, the
+# axis titles; fair=1: Jain's index, every panel on one scale from the
+# lowest CI bar to 1, with a dotted line at 1 (equal shares), and the
+# variants set a little apart along x, as their bars often overlap.
 # Panels plus the key slot, near square, at most 4 across; the canvas grows
 # a row at a time so that panels keep their size.
 cols = np + 1 <= 4 ? np + 1 : (np + 1 <= 9 ? 3 : 4)
@@ -18,55 +23,74 @@ top = (exists("note") && note ne "") ? 150.0 : 130.0
 if (!exists("h")) h = top + 40 + 320 * rows
 load dir."/common.gp"
 nv = words(vars)
+if (!exists("pre")) pre = "ct"
+if (!exists("fair")) fair = 0
+if (!exists("ylab")) ylab = "acquisitions per second, all threads (median of boot medians, 95% CI)"
+if (!exists("xlab")) xlab = "threads (= vCPUs used)"
 # Fixed margins (screen fractions) so that every panel has the same size.
 # The axis titles are screen labels at fixed places, not per-panel
 # x/ylabels, which gnuplot would put outside the canvas when the tick
 # labels are wider than it guessed.
 ml = 0.105; mr = 0.99; mb = 75.0 / h; mt = 1 - top / h; sx = 0.07; sy = 100.0 / h
 set multiplot layout rows, cols title head font ",14" margins ml, mr, mb, mt spacing sx, sy
-set label 101 "acquisitions per second, all threads (median of boot medians, 95% CI)" \
+set label 101 ylab \
 	at screen 0.018, screen (mb + mt) / 2 center rotate by 90 font ",13"
-set label 102 "threads (= vCPUs used)" at screen (ml + mr) / 2, screen 18.0 / h center font ",13"
-# Each shape's top: the largest upper CI bar of its panels.
+set label 102 xlab at screen (ml + mr) / 2, screen 18.0 / h center font ",13"
+# Each shape's top: the largest upper CI bar of its panels; the fairness
+# graph's bottom: the lowest lower bar of all.
 array smax[nsh]
 do for [k=1:nsh] { smax[k] = 0 }
+fmin = 1
 do for [p=1:np] {
-	stats sprintf("%s/ct-%d.dat", ddir, p) using 4 nooutput
+	stats sprintf("%s/%s-%d.dat", ddir, pre, p) using 4 nooutput
 	k = value(sprintf("ps%d", p))
 	if (STATS_max > smax[k]) { smax[k] = STATS_max }
+	stats sprintf("%s/%s-%d.dat", ddir, pre, p) using 3 nooutput
+	if (STATS_min < fmin) { fmin = STATS_min }
 }
 set xtics () nomirror
 do for [t in xt] { set xtics add (t t + 0) }
 # One x range for every panel: a panel whose data stop short of the
 # largest thread count would put that tick outside its own range.
 xlo = word(xt, 1) + 0; xhi = word(xt, words(xt)) + 0
-set xrange [xlo - 0.3 : xhi + 0.3]
+xpad = fair ? 0.5 : 0.3
+set xrange [xlo - xpad : xhi + xpad]
+# Variant i's offset along x: none in the throughput graph.
+dx = fair ? (xhi - xlo + 2 * xpad) * 0.025 : 0
+xat(x, i) = x + (i - (nv + 1) / 2.0) * dx
 set ytics nomirror
 set grid xtics ytics lc rgb "#dddddd"
 do for [p=1:np] {
 	k = value(sprintf("ps%d", p))
-	ytop = smax[k] > 0 ? smax[k] * 1.08 : 1
-	st = stepof(ytop)
-	set yrange [0:ytop]
-	set ytics () nomirror
-	do for [i=0:int(ytop / st)] { set ytics add (si(i * st) i * st) }
+	if (fair) {
+		pad = (1 - fmin) * 0.08 + 0.005
+		set yrange [fmin - pad : 1 + pad]
+		set ytics autofreq nomirror
+	} else {
+		ytop = smax[k] > 0 ? smax[k] * 1.08 : 1
+		st = stepof(ytop)
+		set yrange [0:ytop]
+		set ytics () nomirror
+		do for [i=0:int(ytop / st)] { set ytics add (si(i * st) i * st) }
+	}
 	set title value(sprintf("pt%d", p)) font ",13"
 	# Marked inside the frame (a third title line would run into the
 	# panel above).
 	unset label 103
-	if (k > 1 && smax[k] != smax[1]) {
+	if (!fair && k > 1 && smax[k] != smax[1]) {
 		set label 103 "y scale: this shape's own" at graph 0.03, graph 0.94 left font ",11" tc rgb "#a01010" front
 	}
-	f = sprintf("%s/ct-%d.dat", ddir, p)
+	f = sprintf("%s/%s-%d.dat", ddir, pre, p)
 	# The overtakes (ov-N.dat) join the plot only where there are some:
 	# gnuplot opens a file even in a loop of no turns, and an empty one
 	# warns.
 	fo = sprintf("%s/ov-%d.dat", ddir, p)
 	ov = value(sprintf("nov%d", p)) > 0 ? \
 		', fo using 1:2 with points pt 3 ps 2.2 lw 2 lc rgb "black" notitle, fo using 1:2:3 with labels offset 0, 1.2 font ",10" notitle' : ""
-	eval 'plot for [i=1:nv] f index i-1 using 1:2:3:4 with yerrorlines lw 2 dt vdash(word(vars, i)) pt vpoint(i) ps 1.1 ' . \
+	one = fair ? '1 with lines lw 1.5 dt 3 lc rgb "#777777" notitle, ' : ''
+	eval 'plot ' . one . 'for [i=1:nv] f index i-1 using (xat($1, i)):2:3:4 with yerrorlines lw 2 dt vdash(word(vars, i)) pt vpoint(i) ps 1.1 ' . \
 		'lc rgb vcolor(word(vars, i), i) notitle, ' . \
-		'for [i=1:nv] f index i-1 using 1:($5 > 0 ? $2 : NaN) with points pt 6 ps 2.4 lw 1.5 lc rgb "black" notitle' . ov
+		'for [i=1:nv] f index i-1 using (xat($1, i)):($5 > 0 ? $2 : NaN) with points pt 6 ps 2.4 lw 1.5 lc rgb "black" notitle' . ov
 	# The figure's axis titles are drawn with the first panel only.
 	unset label 101; unset label 102
 }
@@ -78,9 +102,14 @@ set xrange [0:1]; set yrange [0:1]
 # at the slot's, in screen coordinates)
 kw = (mr - ml - (cols - 1) * sx) / cols
 kh = (mt - mb - (rows - 1) * sy) / rows
+# A slot holds 7 entries at spacing 1.4; more are drawn closer, as
+# gnuplot would move the rest to a second column, off the canvas.
+ne = nv + anyov + anyot + fair
+ksp = ne > 7 ? 1.4 * 7 / ne : 1.4
 set key at screen ml + (np % cols) * (kw + sx), screen mt - int(np / cols) * (kh + sy) \
-	left top vertical Left reverse font ",13" spacing 1.4 samplen 3
+	left top vertical Left reverse font ",13" spacing ksp samplen 3
 plot for [i=1:nv] 5 with linespoints lw 2 dt vdash(word(vars, i)) pt vpoint(i) lc rgb vcolor(word(vars, i), i) title word(vars, i), \
      for [j=1:anyov] 5 with points pt 6 ps 2.4 lw 1.5 lc rgb "black" title "oversubscribed", \
-     for [j=1:anyot] 5 with points pt 3 ps 2.2 lw 2 lc rgb "black" title "overtakes"
+     for [j=1:anyot] 5 with points pt 3 ps 2.2 lw 2 lc rgb "black" title "overtakes", \
+     for [j=1:fair] 5 with lines lw 1.5 dt 3 lc rgb "#777777" title "1 = fair (equal shares)"
 unset multiplot

@@ -57,27 +57,33 @@ ACCEL=${accel^^}
 tcgnote=""
 [ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
 
-# One pass over the summary, one sort: the variants in the run (sorted,
-# as sort -u), each contended rw kind's read_pct values (as sort -nru), and
-# the contended shapes, HOLD/PARALLEL (as sort -t/ -k1,1n -k2,2n -u).  A
-# line per value, tagged 1, 2 or 3, its sort key in its own column; a CSV
-# field holds no comma.
-scan=$(csvawk 'function out(s) { if (!got[s]++) print s }
-	NR == 1 { header(); n = split(rw, a, " "); for (i = 1; i <= n; i++) isrw[a[i]] = 1
-		n = split(cont, a, " "); for (i = 1; i <= n; i++) iscont[a[i]] = 1; next }
-	v("variant") != "" { out("1," v("variant") ",,,") }
-	v("mode") == "contended" && v("kind") in isrw { out("2," v("kind") "," v("read_pct") ",,") }
-	v("mode") == "contended" && v("kind") in iscont { out("3,,," v("hold_ns") "," v("parallel_ns")) }' \
-	rw="$rwkinds" cont="$contkinds" "$sum" | sort -t, -k1,1n -k2,2 -k3,3nr -k4,4n -k5,5n -u)
-present=() cshapes=""
-declare -A rps=()
-while IFS=, read -r tag a b c d; do
-	case $tag in
-	1) present+=("$a") ;;
-	2) rps[$a]+=" $b" ;;
-	3) cshapes+="${cshapes:+$'\n'}$c/$d" ;;
-	esac
-done <<<"$scan"
+# scan SUMMARY: one pass over it, one sort: the variants in it (sorted,
+# as sort -u) into PRESENT, each contended rw kind's read_pct values (as
+# sort -nru) into RPS, and the contended shapes, HOLD/PARALLEL (as sort
+# -t/ -k1,1n -k2,2n -u), a line each, into CSHAPES.  A line per value,
+# tagged 1, 2 or 3, its sort key in its own column; a CSV field holds no
+# comma.
+declare -A RPS=()
+scan() {
+	local lines tag a b c d
+	lines=$(csvawk 'function out(s) { if (!got[s]++) print s }
+		NR == 1 { header(); n = split(rw, a, " "); for (i = 1; i <= n; i++) isrw[a[i]] = 1
+			n = split(cont, a, " "); for (i = 1; i <= n; i++) iscont[a[i]] = 1; next }
+		v("variant") != "" { out("1," v("variant") ",,,") }
+		v("mode") == "contended" && v("kind") in isrw { out("2," v("kind") "," v("read_pct") ",,") }
+		v("mode") == "contended" && v("kind") in iscont { out("3,,," v("hold_ns") "," v("parallel_ns")) }' \
+		rw="$rwkinds" cont="$contkinds" "$1" | sort -t, -k1,1n -k2,2 -k3,3nr -k4,4n -k5,5n -u)
+	PRESENT=() CSHAPES="" RPS=()
+	while IFS=, read -r tag a b c d; do
+		case $tag in
+		1) PRESENT+=("$a") ;;
+		2) RPS[$a]+=" $b" ;;
+		3) CSHAPES+="${CSHAPES:+$'\n'}$c/$d" ;;
+		esac
+	done <<<"$lines"
+}
+scan "$sum"
+present=("${PRESENT[@]}")
 # Variants in the run: the default matrix's first, in its order (each
 # family before its debug twin), then any others sorted.
 matrix_names && main=${MATRIX_NAMES[*]} order="" # matrix_variants, no subshell
@@ -156,7 +162,7 @@ load() {
 	done <"$1"
 	local lo=${M[nmin]:-} hi=${M[nmax]:-} n
 	[ "$lo" = "$hi" ] && n="n=$lo" || n="n=$lo-$hi"
-	M[sub]="$ACCEL, $host, $n per cell$tcgnote"
+	M[sub]="$ACCEL, $host, $n per cell$tcgnote" M[ntext]=$n
 	M[cfgtext]=""
 	[[ ${M[cfg]:-} =~ ^hold_ns=([^ ]*)\ parallel_ns=(.*)$ ]] &&
 		M[cfgtext]="hold ${BASH_REMATCH[1]} ns, parallel ${BASH_REMATCH[2]} ns"
@@ -226,91 +232,101 @@ for side in off on; do
 	gp uncontended.gp uncontended-debug-$side "$t" "${M[sub]}" "$OVNOTE" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 done
 
-# 2. Contended throughput, one panel per kind the contract draws (cont=1)
-# and hold/parallel shape: the exclusive kinds, then the rw kinds, one
-# panel per read_pct in the run (most reads first); each shape's panels
-# together, shapes by hold then parallel time.
+# contended_panels SUMMARY METRIC PREFIX VARIANTS GRAPH: a contended
+# graph's panels, one per kind the contract draws (cont=1) and
+# hold/parallel shape of SUMMARY (scan's CSHAPES and RPS): the exclusive
+# kinds, then the rw kinds, one panel per read_pct in the summary (most
+# reads first); each shape's panels together, shapes by hold then
+# parallel time.  Every panel's METRIC from one awk (series.awk reads the
+# summary once per panel) into $dat/PREFIX-N.dat, a block per variant of
+# VARIANTS, N counting the panels with data; for throughput, where one
+# variant overtakes another, CIs apart on both sides ($dat/ov-N.dat).
+# Sets NP, the panels drawn; PANELS, their gnuplot assignments; NSHAPE;
+# XT, the thread counts; ANYOV and ANYOT, 1 when a point is
+# oversubscribed or an overtake is marked; PSUB, the subtitle.
 shapetext() { SHAPE="hold ${1%/*} ns, parallel ${1#*/} ns"; } # HOLD/PARALLEL -> words, into SHAPE
-panel_list=$exclkinds
-for k in $rwkinds; do
-	if [ -n "${rps[$k]:-}" ]; then
-		for rp in ${rps[$k]}; do panel_list+=" $k:$rp"; done
-	else panel_list+=" $k"; fi
-done
-nshape=0
-for s in $cshapes; do nshape=$((nshape + 1)); done
-# Every panel's data from one awk (series.awk reads the summary once per
-# panel): ct-N.dat, N counting the panels with data; $tmp/panels says, a
-# line per panel, its N or 0.
-args=()
-for s in $cshapes; do
-	for k in $panel_list; do
-		kind=${k%%:*} rp=""
-		[ "$kind" = "$k" ] || rp=${k#*:}
-		args+=("kind=$kind" "read_pct=$rp" "shape=$s" "$sum")
+contended_panels() {
+	local sum=$1 metric=$2 pre=$3 vars=$4 graph=$5 panel_list=$exclkinds s k kind rp pt f nov x i=0 si=0
+	local args=() got=() threads="" drawnk=" " tn
+	for k in $rwkinds; do
+		if [ -n "${RPS[$k]:-}" ]; then
+			for rp in ${RPS[$k]}; do panel_list+=" $k:$rp"; done
+		else panel_list+=" $k"; fi
 	done
-done
-got=()
-if [ ${#args[@]} -gt 0 ]; then
-	awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v metrics=ops_per_s -v variants="$order" -v out="$dat/ct-" "${args[@]}" >"$tmp/panels"
-	mapfile -t got <"$tmp/panels"
-fi
-np=0 anyov=0 anyot=0 panels="" threads="" drawnk=" " i=0 si=0
-for s in $cshapes; do
-	si=$((si + 1))
-	for k in $panel_list; do
-		kind=${k%%:*} rp=""
-		[ "$kind" = "$k" ] || rp=${k#*:}
-		i=$((i + 1))
-		[ "${got[i - 1]}" != 0 ] || continue
-		np=${got[i - 1]} drawnk+="$k "
-		f=$dat/ct-$np.dat
-		load "$f"
-		dupnote "contended-throughput $k"
-		[ -z "${M[oversub]:-}" ] || anyov=1
-		# A second line names the shape when the run has several.
-		pt="$kind${rp:+, $rp% read}"
-		[ "$nshape" -eq 1 ] || { shapetext "$s" && pt+="\n$SHAPE"; }
-		# Where one variant overtakes another, CIs apart on both sides.
-		awk -f "$P/overtake.awk" "$f" >"$dat/ov-$np.dat"
-		nov=0
-		while IFS= read -r _; do nov=$((nov + 1)); done <"$dat/ov-$np.dat"
-		[ $nov = 0 ] || anyot=1
-		panels+="pt$np=\"$pt\"; ps$np=$si; nov$np=$nov; "
-		# Its thread counts: the first word of each data line.
-		while read -r x _; do
-			case $x in '' | '#'*) continue ;; esac
-			# awk's $1 > 0: numeric for a number (thread counts are
-			# integers), else a comparison of strings.
-			# shellcheck disable=SC2071
-			if [[ $x =~ ^[0-9]+$ ]]; then [ $((10#$x)) -gt 0 ] || continue; else [[ $x > 0 ]] || continue; fi
-			threads+=" $x"
-		done <"$f"
-		[ -n "${nsub:-}" ] || nsub=${M[sub]}
+	NSHAPE=0
+	for s in $CSHAPES; do NSHAPE=$((NSHAPE + 1)); done
+	for s in $CSHAPES; do
+		for k in $panel_list; do
+			kind=${k%%:*} rp=""
+			[ "$kind" = "$k" ] || rp=${k#*:}
+			args+=("kind=$kind" "read_pct=$rp" "shape=$s" "$sum")
+		done
 	done
-done
-for k in $panel_list; do
-	[[ $drawnk == *" $k "* ]] || note "plots: contended-throughput: no ${k%%:*}$([ "${k#*:}" = "$k" ] || echo " read_pct=${k#*:}") rows"
-done
-t="Contended throughput: all threads on one lock"
-[ "$nshape" -ne 1 ] || { shapetext "$cshapes" && t+=" ($SHAPE)"; }
-if [ "$np" -eq 0 ]; then
-	nodata contended-throughput "$t" "no contended ops_per_s rows"
-else
+	if [ ${#args[@]} -gt 0 ]; then
+		awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v metrics="$metric" -v variants="$vars" -v out="$dat/$pre-" "${args[@]}" >"$tmp/panels"
+		mapfile -t got <"$tmp/panels"
+	fi
+	NP=0 ANYOV=0 ANYOT=0 PANELS="" PSUB="" PN=""
+	for s in $CSHAPES; do
+		si=$((si + 1))
+		for k in $panel_list; do
+			kind=${k%%:*} rp=""
+			[ "$kind" = "$k" ] || rp=${k#*:}
+			i=$((i + 1))
+			[ "${got[i - 1]}" != 0 ] || continue
+			NP=${got[i - 1]} drawnk+="$k "
+			f=$dat/$pre-$NP.dat
+			load "$f"
+			dupnote "$graph $k"
+			[ -z "${M[oversub]:-}" ] || ANYOV=1
+			# A second line names the shape when the run has several.
+			pt="$kind${rp:+, $rp% read}"
+			[ "$NSHAPE" -eq 1 ] || { shapetext "$s" && pt+="\n$SHAPE"; }
+			nov=0
+			if [ "$metric" = ops_per_s ]; then
+				awk -f "$P/overtake.awk" "$f" >"$dat/ov-$NP.dat"
+				while IFS= read -r _; do nov=$((nov + 1)); done <"$dat/ov-$NP.dat"
+			fi
+			[ $nov = 0 ] || ANYOT=1
+			PANELS+="pt$NP=\"$pt\"; ps$NP=$si; nov$NP=$nov; "
+			# Its thread counts: the first word of each data line.
+			while read -r x _; do
+				case $x in '' | '#'*) continue ;; esac
+				# awk's $1 > 0: numeric for a number (thread counts are
+				# integers), else a comparison of strings.
+				# shellcheck disable=SC2071
+				if [[ $x =~ ^[0-9]+$ ]]; then [ $((10#$x)) -gt 0 ] || continue; else [[ $x > 0 ]] || continue; fi
+				threads+=" $x"
+			done <"$f"
+			[ -n "$PSUB" ] || PSUB=${M[sub]} PN=${M[ntext]}
+		done
+	done
+	for k in $panel_list; do
+		[[ $drawnk == *" $k "* ]] || note "plots: $graph: no ${k%%:*}$([ "${k#*:}" = "$k" ] || echo " read_pct=${k#*:}") rows"
+	done
 	# The thread counts, as tr ' ' '\n' | sort -nu | paste -sd' ' gave
 	# them (the empty first word sorts first: a leading space): integers by
 	# their index in an array, anything else by sort.
 	if [[ $threads =~ ^( [0-9]{1,15})*$ ]]; then
 		tn=()
 		for x in $threads; do [ -n "${tn[10#$x]+set}" ] || tn[10#$x]=$x; done
-		xt=${threads:+ }${tn[*]}
+		XT=${threads:+ }${tn[*]}
 	else
-		xt=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
+		XT=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
 	fi
+}
+
+# 2. Contended throughput against threads.
+contended_panels "$sum" ops_per_s ct "$order" contended-throughput
+t="Contended throughput: all threads on one lock"
+[ "$NSHAPE" -ne 1 ] || { shapetext "$CSHAPES" && t+=" ($SHAPE)"; }
+if [ "$NP" -eq 0 ]; then
+	nodata contended-throughput "$t" "no contended ops_per_s rows"
+else
 	cnote=""
-	[ $anyov = 0 ] || cnote='○ = oversubscribed cell (guest vCPUs > host CPUs)'
-	gp contended.gp contended-throughput "$t" "$nsub" "$cnote" \
-		"ddir='$dat'; np=$np; nsh=$nshape; $panels vars='$order'; anyov=$anyov; anyot=$anyot; xt='$xt'; $gpv"
+	[ $ANYOV = 0 ] || cnote='○ = oversubscribed cell (guest vCPUs > host CPUs)'
+	gp contended.gp contended-throughput "$t" "$PSUB" "$cnote" \
+		"ddir='$dat'; pre='ct'; np=$NP; nsh=$NSHAPE; $PANELS vars='$order'; anyov=$ANYOV; anyot=$ANYOT; xt='$XT'; $gpv"
 fi
 
 # 3. Fairness of contended spin_lock: a dot plot by variant, a panel per
@@ -431,7 +447,46 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
 	fi
 fi
 
-# 8. The events instrument (RUN/events/events.csv) as stacked bars.
+# 8. Fairness against threads, natively: Jain's index of the threads'
+# acquisitions, a line per variant, a panel per kind and hold/parallel
+# shape as in the throughput graph, one scale for all.  From the run's
+# native/summary.csv, or a native run's own; drawn where its records
+# measured the index (schema v3; lb-stat's LB_SUMMARY_CONTENDED rows).
+natsum=$run/native/summary.csv natdir=$run/native
+[ "$accel" != native ] || natsum=$sum natdir=$run
+if [ -f "$natsum" ]; then
+	declare -A NI=() NF=()
+	readkv NI "$natdir/run.info" 2>/dev/null || true
+	readkv NF "$natdir/host-facts.txt" 2>/dev/null || true
+	natvars=${NI[variants]:-$order}
+	# The native variants the timed run lacks get their colours too.
+	for v in $natvars; do
+		[ -z "${inrun[$v]:-}" ] || continue
+		fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}") || continue
+		variant_gp_add "$v" "$fr"
+	done
+	variant_gp_text && natgpv=$REPLY
+	NP=0
+	if csvawk 'NR == 1 { header(); next } v("mode") == "contended" && v("metric") == "jain" { found = 1; exit } END { exit !found }' "$natsum"; then
+		scan "$natsum"
+		contended_panels "$natsum" jain fair "$natvars" native-fairness
+		nh="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
+		[ "${NF[vm]:-}" != 1 ] || nh+=" of a VM"
+		clean "$nh" && nh=$CLEAN
+		t="Native fairness against threads: Jain index of the per-thread acquisitions"
+	fi
+	if [ "${NP:-0}" = 0 ]; then
+		note "plots: native-fairness: no contended jain rows of a drawn kind in $natsum (records before schema v3): not drawn"
+	else
+		[ "$NSHAPE" -ne 1 ] || { shapetext "$CSHAPES" && t+=" ($SHAPE)"; }
+		cnote=""
+		[ $ANYOV = 0 ] || cnote='○ = oversubscribed cell (threads > CPUs)'
+		gp contended.gp native-fairness "$t" "native (rdtsc), $nh, $PN processes per cell" "$cnote" \
+			"ddir='$dat'; pre='fair'; fair=1; ylab=\"Jain's index, 1/threads to 1 (median of process medians, 95% CI)\"; xlab='threads (one per CPU)'; np=$NP; nsh=$NSHAPE; $PANELS vars='$natvars'; anyov=$ANYOV; anyot=0; xt='$XT'; $natgpv"
+	fi
+fi
+
+# 9. The events instrument (RUN/events/events.csv) as stacked bars.
 ev=$run/events/events.csv
 if [ -f "$ev" ]; then
 	f=$dat/events.dat

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Fairness against threads (plots/series.awk on Jain's index, drawn by
+# plots/contended.gp with fair=1): the reshaper against the SYNTHETIC
+# fixture (tests/fixtures/plots, gen.awk's v3 rows), then plots.sh with
+# that summary as the run's native one: the graph named native-fairness,
+# a panel per kind and shape, the host in its subtitle; and a native
+# summary of v2 records (the published one: no jain rows) draws none.
+# shellcheck source=tests/lib.bash
+. "$(dirname "$0")/../lib.bash"
+command -v gnuplot >/dev/null || skip "gnuplot is not installed"
+export LC_ALL=C
+fix=$TOP/tests/fixtures/plots
+series() { awk -f "$TOP/plots/csv.awk" -f "$TOP/plots/series.awk" "$@"; }
+
+# 1. The reshaper: a block per variant, threads median lo hi oversub, from
+# 2 threads (a thread alone has no fairness); gen.awk's pre: 1 - 0.04 (t -
+# 1) - 0.005, CI +-0.0072; oversubscribed from 3 threads.
+series -v kind=spin_lock -v shape=100/200 -v metrics=jain -v variants="pre pre-debug" "$fix/summary.csv" >"$TMP/fair.dat"
+got=$(awk '/^# pre$/ { on = 1; next } /^# / { on = 0 } on && NF { print }' "$TMP/fair.dat" | paste -sd';')
+want="2 0.955 0.9478 0.9622 0;3 0.915 0.9078 0.9222 1;4 0.875 0.8678 0.8822 1"
+[ "$got" = "$want" ] || fail "series.awk, jain of pre: got '$got', want '$want'"
+# The debug twin falls twice as fast (gen.awk's dbg = 2).
+got=$(awk '/^# pre-debug$/ { on = 1; next } on && $1 == 4 { print $2; exit }' "$TMP/fair.dat")
+[ "$got" = 0.75 ] || fail "series.awk, jain of pre-debug at 4 threads: got '$got', want 0.75"
+echo "ok: series.awk gives Jain's index per variant and thread count from 2 threads"
+
+# 2. The graph, from a native summary with jain rows.
+run=$TMP/run
+cp -r "$fix" "$run"
+mkdir -p "$run/native"
+cp "$fix/summary.csv" "$run/native/"
+cp "$TOP"/results/native/{run.info,host-facts.txt} "$run/native/"
+bash "$TOP/scripts/report/plots.sh" "$run" >"$TMP/out" 2>&1 || fail "plots.sh failed: $(cat "$TMP/out")"
+svg=$run/plots/native-fairness.svg
+[ -s "$svg" ] && [ -s "$run/plots/native-fairness.png" ] || fail "no native-fairness graph for a native summary with jain rows: $(cat "$TMP/out")"
+cpu=$(sed -n 's/^cpu_model=//p' "$TOP/results/native/host-facts.txt")
+for want in "Native fairness against threads" "Jain's index, 1/threads to 1" "1 = fair (equal shares)" "native (rdtsc), $cpu" \
+	"threads (one per CPU)" "hold 2000 ns, parallel 100 ns" "rwlock_mix, 90% read"; do
+	grep -q -F -e "$want" "$svg" || fail "native-fairness.svg lacks '$want'"
+done
+# Every variant in the key, the line at 1 after them (a key of 8 entries
+# once ran off the canvas).
+for v in $(sed -n 's/^variants=//p' "$TOP/results/native/run.info"); do
+	grep -q "<text>$v</text>" "$svg" || fail "native-fairness.svg: variant $v is not in the key"
+done
+n=$(grep -c '^#variants' "$run"/plots/data/fair-*.dat | awk -F: '{ s += $2 } END { print s }')
+[ "$n" -ge 2 ] || fail "native-fairness: $n panels' data, want one per kind and shape"
+! grep -i warning "$TMP/out" || fail "plots.sh printed a warning (above)"
+echo "ok: native-fairness: $n panels, Jain's index, the host $cpu"
+
+# 3. A native summary of v2 records has no jain rows: no graph, a note.
+cp "$TOP/results/native/summary.csv" "$run/native/"
+bash "$TOP/scripts/report/plots.sh" "$run" >"$TMP/out" 2>&1 || fail "plots.sh failed on a v2 native summary: $(cat "$TMP/out")"
+[ ! -e "$run/plots/native-fairness.svg" ] || fail "a native-fairness graph drawn from a summary without jain rows"
+grep -q 'native-fairness: no contended jain rows' "$TMP/out" || fail "no note that the native summary has no jain rows: $(cat "$TMP/out")"
+echo "ok: a v2 native summary draws no fairness graph, and says so"
