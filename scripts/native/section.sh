@@ -3,7 +3,7 @@
 # row of the contract: RUN/native's own statistics (compare.sh made them)
 # into $stage/native, its tables and the facts of section.md.in; and
 # every host's native runs (results/hosts.md, hosts-table.sh).
-nat=$run/native nid=
+nat=$run/native nid= nv3= sections=
 if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 	mkdir -p "$stage/native"
 	cp "$nat"/summary.csv "$nat"/pairs.csv "$nat"/baseline.csv "$nat"/physlimit.csv "$nat"/host-facts.txt \
@@ -38,9 +38,25 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 	render -v view=headline -v metric=cyc_op -v pairs=" $hl " "$nat/pairs.csv" >"$tmp/pieces/NATIVE_HEADLINE"
 	render -v view=matrix -v mode=cold -v metric=cyc_op -v variants="$nv" "$nat/summary.csv" >"$tmp/pieces/NATIVE_COLD"
 	render -v view=contended -v order="$nv" "$nat/summary.csv" "$nat/baseline.csv" >"$tmp/pieces/NATIVE_CONTENDED"
+	# What the contended cells measured besides their throughput (records
+	# of schema v3), the sections against those asked; per process, by
+	# sections-check.sh over the run's sections.csv; the fairness graph
+	# where plots.sh drew it.
+	if grep -q ',contended,.*,jain,' "$nat/summary.csv"; then
+		nv3=1
+		render -v view=measured -v order="$nv" -v pct=3 "$nat/summary.csv" >"$tmp/pieces/NATIVE_MEASURED"
+	fi
+	if [ -n "$nv3" ] && [ -f "$nat/sections.csv" ]; then
+		sections=$("$LB_TOP/scripts/native/sections-check.sh" "$nat/sections.csv" 3) || [ $? -eq 1 ] ||
+			die "results: the sections check of $nat/sections.csv failed"
+		sections=${sections##*$'\n'} sections=${sections#sections: }
+	fi
 	render -v view=instruments -v variants="$nv" ${iid:+"$icount/pathlen.csv"} "$nat/summary.csv" "$run/summary.csv" >"$tmp/pieces/INSTRUMENTS_SIDE"
 fi
 fact nid "$nid"
+fact nv3 "$nv3"
+fact sections "$sections"
+fact nfair "$([ -z "$nid" ] || [ ! -f "$run/plots/native-fairness.png" ] || echo 1)"
 fact id "$id"
 # Every host's native runs side by side: results/hosts.md under the
 # template's heading: its title left out, its sections one level down.

@@ -116,3 +116,20 @@ expect_error "section: a fact section.sh did not give" 'nofact.*no such fact' aw
 printf '@@NOPIECE@@\n' >"$TMP/bad.md.in"
 expect_error "section: a table section.sh did not draw" 'NOPIECE: no such piece' awk -f "$render" -v view=section -v facts="$TMP/facts" -v pieces="$TMP/pieces" "$TMP/bad.md.in"
 echo "ok: an instrument's section template: facts, tables, nested and inline conditions"
+# The contended cells' v3 columns (view=measured) from the SYNTHETIC plots
+# fixture: gen.awk's pre spin_lock at 2 threads, Jain's index with its CI,
+# the hand-off, the sections against those asked (+1% hold, -0.5%
+# parallel: within 3%); one thread has no index; a hold measured 4% long
+# is off, in bold.
+fx=$TOP/tests/fixtures/plots/summary.csv
+m=$(awk -f "$render" -v view=measured -v order="pre pre-debug" "$fx")
+row=$(grep -F '| spin_lock | 100 / 200 | pre | 2 |' <<<"$m" || true)
+[ "$row" = '| spin_lock | 100 / 200 | pre | 2 | 10 | 0.955 [0.9478, 0.9622] | 191 | 51 | 97.9 | 101 (+1.0%) | 199 (-0.5%) | ok |' ] ||
+	fail "view=measured, pre spin_lock at 2 threads: $row"
+grep -qF '| spin_lock | 100 / 200 | pre | 1 | 10 | – (1 thread) | – |' <<<"$m" || fail "view=measured: one thread shows an index or a hand-off"
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+	$c["variant"] == "pre" && $c["kind"] == "spin_lock" && $c["threads"] == 2 && $c["hold_ns"] == 100 && $c["metric"] == "hold_meas_ns" { $c["median"] = 104 }
+	{ print }' "$fx" >"$TMP/off.csv"
+row=$(awk -f "$render" -v view=measured -v order="pre" "$TMP/off.csv" | grep -F '| spin_lock | 100 / 200 | pre | 2 |' || true)
+[[ $row == *'| 104 (+4.0%) | 199 (-0.5%) | **off** |' ]] || fail "view=measured: a hold 4% long is not off: $row"
+echo "ok: the contended cells' Jain's index, hand-off, overhead and sections against those asked (view=measured)"
