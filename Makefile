@@ -47,7 +47,7 @@ ifneq ($(strip $(KSRC)$(KERNEL)),)
 module modules initramfs boot perf quality calibrate: tree
 endif
 
-.PHONY: help args-ok cover-letter all deps tree kernels kernel module modules user initramfs boot \
+.PHONY: help args-ok cover-letter all deps tree kernels kernel module modules user initramfs boot cell-count \
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
 	check-bisect clean import export bisect deps-lava lava-run native native-pathlen quick events events-plugin hooks bundle
 
@@ -148,6 +148,71 @@ help:
 	$(info $(HELP))
 	@$(S)/build/settings.sh help
 
+# --- The variants' files ----------------------------------------------
+# Each variant's kernel image, lockbench.ko and modules archive, and the
+# guest's base archive, are make's own file targets: a goal that boots or
+# builds lists the files of the variants it uses (vfiles), and make alone
+# decides what is stale.  The rules come from the matrix files, written
+# into build/variants.mk (scripts/build/variants-mk.sh), read only by the
+# goals that need them.  Inside a kernel tree Kbuild still decides.
+#   The kernels of the one patched tree depend on base.config, their
+#   fragments and the tree's stamp (make tree rewrites it when it
+#   extracts the tree again: when patch/ or the package changed).  Files
+#   edited by hand inside build/kernel/linux-source-6.1 are not seen
+#   (patch/ is that tree's source): scripts/build/kernel.sh VARIANT asks
+#   Kbuild directly.  Nor is a new compiler (CCACHE=, a gcc upgrade).
+#   KCONFIG= asks kernel.sh again while it is given, and once more after
+#   (the kernel built with it holds its KCONFIG.config).
+#   Your own trees (KSRC=) are asked every time: make cannot see their
+#   sources; kernel.sh and Kbuild decide.  A prebuilt KERNEL= is booted as
+#   it is.
+VARIANT_GOALS := all kernels kernel module modules initramfs boot run again pathlen events \
+	calibrate perf quality export lava-run cell-count
+B := $(or $(LB_BUILD),$(CURDIR)/build)
+VMCONFIGS := $(or $(LB_VMCONFIGS),$(CURDIR)/vm-configs)
+TREE_STAMP := $(B)/kernel/tree.stamp
+MODULE_SRC := $(wildcard $(CURDIR)/bench-module/*) $(CURDIR)/schema/lockbench_schema.h
+BASE_CPIO := $(B)/initramfs/base.cpio
+comma := ,
+# The variants a goal uses: VARIANTS= (else the default matrix, or your
+# own kernels); a list args-ok refuses gives none (it stops the make first).
+vlist := $(if $(filter $(VARIANT_GOALS),$(MAKECMDGOALS)),$(shell $(S)/build/variants.sh '$(VARIANTS)' 2>/dev/null))
+# vfiles VARIANT...: what booting them needs.
+vfiles = $(foreach v,$(1),$(kernel.$(v)) $(module.$(v)) $(cpio.$(v))) $(BASE_CPIO)
+# The kernels this make builds, for kernels.sh's [k/N] and time left.
+klist := $(if $(filter kernel module boot perf quality export lava-run cell-count,$(MAKECMDGOALS)),$(VARIANT),$(vlist))
+# The recipes (by absolute path: initramfs.sh keys its archives with its
+# own name): build output goes to stderr, as every step's does.
+kernel_rule = @$(CURDIR)/$(S)/build/kernels.sh $(1) '$(klist)' >&2
+module_rule = @$(CURDIR)/$(S)/build/module.sh $(1) >&2 && touch $@
+cpio_rule = @$(CURDIR)/$(S)/build/initramfs.sh $(1) >&2 && touch $@
+kconfig_force = $(if $(strip $(KCONFIG))$(wildcard $(1)/KCONFIG.config),FORCE)
+FORCE:
+
+ifneq ($(filter $(VARIANT_GOALS),$(MAKECMDGOALS)),)
+# Written once the settings are checked (args-ok: a refused make writes
+# nothing), and your own kernels (KSRC=, KERNEL=) declared by make tree
+# (byo.sh).
+$(B)/variants.mk: $(VMCONFIGS)/matrix $(VMCONFIGS)/matrix.extra $(wildcard $(B)/user/matrix) \
+		$(S)/build/variants-mk.sh $(if $(strip $(KSRC)$(KERNEL)),tree) | args-ok
+	@mkdir -p $(@D) && $(S)/build/variants-mk.sh >$@.new
+	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
+include $(B)/variants.mk
+endif
+
+# The base archive: busybox, /init, the guest runner and tools, Debian's
+# perf.  LB_NO_PERF= and LB_RUNNER= (the tests') are settings make cannot
+# compare by time: initramfs.sh compares them itself.
+$(BASE_CPIO): $(wildcard /usr/bin/busybox /usr/bin/perf) $(CURDIR)/bench-user/guest/init \
+		$(wildcard $(CURDIR)/tests/guest/*.sh) $(CURDIR)/schema/contract.sh \
+		$(CURDIR)/bench-user/lb-guest $(CURDIR)/bench-user/lb-validate $(S)/build/initramfs.sh \
+		$(if $(LB_NO_PERF)$(LB_RUNNER),FORCE)
+	$(call cpio_rule,base)
+$(CURDIR)/bench-user/lb-guest $(CURDIR)/bench-user/lb-validate:
+	@$(MAKE) -s -C bench-user all
+$(TREE_STAMP): $(wildcard $(CURDIR)/patch/series $(CURDIR)/patch/*.patch $(LB_SRC_TARBALL) /usr/src/linux-source-6.1.tar.xz)
+	@$(S)/build/tree.sh
+
 args-ok:
 	@$(ARGS_ENV) $(S)/build/check-args.sh $(or $(MAKECMDGOALS),all)
 
@@ -166,34 +231,27 @@ deps-lava: args-ok
 tree: args-ok
 	@$(S)/build/tree.sh
 
-kernels: args-ok tree
-	@$(S)/build/kernels.sh "$(VARIANTS)"
+kernels: args-ok tree $(foreach v,$(vlist),$(kernel.$(v)))
 
-kernel: args-ok tree
-	@$(S)/build/kernel.sh $(VARIANT)
+kernel: args-ok tree $(kernel.$(VARIANT))
 
-module: args-ok
-	@$(S)/build/module.sh $(VARIANT)
+module: args-ok $(module.$(VARIANT))
 
-modules: args-ok
-	@vs=$$($(S)/build/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/build/module.sh $$v || exit 1; done
+modules: args-ok $(foreach v,$(vlist),$(module.$(v)))
 
 user:
 	@$(MAKE) -s -C bench-user all
 
-initramfs: args-ok user
-	@$(S)/build/initramfs.sh base
-	@vs=$$($(S)/build/variants.sh "$(VARIANTS)") && for v in $$vs; do $(S)/build/initramfs.sh $$v || exit 1; done
+initramfs: args-ok user $(call vfiles,$(vlist))
 
 ## Boot one variant with a script or job file: make boot VARIANT=stock SCRIPT=x.sh
 ## (default: the default job list)
-boot: args-ok user
-	@$(S)/build/ensure-built.sh $(VARIANT)
+boot: args-ok user $(call vfiles,$(VARIANT))
 	@# Without SCRIPT= or JOBFILE=, the default job list (a guest with no jobs is an error).
 	@[ -n "$(SCRIPT)" ] || export JOBFILE="$${JOBFILE:-$(CURDIR)/bench-user/jobs/default.jobs}"; \
 		$(S)/boot/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
 
-run: args-ok tree user
+run: args-ok tree user $(call vfiles,$(vlist))
 	@$(S)/boot/run.sh
 
 ## Repeat a run (as kvm-again.sh): make again RUN=build/runs/ID.  Only the
@@ -201,12 +259,14 @@ run: args-ok tree user
 # (Not the environment: make itself exports BOOTS=10 and the like.)
 # settings-exempt: what a run's run.info records, not the settings' rules
 again_set = $(foreach v,VARIANTS ACCEL VCPUS BOOTS REPEAT ORDER_SEED,$(if $(findstring command line,$(origin $(v))),$(v)=$($(v))))
-again: args-ok tree user
+# The variants it repeats: its run.info's, unless VARIANTS= is given here.
+again_variants = $(if $(findstring command line,$(origin VARIANTS)),$(vlist),$(shell sed -n 's/^variants=//p' '$(RUN)/run.info' 2>/dev/null))
+again: args-ok tree user $(call vfiles,$(again_variants))
 	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/boot/again.sh $(RUN)
 
 ## Path lengths: every hot kind on every variant under icount, 2 boots.
 ## icount runs 1 vCPU; inside make all, VCPUS= is the timed run's.
-pathlen: args-ok tree user
+pathlen: args-ok tree user $(call vfiles,$(vlist))
 	@ACCEL=icount VCPUS=1 BOOTS=$(BOOTS_ICOUNT) REPEAT=1 PERF=0 JOBFILE=$(JOBFILE) $(S)/boot/run.sh
 	@$(S)/report/pathlen-table.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
 	@$(S)/report/pathlen-plot.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
@@ -216,7 +276,7 @@ pathlen: args-ok tree user
 events-plugin:
 	@$(S)/build/events-plugin.sh
 
-events: args-ok tree user
+events: args-ok tree user $(call vfiles,$(vlist))
 	@$(S)/boot/events.sh
 
 ## Both instruments against known work: make calibrate VARIANT=stock
@@ -238,14 +298,14 @@ native-pathlen: args-ok user
 quick: args-ok user
 	@QUICK_O='$(if $(findstring command line,$(origin O)),$(O))' $(S)/native/quick.sh
 
-calibrate: args-ok tree user
+calibrate: args-ok tree user $(call vfiles,$(or $(VARIANT),stock))
 	@$(S)/boot/calibrate.sh $(or $(VARIANT),stock)
 
-perf: args-ok tree user
+perf: args-ok tree user $(call vfiles,$(VARIANT))
 	@$(S)/boot/perf.sh $(VARIANT) "$(JOB)"
 
 ## Measurement quality of the instrument: make quality VARIANT=stock
-quality: args-ok user
+quality: args-ok user $(call vfiles,$(VARIANT))
 	@$(S)/boot/quality.sh $(VARIANT) $(BOOTS_Q)
 
 ## make compare BASE_RUN=build/runs/A RUN=build/runs/B: the same variants in
@@ -281,7 +341,7 @@ bundle: args-ok user
 
 ## A bundle a lab machine boots (LAVA jobs included):
 ## make export VARIANT=x [JOBFILE=...] [BUNDLE_URL=http://lab/...]
-export: args-ok user
+export: args-ok user $(call vfiles,$(VARIANT))
 	@JOBFILE=$(JOBFILE) BUNDLE_URL=$(BUNDLE_URL) $(S)/lab/export.sh $(VARIANT)
 
 ## The exported job through Debian's lava-run here (make deps-lava), imported.
@@ -297,6 +357,11 @@ check-long: deps deps-lava
 
 check-bisect: args-ok deps
 	@tests/harness/check-bisect.sh "$(VARIANTS)"
+
+## One hot cell's instruction count on VARIANT as its tree stands, built
+## first: each step of make bisect (scripts/boot/bisect-measure.sh).
+cell-count: $(call vfiles,$(VARIANT))
+	@$(S)/boot/cell-count.sh $(VARIANT) "$(CELL)"
 
 ## The first commit of KSRC between GOOD and BAD where CELL's instruction
 ## count (ACCEL=icount) rises more than THRESHOLD: git bisect run.

@@ -471,7 +471,7 @@ enum lb_mark_site {
 	X(order_seed,	"the seed of the shuffled variant orders")	\
 	X(jobs,		"lines of the job list")			\
 	X(build_seconds, "each kernel's last real build, plus check_seconds") \
-	X(check_seconds, "this make's up-to-date checks and module builds") \
+	X(check_seconds, "run.sh's own time before the first boot")	\
 	X(rerun_of,	"make again: the run this one repeats (else absent)") \
 	X(kernel_build_seconds, "VARIANT:SECONDS of each kernel's last build") \
 	X(order_round_N, "round N's variant order")			\

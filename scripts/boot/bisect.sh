@@ -13,7 +13,7 @@ bisect_args_ok
 export THRESHOLD=${THRESHOLD%\%}
 v=${BISECT_VARIANT:-bisect}
 export LB_BISECT_VARIANT=$v
-export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/boot/cell-count.sh}
+export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/boot/bisect-measure.sh}
 
 # The worktree, set up at BAD (byo.sh checks KSRC and the ref); a bisect
 # left over from an interrupted run is reset first.
@@ -47,10 +47,10 @@ measure() { # ref -> count at that commit
 	git -C "$w" checkout -q --detach "$1"
 	"$LB_BISECT_MEASURE" "$v" "$CELL" || die "bisect: $CELL could not be measured at $2=$1 (see above)"
 }
-# The default measurer boots QEMU at every step: the host's facts once, for
-# every boot below (as run.sh), rather than again in each step's boot; and
-# gcc's version for each step's ensure-built.sh.
-if [ "$LB_BISECT_MEASURE" = "$LB_TOP/scripts/boot/cell-count.sh" ]; then
+# The default measurer builds and boots at every step: the host's facts
+# once, for every boot below (as run.sh), rather than again in each step's
+# boot; and gcc's version for each step's kernel.sh and module.sh.
+if [ "$LB_BISECT_MEASURE" = "$LB_TOP/scripts/boot/bisect-measure.sh" ]; then
 	host_facts
 	gcc_facts
 fi

@@ -25,7 +25,7 @@ for n in boots repeat; do
 done
 timed_accel=${ACCEL:-auto}
 [ "$timed_accel" = icount ] && timed_accel=auto
-bash "$LB_TOP/scripts/build/ensure-built.sh" "$v"
+bash "$LB_TOP/scripts/build/need-built.sh" "$v"
 name=$(run_name)
 out=$LB_BUILD/runs/$name/calibrate
 [ ! -f "$out/report.txt" ] || die "run $name already holds a calibration ($out): give another NAME="

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# cell-count.sh VARIANT "CELL": build VARIANT as its tree stands, boot it
-# once under ACCEL=icount running only the hot job CELL (e.g. "kind=spin_lock
+# cell-count.sh VARIANT "CELL": boot VARIANT (as built: make cell-count
+# builds it first) once under ACCEL=icount running only the hot job CELL (e.g. "kind=spin_lock
 # mode=hot"), and print that job's cyc_op: guest instructions per
 # acquire+release, the same on every boot, so one boot is a measurement.
-# make bisect measures each commit with it.
+# make bisect measures each commit with it (scripts/boot/bisect-measure.sh).
 . "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: cell-count.sh VARIANT CELL} cell=${2:?usage: cell-count.sh VARIANT CELL}
-bash "$LB_TOP/scripts/build/ensure-built.sh" "$v"
+bash "$LB_TOP/scripts/build/need-built.sh" "$v"
 utc_now %Y%m%dT%H%M%SZ
 out=$LB_BUILD/cell-count/$v-$REPLY-$$
 mkdir -p "$out"

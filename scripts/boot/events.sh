@@ -63,7 +63,6 @@ printf '%s\n' "$hot" >"$run/jobs.hot"
 printf '%s\n' "$smp" >"$run/jobs.smp"
 host_facts
 start=$EPOCHSECONDS
-bash "$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
 qa_hot=() qa_smp=()
 accel_qemu_args icount qa_hot
 accel_qemu_args tcg qa_smp

@@ -7,7 +7,7 @@
 
 v=${1:?usage: perf.sh VARIANT JOB [OUTDIR]} job=${2:?usage: perf.sh VARIANT JOB [OUTDIR]}
 out=${3:-}
-bash "$LB_TOP/scripts/build/ensure-built.sh" "$v"
+bash "$LB_TOP/scripts/build/need-built.sh" "$v"
 if [ -n "$out" ]; then
 	mkdir -p "$out"
 else

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# make run: build what is stale, boot each variant BOOTS times running the
-# job list REPEAT times per boot, and collect everything under the run
-# directory build/runs/NAME (NAME= or the UTC time make started; linked as
+# make run: boot each variant (make built what was stale) BOOTS times
+# running the job list REPEAT times per boot, and collect everything under
+# the run directory build/runs/NAME (NAME= or the UTC time make started; linked as
 # build/runs/latest).  ACCEL=icount (make pathlen) writes NAME/icount/, the
 # path-length half of the same run.  The boot is the
 # unit of replication (lb-stat takes one median per boot), so the timed
@@ -39,6 +39,9 @@ fi
 need_disk "$LB_BUILD/runs" 500
 jobs=$(bash "$LB_TOP/scripts/boot/jobs.sh" "$jobfile" "$vcpus" "$want_accel" "$jobs_origin")
 [ -n "$jobs" ] || die "$jobfile has no job that ACCEL=$want_accel can run"
+# make built what was stale (the Makefile's variant rules); run alone, this
+# boots what is built, and refuses a variant that is not.
+bash "$LB_TOP/scripts/build/need-built.sh" "${variants[@]}"
 mkdir -p "$run"
 # The whole run's output, as it scrolled by, stays with it.
 exec > >(tee -a "$run/run.log") 2>&1
@@ -57,16 +60,15 @@ move_latest() { # variant just collected (failures.csv is no record file)
 }
 host_facts # once, for every boot below
 start=$EPOCHSECONDS
-bash "$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
-check_s=$(($EPOCHSECONDS - start))
 # The run keeps the kernels and modules it measures, so it can be
 # re-analysed after build/ changes (the report disassembles them).
 for v in "${variants[@]}"; do
 	bash "$LB_TOP/scripts/build/keep-kernel.sh" "$v" "$run/kernels/$v"
 done
-# The real build time: this make's builds and checks, plus the last build
-# (as kernel.sh timed it) of each kernel an earlier make built (make run
-# after make kernels only checks them).
+check_s=$(($EPOCHSECONDS - start))
+# The real build time: the last build (as kernel.sh timed it) of each
+# kernel, which make built before this script started, plus the time
+# spent here before the first boot.
 build_s=$check_s
 kernel_build_seconds=""
 for v in "${variants[@]}"; do
@@ -75,7 +77,7 @@ for v in "${variants[@]}"; do
 	s=unknown
 	if [ -f "$f" ] && [ -r "$f" ]; then slurp s "$f"; fi
 	kernel_build_seconds+="$v:$s " # for run.info
-	if [ -f "$f" ] && [ "$(stat -c %Y "$f")" -lt "$start" ]; then build_s=$((build_s + s)); fi
+	[ "$s" = unknown ] || build_s=$((build_s + s))
 done
 
 # One probe for the whole run, so every boot uses the same accelerator

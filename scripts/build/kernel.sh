@@ -133,6 +133,9 @@ if [ "$CONFIG_SUM" != "$pre_sum" ]; then
 	touch -r "$out/.lb-fresh.new" "$out/.lb-fresh.new.key"
 	mv "$out/.lb-fresh.new.key" "$out/.lb-fresh.new"
 fi
+# KCONFIG.config stays only while the kernel holds KCONFIG='s options:
+# the Makefile asks this script again while the file is there.
+[ -n "$kconfig" ] || [ ! -e "$out/KCONFIG.config" ] || rm -f "$out/KCONFIG.config"
 mv "$out/.lb-fresh.new" "$out/.lb-fresh"
 secs=$(($EPOCHSECONDS - start))
 # Only a build that relinked vmlinux (newer than the build's start, the

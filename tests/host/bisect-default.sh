@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make bisect with its default measurer (LB_BISECT_MEASURE unset:
-# scripts/boot/cell-count.sh), so a wrong default path fails here: each
-# step goes through the real build chain on the fake Kbuild of
+# scripts/boot/bisect-measure.sh, make cell-count), so a wrong default
+# path fails here: each step goes through the real build chain on the fake Kbuild of
 # tests/fixtures/byo/fake-kbuild.bash and boots the stand-in QEMU of
 # tests/fixtures/fake-qemu, whose guest reports the tree's file "cost" as
 # the cell's instruction count.  byo-bisect.sh covers the driver itself.
@@ -48,4 +48,4 @@ out=$(env KSRC="$k" GOOD=c1 BAD=c3 CELL='kind=spin_lock mode=hot' THRESHOLD=5% \
 want=$(git -C "$k" log -1 --format='%h c2' c2)
 [ "$(tail -n 1 <<<"$out")" = "$want" ] || fail "bisect named '$(tail -n 1 <<<"$out")', not '$want': $out"
 grep -q '^good .* 100$' "$LB_BUILD"/bisect-runs/*/steps.log || fail "GOOD's count is not 100: $(cat "$LB_BUILD"/bisect-runs/*/steps.log)"
-echo "ok: the default measurer (cell-count.sh) built and booted each step; first bad commit c2"
+echo "ok: the default measurer (make cell-count) built and booted each step; first bad commit c2"

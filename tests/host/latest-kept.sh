@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build/runs/latest moves only to a run that has its run.info and one
-# boot's records: a run that dies at its build, or whose every boot fails,
+# boot's records: a run refused for its kernel, or whose every boot fails,
 # leaves it on the last good run (scripts/boot/run.sh, move_latest), so a
 # plain make compare still has something to read.  Kernels come from the
 # fake Kbuild, boots from the stand-in QEMU (tests/fixtures/fake-qemu).
@@ -16,14 +16,16 @@ cp "$TOP/tests/unit/fixtures/post-tcg.csv" "$LB_BUILD/runs/good/post.csv"
 ln -s good "$LB_BUILD/runs/latest"
 latest() { readlink "$LB_BUILD/runs/latest"; }
 
-# 1. No kernel tree: the run dies at its build.
-expect_error "run without a tree" "no kernel tree: run 'make tree' first" "$TOP/scripts/boot/run.sh"
-[ "$(latest)" = good ] || fail "a run that died at its build moved latest to $(latest)"
+# 1. Nothing built: the run is refused before it starts.
+expect_error "run without its kernel" "build them first: make kernels modules initramfs VARIANTS='stock'" "$TOP/scripts/boot/run.sh"
+[ "$(latest)" = good ] || fail "a run refused for its kernel moved latest to $(latest)"
 
-# 2. Built (fake Kbuild), but every boot fails: run.info, no records.
+# 2. Built (fake Kbuild, by make's rules), but every boot fails: run.info,
+# no records.
 tree=$LB_BUILD/kernel/linux-source-6.1
 fake_kernel "$tree"
 touch "$LB_BUILD/kernel/tree.stamp"
+make -s -C "$TOP" initramfs >"$TMP/log" 2>&1 || fail "make initramfs VARIANTS=stock failed: $(tail "$TMP/log")"
 FAKE_QEMU_FAIL=1 "$TOP/scripts/boot/run.sh" >"$TMP/log" 2>&1 || fail "run.sh failed outright: $(tail "$TMP/log")"
 failed=$(ls -d "$LB_BUILD"/runs/2* | tail -n 1)
 [ -f "$failed/run.info" ] || fail "the failed run wrote no run.info: $(tail "$TMP/log")"

@@ -12,6 +12,7 @@ unset KSRC KERNEL KCONFIG JOBFILE COMPARISONS
 [ -x "$TOP/bench-user/lb-validate" ] || skip "needs the C tools (make user)"
 fake_kernel "$LB_BUILD/kernel/linux-source-6.1"
 touch "$LB_BUILD/kernel/tree.stamp"
+make -s -C "$TOP" initramfs >"$TMP/log" 2>&1 || fail "make initramfs VARIANTS=stock failed: $(tail "$TMP/log")"
 sed 's/^post,/stock,/' "$TOP/tests/unit/fixtures/post-tcg.csv" >"$TMP/stock.csv"
 run=$LB_BUILD/runs/mine
 ACCEL=icount VCPUS=1 FAKE_QEMU_FAIL=1 "$TOP/scripts/boot/run.sh" >"$TMP/log" 2>&1 || fail "the icount run failed: $(tail "$TMP/log")"
