@@ -173,7 +173,6 @@ VMCONFIGS := $(or $(LB_VMCONFIGS),$(CURDIR)/vm-configs)
 TREE_STAMP := $(B)/kernel/tree.stamp
 MODULE_SRC := $(wildcard $(CURDIR)/bench-module/*) $(CURDIR)/schema/lockbench_schema.h
 BASE_CPIO := $(B)/initramfs/base.cpio
-comma := ,
 # The variants a goal uses: VARIANTS= (else the default matrix, or your
 # own kernels); a list args-ok refuses gives none (it stops the make first).
 vlist := $(if $(filter $(VARIANT_GOALS),$(MAKECMDGOALS)),$(shell $(S)/build/variants.sh '$(VARIANTS)' 2>/dev/null))
@@ -201,12 +200,15 @@ include $(B)/variants.mk
 endif
 
 # The base archive: busybox, /init, the guest runner and tools, Debian's
-# perf.  LB_NO_PERF= and LB_RUNNER= (the tests') are settings make cannot
-# compare by time: initramfs.sh compares them itself.
-$(BASE_CPIO): $(wildcard /usr/bin/busybox /usr/bin/perf) $(CURDIR)/bench-user/guest/init \
-		$(wildcard $(CURDIR)/tests/guest/*.sh) $(CURDIR)/schema/contract.sh \
-		$(CURDIR)/bench-user/lb-guest $(CURDIR)/bench-user/lb-validate $(S)/build/initramfs.sh \
-		$(if $(LB_NO_PERF)$(LB_RUNNER),FORCE)
+# perf.  An upgraded package's files keep the package's build time, older
+# than the archive: its dpkg file list, rewritten at each install, stands
+# for it.  The tests' LB_NO_PERF= and LB_RUNNER= ask initramfs.sh again
+# while they are given and once after (base.settings marks an archive
+# built with them).
+$(BASE_CPIO): $(wildcard /var/lib/dpkg/info/busybox-static.list /var/lib/dpkg/info/linux-perf.list) \
+		$(CURDIR)/bench-user/guest/init $(wildcard $(CURDIR)/tests/guest/*.sh) \
+		$(CURDIR)/schema/contract.sh $(CURDIR)/bench-user/lb-guest $(CURDIR)/bench-user/lb-validate \
+		$(S)/build/initramfs.sh $(if $(LB_NO_PERF)$(LB_RUNNER)$(wildcard $(B)/initramfs/base.settings),FORCE)
 	$(call cpio_rule,base)
 $(CURDIR)/bench-user/lb-guest $(CURDIR)/bench-user/lb-validate:
 	@$(MAKE) -s -C bench-user all
@@ -360,7 +362,7 @@ check-bisect: args-ok deps
 
 ## One hot cell's instruction count on VARIANT as its tree stands, built
 ## first: each step of make bisect (scripts/boot/bisect-measure.sh).
-cell-count: $(call vfiles,$(VARIANT))
+cell-count: user $(call vfiles,$(VARIANT))
 	@$(S)/boot/cell-count.sh $(VARIANT) "$(CELL)"
 
 ## The first commit of KSRC between GOOD and BAD where CELL's instruction

@@ -64,6 +64,12 @@ if [ "$what" = base ]; then
 	fi
 	mkcpio "$stage" "$LB_BUILD/initramfs/base.cpio"
 	echo "$key" >"$LB_BUILD/initramfs/base.key"
+	# Built with the tests' settings: the Makefile asks again after them.
+	if [ -n "${LB_NO_PERF:-}${LB_RUNNER:-}" ]; then
+		echo "LB_NO_PERF=${LB_NO_PERF:-} LB_RUNNER=${LB_RUNNER:-}" >"$LB_BUILD/initramfs/base.settings"
+	elif [ -e "$LB_BUILD/initramfs/base.settings" ]; then
+		rm -f "$LB_BUILD/initramfs/base.settings"
+	fi
 	size=$(du -m "$LB_BUILD/initramfs/base.cpio") || true
 	note "initramfs: base.cpio ${size%%[[:space:]]*} MiB"
 	exit 0
