@@ -35,6 +35,16 @@ out=$(plan)
 [ -z "$out" ] || fail "every output is newer than its sources, yet make plans: $out"
 echo "ok: nothing planned when every output is up to date"
 
+# Settings make cannot compare by time ask their script again: KCONFIG=
+# (the kernels of this make), and a base archive built with the tests'
+# LB_NO_PERF= (base.settings), once after.
+out=$(make -n -s -C "$TOP" kernels VARIANTS=post KCONFIG=CONFIG_SMP=y 2>&1 | grep -oE 'kernels\.sh [a-z0-9-]+')
+[ "$out" = "kernels.sh post" ] || fail "make kernels VARIANTS=post KCONFIG= plans '$out', not post's kernel"
+: >"$LB_BUILD/initramfs/base.settings"
+plan | grep -qx 'initramfs.sh base' || fail "a base archive built with LB_NO_PERF= is not planned again"
+rm "$LB_BUILD/initramfs/base.settings"
+echo "ok: KCONFIG= and the tests' base settings ask their scripts again"
+
 # One variant's fragment (debug-magic: pre-debug's alone) touched.
 sleep 0.05
 touch "$LB_VMCONFIGS/debug-magic.config"
