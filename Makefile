@@ -171,6 +171,7 @@ VARIANT_GOALS := all kernels kernel module modules initramfs boot run again path
 B := $(or $(LB_BUILD),$(CURDIR)/build)
 VMCONFIGS := $(or $(LB_VMCONFIGS),$(CURDIR)/vm-configs)
 TREE_STAMP := $(B)/kernel/tree.stamp
+PATCH_DIR := $(or $(LB_PATCH_DIR),$(CURDIR)/patch)
 MODULE_SRC := $(wildcard $(CURDIR)/bench-module/*) $(CURDIR)/schema/lockbench_schema.h
 BASE_CPIO := $(B)/initramfs/base.cpio
 # The variants a goal uses: VARIANTS= (else the default matrix, or your
@@ -212,7 +213,11 @@ $(BASE_CPIO): $(wildcard /var/lib/dpkg/info/busybox-static.list /var/lib/dpkg/in
 	$(call cpio_rule,base)
 $(CURDIR)/bench-user/lb-guest $(CURDIR)/bench-user/lb-validate:
 	@$(MAKE) -s -C bench-user all
-$(TREE_STAMP): $(wildcard $(CURDIR)/patch/series $(CURDIR)/patch/*.patch $(LB_SRC_TARBALL) /usr/src/linux-source-6.1.tar.xz)
+# The tree: patch/ and the source package (its dpkg file list, as above;
+# or LB_SRC_TARBALL=).  tree.sh extracts again only when their contents
+# changed, and only then writes the stamp.
+$(TREE_STAMP): $(wildcard $(PATCH_DIR)/series $(PATCH_DIR)/*.patch \
+		$(or $(LB_SRC_TARBALL),/var/lib/dpkg/info/linux-source-6.1.list))
 	@$(S)/build/tree.sh
 
 args-ok:
