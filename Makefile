@@ -275,16 +275,16 @@ again: args-ok tree user $(call vfiles,$(again_variants))
 ## icount runs 1 vCPU; inside make all, VCPUS= is the timed run's.
 pathlen: args-ok tree user $(call vfiles,$(vlist))
 	@ACCEL=icount VCPUS=1 BOOTS=$(BOOTS_ICOUNT) REPEAT=1 PERF=0 JOBFILE=$(JOBFILE) $(S)/boot/run.sh
-	@$(S)/report/pathlen-table.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
-	@$(S)/report/pathlen-plot.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
+	@$(S)/icount/table.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
+	@$(S)/icount/plot.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
 
 ## The events instrument: a TCG plugin counting atomics, fences, loads,
 ## stores, lines and cache-line transfers per op (not part of make all).
 events-plugin:
-	@$(S)/build/events-plugin.sh
+	@$(S)/events/plugin.sh
 
 events: args-ok tree user $(call vfiles,$(vlist))
-	@$(S)/boot/events.sh
+	@$(S)/events/run.sh
 
 ## Both instruments against known work: make calibrate VARIANT=stock
 ## ACCEL=native: each variant's own lock objects in a user process on this

@@ -1,5 +1,5 @@
 # Path length per lock kind under icount: clustered bars, one per variant.
-# in: whitespace table, kind then one column per variant (pathlen-plot.sh);
+# in: whitespace table, kind then one column per variant (icount/plot.sh);
 # vars: the variants in column order.  Counts are exact: no error bars.
 load dir."/common.gp"
 nv = words(vars)

@@ -10,7 +10,7 @@
  *
  * tab-separated, one line per site and kind that ran; "# no ops seen"
  * before the end line when no marked op ran, so a run that measured
- * nothing never reads as zeros.  scripts/boot/events.sh turns it into
+ * nothing never reads as zeros.  scripts/events/run.sh turns it into
  * events.csv.
  */
 #include "events-out.h"

@@ -12,7 +12,7 @@
 #   PMU      perf stat events per job: auto (the guest's default: cycles and
 #            instructions when it has a hardware PMU), off, or EVENT,EVENT
 #   PLUGIN   a TCG plugin and its arguments, QEMU's -plugin value (the
-#            events instrument, scripts/boot/events.sh); TCG and icount only
+#            events instrument, scripts/events/run.sh); TCG and icount only
 #   INITRD_EXTRA  a cpio archive appended to the initramfs (make events'
 #            calibration program)
 # OUTDIR gets console.log, qemu.cmdline, provenance.json, pinning.txt

@@ -163,7 +163,7 @@ for g in "${goals[@]}"; do
 		boots native $((${RUNS:-${BOOTS:-10}} * ${#vs[@]})) native processes
 		;;
 	events)
-		line "events: variants ${vs[*]}; the lockbench-events plugin, a hot pass under icount (1 vCPU) and an smp pass under TCG (${VCPUS:-2} vCPUs) per variant (scripts/boot/events.sh)"
+		line "events: variants ${vs[*]}; the lockbench-events plugin, a hot pass under icount (1 vCPU) and an smp pass under TCG (${VCPUS:-2} vCPUs) per variant (scripts/events/run.sh)"
 		kernels "${vs[@]}"
 		boots events ${#vs[@]} events "variants' passes"
 		;;

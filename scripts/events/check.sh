@@ -2,7 +2,7 @@
 # The events instrument's own settings rules, sourced by check-args.sh when
 # make events is among the goals: a TCG plugin, whose passes choose their
 # accelerator (hot: icount, smp: TCG); the smp pass's directory models 2
-# to 32 caches (scripts/boot/events.sh refuses both again, after the tree
+# to 32 caches (scripts/events/run.sh refuses both again, after the tree
 # is there).
 [ "$accel" != kvm ] ||
 	bad "ACCEL=kvm: the events instrument is a TCG plugin, and its passes choose their accelerator themselves (hot: icount, smp: tcg): drop ACCEL="

@@ -10,7 +10,7 @@ if [ -f "$ev/events.csv" ]; then
 	[ ! -f "$ev/calibration.md" ] || evf+=("$ev/calibration.md")
 	cp "${evf[@]}" "$stage/events/"
 	# Its first heading is this section's; the others go a level down.
-	"$LB_TOP/scripts/report/events-table.sh" "$ev" | sed -e '1{/^## /d}' -e 's/^## /### /' >"$tmp/pieces/EVENTS_TABLES"
+	"$LB_TOP/scripts/events/table.sh" "$ev" | sed -e '1{/^## /d}' -e 's/^## /### /' >"$tmp/pieces/EVENTS_TABLES"
 	if [ -f "$ev/calibration.md" ]; then
 		sed -e 's/^## /### /' -e 's/^# /### /' "$ev/calibration.md" >"$tmp/pieces/EVENTS_CALIBRATION"
 		calibration=1

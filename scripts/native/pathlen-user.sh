@@ -15,4 +15,4 @@ out=$LB_NATIVE_OUT/pathlen.csv
 bash "$LB_TOP/scripts/native/pathlen.sh" "${PARSED_VARIANTS[@]}" >"$out.tmp"
 mv "$out.tmp" "$out"
 note "native-pathlen: ${out#"$LB_TOP"/}"
-bash "$LB_TOP/scripts/report/pathlen-agree.sh" "$out" "$icount"
+bash "$LB_TOP/scripts/native/pathlen-agree.sh" "$out" "$icount"

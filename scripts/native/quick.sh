@@ -137,7 +137,7 @@ t_pathlen=$((EPOCHSECONDS - ts))
 agree=""
 if [ "$mode" = matrix ]; then
 	agree=$run/native/pathlen-agree.md
-	bash "$LB_TOP/scripts/report/pathlen-agree.sh" "$run/native/pathlen-user.csv" "${ICOUNT_CSV:-$LB_TOP/results/pathlen/pathlen.csv}" >"$agree"
+	bash "$LB_TOP/scripts/native/pathlen-agree.sh" "$run/native/pathlen-user.csv" "${ICOUNT_CSV:-$LB_TOP/results/pathlen/pathlen.csv}" >"$agree"
 fi
 
 # 4. The summary.  cover-letter.sh reads a run's run.info.

@@ -66,3 +66,5 @@ if [ -f "$LB_TOP/results/hosts.md" ]; then
 	hosts=1
 fi
 fact hosts "$hosts"
+# The cycles model's tables, when results.sh drew them (cycles-pieces.sh).
+fact cycles "$([ ! -f "$tmp/pieces/CYCLES" ] || echo 1)"

@@ -20,7 +20,7 @@ accel=${RI[accel]:-}
 # These graphs are of time (ns, cycles); an icount run counts instructions
 # and has its own graph, the path-length one: refused before anything else
 # is read.
-[ "$accel" != icount ] || die "plots: $1 is an icount run (instructions, not time): its graph is make pathlen's (scripts/report/pathlen-plot.sh)"
+[ "$accel" != icount ] || die "plots: $1 is an icount run (instructions, not time): its graph is make pathlen's (scripts/icount/plot.sh)"
 # Everything this script asks the contract, from one reading of it: the
 # modes, the summary's and pairs' columns, and lists of kinds by role.
 cl=$(contract_lists modes summary pairs "kinds cont=1 rw=1" "kinds cont=1" "kinds hot=1" "kinds base=1" "kinds cont=1 rw=0") || exit 1
@@ -509,7 +509,7 @@ draw
 mv "$out" "$run/plots"
 # Published raw data carries its icount run: its graph is drawn here too.
 if [ -f "$run/icount/pathlen.csv" ]; then
-	"$LB_TOP/scripts/report/pathlen-plot.sh" "$run/icount" || die "plots: the path-length graph of $1/icount failed"
+	"$LB_TOP/scripts/icount/plot.sh" "$run/icount" || die "plots: the path-length graph of $1/icount failed"
 fi
 # The PNGs now in RUN/plots, as find -maxdepth 1 -name '*.png' counts them.
 shopt -s nullglob

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # results.sh RUN: the report of a run, RUN/report/RESULTS.md, from
 # report/RESULTS.md.in and a run directory that has been through compare.sh
-# and plots.sh.  The graphs, tables and provenance it shows are copied to
+# and plots.sh.  The words are the templates' (report/*.in, each
+# instrument's section.md.in); this script states their facts and draws
+# their tables.  The graphs, tables and provenance it shows are copied to
 # RUN/report/results/, so the report reads the same there as when
 # publish.sh copies both to the tracked RESULTS.md and results/.
 . "$(dirname "$0")/../lib.sh"
@@ -15,7 +17,7 @@ dir_id_of "$run" && id=$REPLY
 declare -A RI=()
 readkv RI "$run/run.info"
 accel=${RI[accel]:-} tcg=''
-[ "$accel" != tcg ] || tcg=": multi-threaded TCG emulation. These figures compare variants on one host; they are not bare-metal costs."
+[ "$accel" != tcg ] || tcg=1
 [ "$accel" != icount ] ||
 	die "$1 is a path-length run: make results takes the run directory above it (RUN=${1%/icount})"
 # One run directory holds every instrument: the timed records here, the
@@ -31,7 +33,6 @@ fi
 # text FILE -> LINES, its lines, newlines kept: printf '%s' "${LINES[@]}"
 # gives the file back byte for byte.
 text() { mapfile LINES <"$1"; }
-put() { text "$1" && printf '%s' "${LINES[@]}"; }         # cat FILE
 copy() { text "$1" && printf '%s' "${LINES[@]}" >"$2"; }  # cp FILE DEST
 last() { # FILE -> REPLY, as $(tail -n 1 FILE)
 	text "$1" || return
@@ -54,58 +55,56 @@ for p in "$run"/boots/*/boot1/provenance.json; do
 	[ -f "$p" ] && copy "$p" "$stage/provenance/${d##*/}.json"
 done
 
+# The report's templates (report/*.in, each instrument's section.md.in)
+# are expanded by render.awk's section view, with the facts stated here:
+# fact KEY VALUE, into the file $facts.
+fact() { printf '%s=%s\n' "$1" "$2" >>"$facts"; }
+mkdir -p "$tmp/facts"
+render() { awk -f "$LB_TOP/scripts/report/render.awk" "$@"; }
+
+# The run's provenance: report/provenance.csv.in, a name,value CSV (a
+# value quoted: it has commas) drawn by render.awk; its facts are CSV
+# already (a quote doubled).
+facts=$tmp/facts/provenance
 {
 	provs=("$run"/boots/*/boot1/provenance.json)
 	# The first boot's provenance, read with one jq: js KEY prints a value.
 	declare -A PJ=()
 	while IFS=$'\t' read -r k v; do PJ[$k]=$v; done < <(jq -r 'to_entries[] | "\(.key)\t\(.value | tostring)"' "${provs[0]}")
 	js() { REPLY=${PJ[$1]:-null}; }
-	# The provenance as name,value CSV (a value quoted: it has commas),
-	# drawn by render.awk; the first row heads the table.
-	kv() { printf '%s,"%s"\n' "$1" "${2//\"/\"\"}"; }
-	# Every value read into a variable first: no $(...) subshell per field.
-	pl=none over='' dirty='' host=''
-	[ -z "$iid" ] || pl="icount run \`$iid\`, in instructions"
-	[ "${RI[oversubscribed]:-}" != 1 ] || over=' (oversubscribed: more vCPUs than host CPUs)'
-	js git_dirty && [ "$REPLY" != true ] || dirty=' (dirty tree)'
+	cfact() { fact "$1" "${2//\"/\"\"}"; }
+	: >"$facts"
+	host=''
 	slurp host "$run/host.txt"
-	js host_kernel && hk=$REPLY
-	js host_fingerprint && hf=$REPLY
-	js host_id && hid=$REPLY
-	js qemu_version && qv=$REPLY
-	js linux_source_version && lsv=$REPLY
-	js patch_series_sha256 && ps=$REPLY
-	js git_head && gh=${REPLY:0:12}
-	{
-		echo "name,value"
-		kv run "\`$id\`"
-		kv "path lengths" "$pl"
-		kv "accelerator (timed)" "**${accel^^}**$tcg"
-		kv host "$host, kernel $hk; fingerprint \`$hf\` (records say host \`$hid\`)"
-		kv guest "${RI[vcpus]:-} vCPUs$over, $qv"
-		kv samples "${RI[boots]:-} boots x ${RI[repeat]:-} passes per variant; the boot is the replicate (n = boots), each giving a cell the median of its passes; variant order shuffled each round (seed ${RI[order_seed]:-})"
-		kv "kernel source" "$lsv, patch series $ps"
-		kv lockbench "git $gh$dirty"
-		kv time "builds ${RI[build_seconds]:-} s, whole run ${RI[total_seconds]:-} s, failed boots: ${RI[failed_boots]:-}"
-	} >"$tmp/provenance.csv"
-	awk -f "$LB_TOP/scripts/report/render.awk" -v view=keyvalue "$tmp/provenance.csv"
-	echo
-	echo "Provenance of every boot: [results/provenance/](results/provenance/); job list: [results/jobs](results/jobs)."
+	cfact id "$id"
+	cfact iid "$iid"
+	cfact accel "${accel^^}"
+	cfact tcg "$tcg"
+	cfact host "$host"
+	js host_kernel && cfact host_kernel "$REPLY"
+	js host_fingerprint && cfact fingerprint "$REPLY"
+	js host_id && cfact host_id "$REPLY"
+	js qemu_version && qv=$REPLY && cfact qemu_version "$REPLY"
+	js linux_source_version && cfact linux_source "$REPLY"
+	js patch_series_sha256 && cfact patch_series "$REPLY"
+	js git_head && cfact git_head "${REPLY:0:12}"
+	js git_dirty && cfact dirty "$([ "$REPLY" != true ] || echo 1)"
+	cfact oversubscribed "$([ "${RI[oversubscribed]:-}" != 1 ] || echo 1)"
+	for k in vcpus boots repeat order_seed build_seconds total_seconds failed_boots; do
+		cfact "$k" "${RI[$k]:-}"
+	done
+	render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/provenance.csv.in" >"$tmp/provenance.csv" ||
+		die "results: report/provenance.csv.in names a fact results.sh did not give (see above)"
+	render -v view=keyvalue "$tmp/provenance.csv"
 } >"$tmp/pieces/PROVENANCE"
 
 # The headline table: the A/A and headline pairs of vm-configs/comparisons.
-render() { awk -f "$LB_TOP/scripts/report/render.awk" "$@"; }
 # (comparisons aa headline, the lines read here: one awk fewer)
 all=$(comparison_lines) || exit 1
 hl=
 while IFS=$'\t' read -r role b o _; do
 	case $role in aa | headline) hl+="${hl:+ }$b:$o" ;; esac
 done <<<"$all"
-# The report's templates (report/calibration.md.in, each instrument's
-# section.md.in) are expanded by render.awk's section view, with the
-# facts stated here: fact KEY VALUE, into the file $facts.
-fact() { printf '%s=%s\n' "$1" "$2" >>"$facts"; }
-mkdir -p "$tmp/facts"
 # The calibration, when there is one: every instrument against known work.
 facts=$tmp/facts/calibration cid=
 cal=$run/calibrate
@@ -193,132 +192,120 @@ interp=$LB_TOP/report/interpretation.md
 expand() { render -v view=expand -v run="$run" -v icount="${iid:+$icount}" -v cal="$tmp/cal" "$1"; }
 # The answer opens every report, generated from this run's verdicts.
 "$LB_TOP/scripts/report/answer.sh" "$run" "$icount" >"$tmp/pieces/SUMMARY"
-if [ -n "${COMPARISONS:-}" ]; then
-	# Its figures are of vm-configs/comparisons' pairs, which this report
-	# may not have.
-	echo "No hand-written interpretation: this report compares the pairs of COMPARISONS=$COMPARISONS, not vm-configs/comparisons." >"$tmp/pieces/INTERPRETATION"
-elif [ -f "$interp" ] && text "$interp" && [[ ${LINES[0]:-} == *"run: $id"* ]]; then
+# The article's own facts (report/RESULTS.md.in and tables.md.in say
+# what they mean).
+facts=$tmp/facts/report
+: >"$facts"
+fact id "$id"
+fact accel "${accel^^}"
+# Its figures are of vm-configs/comparisons' pairs, which a report of
+# COMPARISONS= may not have.
+fact comparisons "${COMPARISONS:-}"
+fact cycles "$([ ! -f "$tmp/pieces/CYCLES" ] || echo 1)"
+interpretation=
+if [ -z "${COMPARISONS:-}" ] && [ -f "$interp" ] && text "$interp" && [[ ${LINES[0]:-} == *"run: $id"* ]]; then
 	# Its figures are {{...}} references into this run's tables, drawn by
 	# the same renderer: a reference that matches nothing stops the report.
 	printf '%s' "${LINES[@]:1}" >"$tmp/interp.md"
 	expand "$tmp/interp.md" >"$tmp/pieces/INTERPRETATION" ||
 		die "report/interpretation.md quotes figures this run does not have (see above)"
-else
-	echo "No hand-written interpretation for run \`$id\` (report/interpretation.md must start with \`<!-- run: $id -->\`): the findings above are the whole reading of it." >"$tmp/pieces/INTERPRETATION"
+	interpretation=1
 fi
+fact interpretation "$interpretation"
 
 read -r -a vs <<<"${RI[variants]:-}"
 # The disassembly of the kernels this run measured (run.sh keeps them,
-# the report disassembles them), never of whatever build/ holds now.
+# the report disassembles them), never of whatever build/ holds now;
+# report/disasm.md.in says why there is none.
+disasm='' kernels=''
 if [ -f "$run/disasm.md" ]; then
-	copy "$run/disasm.md" "$tmp/pieces/DISASM"
+	copy "$run/disasm.md" "$tmp/pieces/DISASM_TABLES"
+	disasm=1
 elif [ -d "$run/kernels" ]; then
-	"$LB_TOP/scripts/report/disasm-table.sh" --run "$run" "${vs[@]}" >"$tmp/pieces/DISASM" 2>/dev/null ||
-		echo "(disassembly unavailable: a variant's vmlinux is missing from $id/kernels)" >"$tmp/pieces/DISASM"
-else
-	echo "(no disassembly: run \`$id\` kept no kernels)" >"$tmp/pieces/DISASM"
+	kernels=1
+	"$LB_TOP/scripts/report/disasm-table.sh" --run "$run" "${vs[@]}" >"$tmp/pieces/DISASM_TABLES" 2>/dev/null && disasm=1
 fi
+fact disasm "$disasm"
+fact kernels "$kernels"
+render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/disasm.md.in" >"$tmp/pieces/DISASM" ||
+	die "results: report/disasm.md.in names a fact or table results.sh did not give (see above)"
 copy "$tmp/pieces/DISASM" "$stage/disasm.md"
 
-{
-	echo "## perf in the guest"
+# The perf pieces; report/tables.md.in holds their words.
+for p in "$run"/perf/*/perf-top.txt; do
+	[ -f "$p" ] || continue
+	v=${p%/*} v=${v##*/}
+	copy "$p" "$stage/perf-top-$v.txt"
+	echo "<details><summary>$v</summary>"
 	echo
-	for p in "$run"/perf/*/perf-top.txt; do
-		[ -f "$p" ] || continue
-		v=${p%/*} v=${v##*/}
-		copy "$p" "$stage/perf-top-$v.txt"
-		echo "<details><summary>$v</summary>"
-		echo
-		echo '```text'
-		printf '%s' "${LINES[@]:0:20}"
-		echo '```'
-		echo
-		echo "</details>"
-		echo
+	echo '```text'
+	printf '%s' "${LINES[@]:0:20}"
+	echo '```'
+	echo
+	echo "</details>"
+	echo
+done >"$tmp/pieces/PERF_TOP"
+pd=("$run"/compare/perf-diff/*.txt)
+links=""
+if [ -e "${pd[0]}" ] || [ -L "${pd[0]}" ]; then
+	mkdir -p "$stage/perf-diff"
+	cp "$run"/compare/perf-diff/*.txt "$stage/perf-diff/"
+	# One line, the links joined with ", " (as paste -sd' ' | sed 's/ /, /g').
+	for d in "${pd[@]}"; do
+		d=${d##*/}
+		links+="${links:+ }[${d%.txt}](results/perf-diff/$d)"
 	done
-	pd=("$run"/compare/perf-diff/*.txt)
-	if [ -e "${pd[0]}" ] || [ -L "${pd[0]}" ]; then
-		mkdir -p "$stage/perf-diff"
-		cp "$run"/compare/perf-diff/*.txt "$stage/perf-diff/"
-		echo "\`perf diff\` of each compared pair (the first variant is the baseline; symbols by build id from the kernels the run kept):"
-		# One line, the links joined with ", " (as paste -sd' ' | sed 's/ /, /g').
-		links=""
-		for d in "${pd[@]}"; do
-			d=${d##*/}
-			links+="${links:+ }[${d%.txt}](results/perf-diff/$d)"
-		done
-		echo "${links// /, }"
-		echo
-	fi
-	if [ -f "$run/pmu.csv" ]; then
-		cp "$run/pmu.csv" "$stage/pmu.csv"
-		echo "### Hardware counters: perf stat per job"
-		echo
-		echo "Instrument: \`perf stat -a\` in the guest around each job (\`lb.pmu=\`), under ${accel^^}: whole jobs on every CPU, harness and setup included, so these are counts per job, not per acquire+release. Median over boots of each boot's median; raw rows in [results/pmu.csv](results/pmu.csv)."
-		echo
-		"$LB_TOP/scripts/report/pmu-table.sh" "$run"
-		echo
-	fi
-} >"$tmp/pieces/PERF"
-
-{
-	if [ -f "$run/failures.csv" ]; then
-		echo "## Failed boots"
-		echo
-		echo '```text'
-		put "$run/failures.csv"
-		echo '```'
-	fi
-} >"$tmp/pieces/FAILURES"
+fi
+fact perf_diff "${links// /, }"
+pmu=
+if [ -f "$run/pmu.csv" ]; then
+	cp "$run/pmu.csv" "$stage/pmu.csv"
+	"$LB_TOP/scripts/report/pmu-table.sh" "$run" >"$tmp/pieces/PMU"
+	pmu=1
+fi
+fact pmu "$pmu"
+failures=
+if [ -f "$run/failures.csv" ]; then
+	copy "$run/failures.csv" "$tmp/pieces/FAILURES"
+	failures=1
+fi
+fact failures "$failures"
 
 # The machine line, the headline pairs with every instrument side by
 # side, and the graphs with their instrument, unit and host: the article's
-# own pieces.
+# own facts and pieces (report/RESULTS.md.in holds the words).
 declare -A MF=()
 [ ! -f "$run/native/host-facts.txt" ] || readkv MF "$run/native/host-facts.txt"
-{
-	m="**Machine.**"
-	if [ -n "${MF[cpu_model]:-}" ]; then
-		m+=" native: ${MF[cpu_model]}, ${MF[online_cpus]:-?} $([ "${MF[vm]:-}" = 1 ] && echo "vCPUs of a VM (placement unknown)" || echo CPUs), kernel ${MF[kernel]:-?}"
-		[ -z "${tsc:-}" ] || m+=", TSC $((tsc / 1000)) MHz"
-		m+=", ${NI[boots]:-?} processes per variant;"
-	fi
-	qshort=${qv#QEMU emulator version } qshort=${qshort%% *}
-	m+=" ${accel^^}: ${RI[vcpus]:-?} vCPUs under QEMU ${qshort:-?} on $host, ${RI[boots]:-?} boots x ${RI[repeat]:-?} passes per variant"
-	[ -z "$iid" ] || m+="; icount: ${II[boots]:-?} boots, 1 vCPU"
-	echo "$m. Run \`$id\`; its provenance is in [the appendix](results/tables.md#the-run)."
-} >"$tmp/pieces/MACHINE"
-{
-	echo "The A/A and headline pairs, per hot kind: guest instructions (icount, exact), TSC cycles on ${MF[cpu_model]:-this host} (native) and ${accel^^} ns on $host, each base → other, with the change, its bootstrap 95% CI and lb-stat's verdict."
-	echo
-	sbs=()
-	[ -z "$iid" ] || sbs+=("$icount/pathlen.csv")
-	[ ! -f "$run/native/pairs.csv" ] || sbs+=("$run/native/pairs.csv")
-	sbs+=("$run/pairs.csv")
-	render -v view=sidebyside -v pairs=" $hl " -v taccel="${accel^^}" "${sbs[@]}"
-} >"$tmp/pieces/SIDEBYSIDE"
-{
-	nh="${MF[cpu_model]:-this host}, ${MF[online_cpus]:-?} $([ "${MF[vm]:-}" = 1 ] && echo "vCPUs of a VM" || echo CPUs)"
-	th="${accel^^} on $host"
-	# graph file, then its caption: instrument, unit, host.
-	while IFS='|' read -r g cap; do
-		[ -f "$stage/graphs/$g.png" ] || continue
-		printf '![%s](results/graphs/%s.png)\n\n*%s*\n\n' "$g" "$g" "$cap"
-	done <<EOT
-native-headline|native (rdtsc): TSC cycles per spin_lock + spin_unlock per variant, 95% CIs, each bar marked with the bare pair of its own release shape; $nh.
-pathlen|icount: guest instructions per acquire+release, exact and the same on any host.
-events|TCG plugin (events): atomics, fences, other loads and other stores per acquire+release (hot, 1 vCPU, exact), topped by the cache lines a cold op moves (2 vCPUs).
-headline|$th: % change of emulated ns per acquire+release for the headline pairs, 95% CIs.
-uncontended-debug-off|$th: ns per acquire+release, debug off, 95% CIs.
-uncontended-debug-on|$th: ns per acquire+release, debug on, 95% CIs.
-debug-overhead|$th: debug over non-debug ns per op, ratio of medians with 95% CIs.
-contended-throughput|$th: acquisitions per second of all threads, 95% CIs.
-fairness|$th: busiest over least busy thread's acquisitions, contended spin_lock.
-wait-latency|$th: ns waited before acquiring, percentiles of contended spin_lock, 95% CIs.
-EOT
-} >"$tmp/pieces/GRAPHS"
-assemble() { # TEMPLATE: its @@NAME@@ lines replaced by the pieces
-	awk -v dir="$tmp/pieces" '/^@@[A-Z_]+@@$/ { f = dir "/" substr($0, 3, length($0) - 4); while ((getline l < f) > 0) print l; close(f); next } { print }' "$1"
+fact native_cpu "${MF[cpu_model]:-}"
+fact native_cpus "${MF[online_cpus]:-?}"
+fact native_vm "$([ "${MF[vm]:-}" != 1 ] || echo 1)"
+fact native_kernel "${MF[kernel]:-?}"
+[ -z "${MF[cpu_model]:-}" ] || fact native_boots "${NI[boots]:-?}"
+fact tsc_mhz "${tsc:+$((tsc / 1000))}"
+qshort=${qv#QEMU emulator version } qshort=${qshort%% *}
+fact qemu "${qshort:-?}"
+fact host "$host"
+fact vcpus "${RI[vcpus]:-?}"
+fact boots "${RI[boots]:-?}"
+fact repeat "${RI[repeat]:-?}"
+fact iid "$iid"
+[ -z "$iid" ] || fact icount_boots "${II[boots]:-?}"
+sbs=()
+[ -z "$iid" ] || sbs+=("$icount/pathlen.csv")
+[ ! -f "$run/native/pairs.csv" ] || sbs+=("$run/native/pairs.csv")
+sbs+=("$run/pairs.csv")
+render -v view=sidebyside -v pairs=" $hl " -v taccel="${accel^^}" "${sbs[@]}" >"$tmp/pieces/SIDEBYSIDE"
+# graph_NAME: whether each graph report/RESULTS.md.in shows (its link
+# results/graphs/NAME.png) was drawn.
+while read -r g; do
+	g=${g##*/} g=${g%.png}
+	fact "graph_${g//-/_}" "$([ ! -f "$stage/graphs/$g.png" ] || echo 1)"
+done < <(grep -o 'results/graphs/[a-z0-9-]*\.png' "$LB_TOP/report/RESULTS.md.in")
+# The templates are expanded by render.awk's section view: @@NAME@@ a
+# piece, {{=KEY}} and {{if KEY}} the article's facts.
+assemble() { # TEMPLATE
+	render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$1" ||
+		die "results: $1 names a fact or piece results.sh did not give (see above)"
 }
 # The appendix first: the article links to its sections.  Its links are
 # written from the report's top (as RESULTS.md's); results/tables.md gets

@@ -32,7 +32,7 @@ for v in $VARIANTS_UNDER_TEST; do
 	spin=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["kind"] == "spin_lock" { print $c["cyc_op"] }' "$TMP/$v.1")
 	echo "ok: $v: 15 hot kinds, both boots byte-identical ($cost); spin_lock $spin instructions; boots $(cat "$run"/boots/"$v"/boot*/wall_s | paste -sd/ -) s wall"
 done
-"$TOP/scripts/report/pathlen-table.sh" "$run" || fail "pathlen-table refused the run"
+"$TOP/scripts/icount/table.sh" "$run" || fail "pathlen-table refused the run"
 grep -q '^| spin_lock |' "$run/pathlen.md" || fail "no spin_lock row in pathlen.md"
 echo "ok: path-length table: $(grep -c '^| ' "$run/pathlen.md") lines"
 

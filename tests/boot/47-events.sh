@@ -19,7 +19,7 @@ printf '%s\n' 'kind=spin_lock mode=cold batches=5 batch_ops=100' \
 	'kind=spin_lock mode=contended threads=2 duration_ms=100 hold_ns=100 parallel_ns=200' >"$TMP/smp.jobs"
 name=check-events-$$
 env LB_RUN_NAME=$name VARIANTS="$v" EVENTS_HOT="$TMP/hot.jobs" EVENTS_SMP="$TMP/smp.jobs" TIMEOUT=300 \
-	"$TOP/scripts/boot/events.sh" || fail "make events failed on $v"
+	"$TOP/scripts/events/run.sh" || fail "make events failed on $v"
 run=$TOP/build/runs/$name/events
 csv=$run/events.csv
 get() { # mode kind pad column

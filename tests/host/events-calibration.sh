@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The plugin's calibration check (scripts/report/events-calibration.sh) on
+# The plugin's calibration check (scripts/events/calibration.sh) on
 # the file a real calibration boot wrote (tests/fixtures/events/, from
 # lb-events-cal under MTTCG, 2 vCPUs): it passes as is, and fails when one
 # atomic goes missing, when the other vCPU's line stops being a transfer,
 # or when a row is missing.
 . "$(dirname "$0")/../lib.bash"
-cal=$TOP/scripts/report/events-calibration.sh fix=$TOP/tests/fixtures/events/calibration.tsv
+cal=$TOP/scripts/events/calibration.sh fix=$TOP/tests/fixtures/events/calibration.tsv
 "$cal" "$fix" >"$TMP/ok.md" || fail "the recorded calibration is refused: $(cat "$TMP/ok.md")"
 [ "$(grep -c '| exact |' "$TMP/ok.md")" = 7 ] || fail "not 7 exact rows: $(cat "$TMP/ok.md")"
 echo "ok: recorded calibration: 7 rows exact"

@@ -139,7 +139,7 @@ printf 'tb 89 07\nx 0 0 0 w 1000 4\nexit\n' >"$TMP/none"
 "$probe" load "$so" 1 0 x86_64 1 1 out="$TMP/none.tsv" <"$TMP/none" 2>"$TMP/none.err" || fail "an empty run failed"
 grep -q 'no ops seen' "$TMP/none.err" || fail "no 'no ops seen' on stderr: $(cat "$TMP/none.err")"
 grep -qx '# no ops seen' "$TMP/none.tsv" || fail "no '# no ops seen' in the file: $(cat "$TMP/none.tsv")"
-expect_error "events-csv of an empty run" "no ops seen" "$TOP/scripts/report/events-csv.sh" v icount 1 "$TMP/none.tsv"
+expect_error "events-csv of an empty run" "no ops seen" "$TOP/scripts/events/csv.sh" v icount 1 "$TMP/none.tsv"
 echo "ok: no ops seen"
 
 # 6. check-api.sh against a stand-in QEMU that lacks qemu_plugin_insn_data.

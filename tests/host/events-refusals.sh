@@ -3,7 +3,7 @@
 # plugin cannot count and the settings it cannot serve, each with the
 # reason; and a TCG plugin never reaches a KVM boot.
 . "$(dirname "$0")/../lib.bash"
-ev() { env VARIANTS=stock "$@" "$TOP/scripts/boot/events.sh"; }
+ev() { env VARIANTS=stock "$@" "$TOP/scripts/events/run.sh"; }
 fresh=$TMP/build
 expect_error "ACCEL=kvm" "ACCEL=kvm: the events instrument is a TCG plugin" ev LB_BUILD="$fresh" ACCEL=kvm
 # make exports ACCEL=auto: make events must take it (it refused every plain make events).
@@ -18,7 +18,7 @@ printf 'kind=spin_lock mode=cold\nkind=spin_lock mode=hot\n' >"$TMP/smp"
 expect_error "hot job in the smp pass" "hot jobs belong in the icount pass \\(EVENTS_HOT\\), where their counts are exact" ev LB_BUILD="$fresh" EVENTS_SMP="$TMP/smp"
 printf 'kind=rwlock_mix mode=contended threads=2 read_pct=50\n' >"$TMP/mix"
 expect_error "rwlock_mix" "rwlock_mix takes read or write per op" ev LB_BUILD="$fresh" EVENTS_SMP="$TMP/mix" # contract-exempt: the message names the kind
-expect_error "unknown variant" "unknown variant 'nosuch'" env VARIANTS=nosuch LB_BUILD="$fresh" "$TOP/scripts/boot/events.sh"
+expect_error "unknown variant" "unknown variant 'nosuch'" env VARIANTS=nosuch LB_BUILD="$fresh" "$TOP/scripts/events/run.sh"
 [ ! -e "$fresh/runs" ] || fail "a refused events pass left $(find "$fresh/runs" | head -n 3)"
 echo "ok: nothing written by the refusals"
 # qemu-boot.sh: a plugin with a KVM accelerator, refused before any file

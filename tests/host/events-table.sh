@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# scripts/report/events-table.sh on the events.csv of a real 6-variant
+# scripts/events/table.sh on the events.csv of a real 6-variant
 # pass (tests/fixtures/events/, make events on this project's kernels):
 # one row per hot kind and variant, the compared pairs stated in events
 # (pre → post the same), the pad calibration exact; a pad whose count is
 # off, or a CSV with no rows, is refused.
 . "$(dirname "$0")/../lib.bash"
 fix=$TOP/tests/fixtures/events/events.csv
-tab=$TOP/scripts/report/events-table.sh
+tab=$TOP/scripts/events/table.sh
 [ -x "$TOP/bench-user/lb-validate" ] || fail "bench-user/lb-validate is not built: run 'make -C bench-user'"
 mkdir -p "$TMP/run"
 cp "$fix" "$TMP/run/events.csv"

@@ -41,4 +41,4 @@ expect_error "compare icount with tcg, forced" "tcg records count cycles, icount
 mkdir -p "$TMP/run"
 printf 'variants=stock\naccel=tcg\n' >"$TMP/run/run.info"
 expect_error "pathlen table of a timed run" "is not an icount run \\(run.info accel=tcg\\)" \
-	"$TOP/scripts/report/pathlen-table.sh" "$TMP/run"
+	"$TOP/scripts/icount/table.sh" "$TMP/run"

@@ -139,7 +139,7 @@ echo "ok: the checks see a text moved off an SVG and a label across a PNG's edge
 # The path-length graph, from the published icount table.
 mkdir -p "$TMP/pathlen"
 cp "$TOP/results/pathlen/pathlen.csv" "$TMP/pathlen/"
-bash "$TOP/scripts/report/pathlen-plot.sh" "$TMP/pathlen" >"$TMP/out" 2>&1 || fail "pathlen-plot.sh failed: $(cat "$TMP/out")"
+bash "$TOP/scripts/icount/plot.sh" "$TMP/pathlen" >"$TMP/out" 2>&1 || fail "icount/plot.sh failed: $(cat "$TMP/out")"
 cp "$TMP"/pathlen/plots/pathlen.* "$run/plots/"
 
 svgs=() n=0

@@ -46,7 +46,7 @@ expect_error "a pair with no counts" "pair pre:stock: variant stock has no path 
 # its CSV: results.sh's provenance (keyvalue: a quoted value keeps its
 # commas and quotes, the first row heads), disasm-table.sh's counts and
 # listings (disasm: path x variant, then <pre> cells escaped for HTML),
-# events-table.sh's tables (table with align and empty; the events
+# events/table.sh's tables (table with align and empty; the events
 # columns rounded by fmt(), a failed verdict in bold).
 cat >"$TMP/kv.csv" <<'CSV'
 name,value

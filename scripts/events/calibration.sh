@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# events-calibration.sh EVENTS.TSV: the plugin's calibration (a boot of
+# events/calibration.sh EVENTS.TSV: the plugin's calibration (a boot of
 # bench-user/events/lb-events-cal) checked and tabled in Markdown (by
 # render.awk, from the rows as CSV); exits
 # 1 when a row is not what the code it counted must give:
@@ -11,7 +11,7 @@
 #                     inside an op adds its own accesses);
 #   pad id 1001       the same store on one vCPU: no transfer (at most 1%).
 . "$(dirname "$0")/../lib.sh"
-tsv=${1:?usage: events-calibration.sh EVENTS.TSV}
+tsv=${1:?usage: events/calibration.sh EVENTS.TSV}
 [ -f "$tsv" ] || die "$tsv does not exist"
 grep -q '^# no ops seen' "$tsv" && die "$tsv: no ops seen: lb-events-cal did not run"
 tmp=$(mktemp -d)

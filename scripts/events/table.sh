@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# events-table.sh RUN: the events instrument's tables, Markdown on stdout,
+# events/table.sh RUN: the events instrument's tables, Markdown on stdout,
 # from RUN/events.csv (make events) alone:
 #   "where the cycles go": kind x variant, what one acquire+release runs
 #   (hot, icount, exact), the lines a cold op pulls from the other vCPU,
@@ -10,7 +10,7 @@
 # The tables' figures are computed here as CSV (cycles.csv, pads.csv in a
 # temporary folder); render.awk draws them.
 . "$(dirname "$0")/../lib.sh"
-run=${1:?usage: events-table.sh RUN}
+run=${1:?usage: events/table.sh RUN}
 csv=$run/events.csv
 [ -f "$csv" ] || die "$csv does not exist: run make events first"
 [ "$(wc -l <"$csv")" -gt 1 ] || die "$csv has no rows: no ops seen"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# pathlen-table.sh RUN: the path-length tables of an icount run:
+# icount/table.sh RUN: the path-length tables of an icount run:
 #   RUN/pathlen.md        instructions per acquire+release, kind x variant
 #   RUN/pathlen-diff.md   the comparisons (vm-configs/comparisons), in whole instructions
 #   RUN/pathlen.csv       the same counts as data
@@ -7,7 +7,7 @@
 # boots; render.awk draws the two tables from its CSV.  Derived files are rebuilt whole; the records are only read.
 . "$(dirname "$0")/../lib.sh"
 
-run=$(readlink -f "${1:?usage: pathlen-table.sh RUNDIR}")
+run=$(readlink -f "${1:?usage: icount/table.sh RUNDIR}")
 [ -f "$run/run.info" ] || die "$1 has no run.info: not a run directory"
 declare -A RI=()
 readkv RI "$run/run.info"

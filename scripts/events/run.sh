@@ -13,7 +13,7 @@
 # and the hot pass would count no atomics.  The instruction counts are the
 # same either way (a prefix is not an instruction).
 # events.csv (lb-validate --describe events), events.md (the table, by
-# scripts/report/events-table.sh), run.info and each boot's events.tsv.
+# scripts/events/table.sh), run.info and each boot's events.tsv.
 # SLOWDOWN=1 boots the first variant's passes once more without the plugin
 # and writes slowdown.txt.
 # Refused before any boot: ACCEL=kvm (plugins are TCG's), a hot list with a
@@ -54,7 +54,7 @@ while IFS= read -r line; do
 	[[ $line != *kind=rwlock_mix* ]] ||
 		die "$smp_jobs: '$line': rwlock_mix takes read or write per op, and the plugin counts per kind and site: name read_lock or write_lock"
 done <<<"$smp"
-bash "$LB_TOP/scripts/build/events-plugin.sh" >&2
+bash "$LB_TOP/scripts/events/plugin.sh" >&2
 
 need_disk "$LB_BUILD/runs" 200
 mkdir -p "$run"
@@ -97,7 +97,7 @@ boot_pass() {
 	fi
 }
 
-bash "$LB_TOP/scripts/report/events-csv.sh" --header >"$run/events.csv"
+bash "$LB_TOP/scripts/events/csv.sh" --header >"$run/events.csv"
 k=0
 for v in "${variants[@]}"; do
 	for pass in hot smp; do
@@ -106,7 +106,7 @@ for v in "${variants[@]}"; do
 		boot_pass "$v" "$pass"
 		a=icount nv=1
 		[ $pass = smp ] && a=tcg nv=$vcpus
-		bash "$LB_TOP/scripts/report/events-csv.sh" "$v" "$a" "$nv" "$run/boots/$v/$pass/events.tsv" >>"$run/events.csv"
+		bash "$LB_TOP/scripts/events/csv.sh" "$v" "$a" "$nv" "$run/boots/$v/$pass/events.tsv" >>"$run/events.csv"
 	done
 done
 
@@ -151,11 +151,11 @@ calibrate_plugin() {
 		die "events: the plugin's calibration boot failed (${bd#"$LB_TOP"/}/console.log)"
 	mv "$bd.tsv" "$bd/events.tsv"
 	rm -f "$run/cal.cpio" "$run/cal.sh"
-	bash "$LB_TOP/scripts/report/events-calibration.sh" "$bd/events.tsv" >"$run/calibration.md" ||
+	bash "$LB_TOP/scripts/events/calibration.sh" "$bd/events.tsv" >"$run/calibration.md" ||
 		{ cat "$run/calibration.md" >&2; die "events: the plugin's calibration is off (${run#"$LB_TOP"/}/calibration.md)"; }
 }
 calibrate_plugin
-bash "$LB_TOP/scripts/report/events-table.sh" "$run" >"$run/events.md"
+bash "$LB_TOP/scripts/events/table.sh" "$run" >"$run/events.md"
 { echo && cat "$run/calibration.md"; } >>"$run/events.md"
 echo "total_seconds=$((EPOCHSECONDS - start))" >>"$run/run.info"
 say "events: ${#variants[@]} variants in $((EPOCHSECONDS - start))s -> ${run#"$LB_TOP"/}/events.md"

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# pathlen-agree.sh USER.csv ICOUNT.csv: the user-space path lengths
+# native/pathlen-agree.sh USER.csv ICOUNT.csv: the user-space path lengths
 # (scripts/native/pathlen.sh: variant,kind,instructions) beside icount's
 # guest counts (make pathlen's pathlen.csv), as a Markdown table, then a
 # line counting the cells that agree.  A cell icount did not count shows
 # "-"; a difference is printed, never hidden.
 . "$(dirname "$0")/../lib.sh"
-user=${1:?usage: pathlen-agree.sh USER.csv ICOUNT.csv} icount=${2:?usage: pathlen-agree.sh USER.csv ICOUNT.csv}
+user=${1:?usage: native/pathlen-agree.sh USER.csv ICOUNT.csv} icount=${2:?usage: native/pathlen-agree.sh USER.csv ICOUNT.csv}
 [ -f "$user" ] || die "no $user"
 [ -f "$icount" ] || die "no icount path lengths at $icount (make pathlen, or ICOUNT_CSV=)"
 awk -F, '

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# events-plugin.sh: build lockbench-events.so (bench-user/events/) and check
+# events/plugin.sh: build lockbench-events.so (bench-user/events/) and check
 # it against the installed QEMU's exported plugin API (check-api.sh).
 . "$(dirname "$0")/../lib.sh"
 command -v qemu-system-x86_64 >/dev/null ||

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# pathlen-plot.sh RUN: RUN/plots/pathlen.png and .svg from RUN/pathlen.csv
-# (pathlen-table.sh): instructions per acquire+release, kind x variant.
+# icount/plot.sh RUN: RUN/plots/pathlen.png and .svg from RUN/pathlen.csv
+# (icount/table.sh): instructions per acquire+release, kind x variant.
 . "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 export LC_ALL=C
-run=${1:?usage: pathlen-plot.sh RUNDIR}
+run=${1:?usage: icount/plot.sh RUNDIR}
 csv=$run/pathlen.csv
-[ -f "$csv" ] || die "$csv is missing: run scripts/report/pathlen-table.sh $run first"
+[ -f "$csv" ] || die "$csv is missing: run scripts/icount/table.sh $run first"
 command -v gnuplot >/dev/null || die "gnuplot is not installed (apt-get install gnuplot-nox)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
