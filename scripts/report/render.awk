@@ -30,7 +30,7 @@
 # KEY's value is (or is not) empty; an unknown KEY exits 2.
 
 # The rounding rule, by column: a figure looks the same wherever it is shown.
-function fmt(col, v) {
+function fmt(col, v,   n) {
 	# A check that failed reads in bold.
 	if (col == "verdict" && (v == "off" || v == "missing"))
 		return "**" v "**"
@@ -49,8 +49,11 @@ function fmt(col, v) {
 	if (col == "floor_pct")
 		return sprintf("±%.1f%%", v)
 	# A change in its unit: two decimals, or three digits when large.
-	if (col ~ /^delta/)
-		return sprintf((v < 0 ? -v : v) >= 1000 ? "%+.3g" : "%+.2f", v)
+	# (n: v as a number; a quoted CSV field is a string, compared as one)
+	if (col ~ /^delta/) {
+		n = v + 0
+		return sprintf((n < 0 ? -n : n) >= 1000 ? "%+.3g" : "%+.2f", n)
+	}
 	if (col == "mode_gap_ratio")
 		return sprintf("%.1f", v)
 	if (col == "change" || col ~ /_per_instruction$/)
