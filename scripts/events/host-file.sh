@@ -81,7 +81,10 @@ utc_now %Y-%m-%dT%H:%M:%SZ
 {
 	echo "run_id=$run_id"
 	echo "host_id=$id"
-	echo "source=${SOURCE:-${run#"$LB_TOP"/}}"
+	# No machine's directories: LB_BUILD as build, as provenance.sh writes it.
+	src=$(readlink -f "$run")
+	src=${src/#"$(readlink -f "$LB_BUILD")"/build}
+	echo "source=${SOURCE:-${src#"$LB_TOP"/}}"
 	echo "commit=$(jq -r '.git_head + (if .git_dirty then " (dirty)" else "" end)' "$p")"
 	echo "qemu=$(jq -r .qemu_version "$p")"
 	echo "filed_utc=$REPLY"

@@ -76,6 +76,12 @@ for f in run.info events.csv jobs.smp break-lock.tsv provenance.txt boots/pre-pr
 	[ -f "$d/$f" ] || fail "host-file.sh did not file $f"
 done
 grep -qx 'cpu_model=Test CPU' "$RESULTS/hosts/Test_CPU_f1m2s3_x2/host.info" || fail "host-file.sh wrote no host.info for a new host"
+# A pass in the build folder is named as in it, with no machine's path.
+mkdir -p "$LB_BUILD/runs/p"
+cp -r "$TMP/pass" "$LB_BUILD/runs/p/events"
+RESULTS=$TMP/results2 "$TOP/scripts/events/host-file.sh" "$LB_BUILD/runs/p/events" 2>/dev/null || fail "host-file.sh refused the pass in the build folder"
+grep -qx 'source=build/runs/p/events' "$TMP/results2/hosts/Test_CPU_f1m2s3_x2/events/fixture-preempt-events/provenance.txt" ||
+	fail "the filed provenance names a machine's path: $(grep source= "$TMP/results2/hosts/Test_CPU_f1m2s3_x2/events/fixture-preempt-events/provenance.txt")"
 [ "$(grep -c $'\tset\t' "$d/break-lock.tsv")" = 2 ] || fail "the filed break-lock.tsv lacks pre-preempt's two set stores: $(cat "$d/break-lock.tsv")"
 echo "ok: host-file.sh filed the pass with its break_lock stores"
 expect_error "a pass filed twice" "already exists" "$TOP/scripts/events/host-file.sh" "$TMP/pass"
