@@ -452,9 +452,12 @@ view == "section" {
 FNR == 1 && view == "table" {
 	header()
 	for (i = 1; i <= NF; i++) NAME[i] = $i
-	# A column is numeric (right-aligned) when its first value is.
+	NCOL = NF
+	# A column is numeric (right-aligned) when its first value is; the
+	# value split as a CSV field, since a quoted one may hold commas.
 	getline
-	for (i = 1; i <= NF; i++) NUMERIC[i] = $i ~ /^[-+]?[0-9.]+(e[-+]?[0-9]+)?$|^nan$/
+	csvsplit($0, V)
+	for (i = 1; i <= NCOL; i++) NUMERIC[i] = V[i] ~ /^[-+]?[0-9.]+(e[-+]?[0-9]+)?$|^nan$/
 }
 FNR == 1 && view != "calibration" && view != "table" { header(); next }
 
@@ -525,7 +528,8 @@ view == "table" {
 	if (!rows++) {
 		nl = split(labels, L, "|")
 		line = "|"; rule = "|"
-		for (i = 1; i <= NF; i++) {
+		# The header's columns: a quoted value with commas makes NF more.
+		for (i = 1; i <= NCOL; i++) {
 			line = line " " (i <= nl ? L[i] : NAME[i]) " |"
 			a = substr(align, i, 1)
 			rule = rule ((a == "" ? NUMERIC[i] : a == "r") ? "---:|" : "---|")
