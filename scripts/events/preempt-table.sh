@@ -6,7 +6,8 @@
 #   break_lock (break-lock.tsv, from the booted kernels), the stores per
 #   op (hot: exact; cold, contended: means over the pass's ops, from the
 #   plugin's sums in boots/*/smp/events.tsv: events.csv keeps the modal op
-#   only) and the directory model's transfers and invalidations per
+#   only; not per handoff, as TCG hands over a small, host-made share of
+#   the ops) and the directory model's transfers and invalidations per
 #   contended handoff;
 #   per PREEMPT variant and the variant it adds PREEMPT to (the matrix line
 #   with the same fragments but preempt), what PREEMPT adds, each
@@ -95,7 +96,7 @@ figures() {
 	function per(x, n) { return n > 0 ? sprintf("%.3f", x / n) : "" }
 	function have(m, k, v) { return (m, k, v) in OPS }
 	function tph(k, v) { return have("contended", k, v) ? per(TR["contended", k, v], HO["contended", k, v]) : "" }
-	function sph(k, v) { return have("contended", k, v) ? per(ST["contended", k, v], HO["contended", k, v]) : "" }
+	function spo(k, v) { return have("contended", k, v) ? per(ST["contended", k, v], OPS["contended", k, v]) : "" }
 	function bl(k, v) { return BL[k, v] != "" ? BL[k, v] : "none" }
 	END {
 		if (want == "per") per_csv()
@@ -103,20 +104,20 @@ figures() {
 		else adds_csv()
 	}
 	function per_csv(   a, b, k, v) {
-		print "kind,variant,break_lock,hot_stores,cold_stores_per_op,cold_transfers_per_op,contended_stores_per_op,contended_stores_per_handoff,contended_transfers_per_handoff,contended_invalidations_per_handoff,handoffs"
+		print "kind,variant,break_lock,hot_stores,cold_stores_per_op,cold_transfers_per_op,contended_stores_per_op,contended_transfers_per_handoff,contended_invalidations_per_handoff,ops,handoffs"
 		for (a = 1; a <= nko; a++) for (b = 1; b <= nv; b++) {
 			k = KO[a]; v = V[b]
 			if (!have("contended", k, v)) continue
 			printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", k, v, q(bl(k, v)), HOT[k, v],
 				have("cold", k, v) ? per(ST["cold", k, v], OPS["cold", k, v]) : "",
 				have("cold", k, v) ? per(TR["cold", k, v], OPS["cold", k, v]) : "",
-				per(ST["contended", k, v], OPS["contended", k, v]), sph(k, v), tph(k, v),
-				per(IN["contended", k, v], HO["contended", k, v]), HO["contended", k, v]
+				spo(k, v), tph(k, v), per(IN["contended", k, v], HO["contended", k, v]),
+				OPS["contended", k, v], HO["contended", k, v]
 		}
 	}
 	function adds_csv(   A, P, ab, a, i, k, B, X, np, dt, sp, r) {
 		split(aa, A, ":")
-		print "kind,pair,waiter_store,delta_hot_stores,delta_stores_per_handoff,delta_transfers_per_handoff,contended_aa_spread,reading"
+		print "kind,pair,waiter_store,delta_hot_stores,delta_contended_stores_per_op,delta_transfers_per_handoff,contended_aa_spread,reading"
 		np = split(pairs, P, " ")
 		for (a = 1; a <= nko; a++) for (i = 1; i <= np; i++) {
 			k = KO[a]; split(P[i], ab, ":"); B = ab[1]; X = ab[2]
@@ -130,7 +131,7 @@ figures() {
 			else r = "within the A/A difference"
 			printf "%s,%s → %s,%s,%s,%s,%s,%s,%s\n", k, B, X, (k, X) in SET ? "yes" : "no",
 				HOT[k, B] != "" && HOT[k, X] != "" ? HOT[k, X] - HOT[k, B] : "",
-				sph(k, X) - sph(k, B), dt, sp, r
+				spo(k, X) - spo(k, B), dt, sp, r
 		}
 	}' "$dir/break-lock.tsv" "$dir/events.csv" "${tsvs[@]}"
 }
@@ -142,10 +143,10 @@ adds=$(figures adds)
 host="${HI[cpu_model]:-host ${PI[host_id]:-?}} (${PI[host_id]:-?}, ${HI[online_cpus]:-?} CPUs)"
 render() { awk -f "$LB_TOP/scripts/report/render.awk" -v view=table -v empty="–" "$@"; }
 printf '%s\n' "## PREEMPT: what break_lock's store adds (events)" "" \
-	"Instrument: **events** (the lockbench-events TCG plugin; hot: icount, 1 vCPU, exact; cold and contended: MTTCG, 2 vCPUs, the directory model), pass \`${RI[run_id]:-?}\` on $host, one boot a variant. Units: stores per acquire+release, and cache-line transfers and invalidations per contended handoff (an op on the other vCPU than the kind's op before). These are model quantities: the directory has no timing, and how often TCG hands the lock over is this host's, not hardware's." "" \
+	"Instrument: **events** (the lockbench-events TCG plugin; hot: icount, 1 vCPU, exact; cold and contended: MTTCG, 2 vCPUs, the directory model), pass \`${RI[run_id]:-?}\` on $host, one boot a variant. Units: stores per acquire+release, and cache-line transfers and invalidations per contended handoff (an op on the other vCPU than the kind's op before). These are model quantities: the directory has no timing, and how often TCG hands the lock over is this host's, not hardware's. Stores are per op, not per handoff: a vCPU retakes the lock many times between handoffs under TCG, so stores per handoff would count TCG's scheduling." "" \
 	"Under PREEMPT, pre and post take their locks in 2005's break_lock loop (patch/0003): every acquisition stores break_lock = 0 after its trylock (clear), and a waiter stores break_lock = 1 into the lock's own line before it spins (set). The stores are each variant's lock functions' as its booted vmlinux has them (\`scripts/events/break-lock.sh\`); bit_spin_lock has no break_lock in any variant." ""
 render -v align=lllrrrrrrrr \
-	-v labels="kind|variant|break_lock stores (disassembly)|hot stores/op|cold stores/op|cold transfers/op|contended stores/op|contended stores/handoff|contended transfers/handoff|contended invalidations/handoff|handoffs" \
+	-v labels="kind|variant|break_lock stores (disassembly)|hot stores/op|cold stores/op|cold transfers/op|contended stores/op|contended transfers/handoff|contended invalidations/handoff|contended ops|handoffs" \
 	<<<"$per"
 if [ -n "$waiter" ]; then
 	printf '\n%s\n\n%s\n' "The waiter's store, break_lock = 1, in each variant's lock functions (function+offset: instruction, from its vmlinux):" "$waiter"
@@ -153,6 +154,6 @@ fi
 if [[ $adds == *$'\n'* ]]; then
 	printf '\n%s\n\n' "What PREEMPT adds, per variant and its non-PREEMPT base in the same pass (events; stores per op, transfers per handoff). The A/A difference is how far the A/A pair (${aa/:/ → }, the same instructions) lies apart in transfers per handoff on that kind: one boot each, it is this pass's only scale of noise, so a reading is no test."
 	render -v align=lllrrrrl \
-		-v labels="kind|base → PREEMPT|waiter's set store|Δ hot stores/op|Δ stores/handoff|Δ transfers/handoff|A/A difference|reading" \
+		-v labels="kind|base → PREEMPT|waiter's set store|Δ hot stores/op|Δ contended stores/op|Δ transfers/handoff|A/A difference|reading" \
 		<<<"$adds"
 fi

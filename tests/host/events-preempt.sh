@@ -90,10 +90,11 @@ expect_error "a pass filed twice" "already exists" "$TOP/scripts/events/host-fil
 "$TOP/scripts/events/preempt-table.sh" "$d" >"$TMP/table.md" || fail "preempt-table.sh failed: $(cat "$TMP/table.md")"
 row() { grep -qxF -- "$1" "$TMP/table.md" || fail "no row '$1' in:
 $(cat "$TMP/table.md")"; }
-row '| spin_lock | pre | none | 4 | 4.00 | 1.00 | 5.00 | 5.00 | 3.00 | 2.00 | 1000 |'
-row '| spin_lock | pre-preempt | clear `movl $0x0,0x4(%rdi)`; set `movl $0x1,0x4(%rdi)` | 7 | 5.00 | 1.00 | 8.00 | 8.00 | 3.50 | 2.50 | 1000 |'
-row '| spin_lock | stock-preempt | none | 6 | 6.00 | 1.00 | 6.00 | 6.00 | 3.00 | 2.00 | 1000 |'
-row '| bit_spin_lock | pre-preempt | none | – | – | – | 6.00 | 6.00 | 2.05 | 1.00 | 1000 |'
+row '| kind | variant | break_lock stores (disassembly) | hot stores/op | cold stores/op | cold transfers/op | contended stores/op | contended transfers/handoff | contended invalidations/handoff | contended ops | handoffs |'
+row '| spin_lock | pre | none | 4 | 4.00 | 1.00 | 5.00 | 3.00 | 2.00 | 1000 | 1000 |'
+row '| spin_lock | pre-preempt | clear `movl $0x0,0x4(%rdi)`; set `movl $0x1,0x4(%rdi)` | 7 | 5.00 | 1.00 | 8.00 | 3.50 | 2.50 | 1000 | 1000 |'
+row '| spin_lock | stock-preempt | none | 6 | 6.00 | 1.00 | 6.00 | 3.00 | 2.00 | 1000 | 1000 |'
+row '| bit_spin_lock | pre-preempt | none | – | – | – | 6.00 | 2.05 | 1.00 | 1000 | 1000 |'
 row '- pre-preempt: `_raw_spin_lock+0x7: movl $0x1,0x4(%rdi)`, `__raw_write_lock+0x0: movl $0x1,0x4(%rbx)`'
 row '| spin_lock | pre → pre-preempt | yes | +3.00 | +3.00 | +0.50 | 0.10 | more transfers than the A/A pair differs by |'
 row '| bit_spin_lock | pre → pre-preempt | no | – | +2.00 | +0.05 | 0.10 | within the A/A difference |'
