@@ -16,6 +16,18 @@ if [ -f "$ev/events.csv" ]; then
 		calibration=1
 	fi
 fi
+# The PREEMPT comparison (issue #37): every events pass filed under a
+# host (scripts/events/host-file.sh) with its break_lock stores, drawn
+# again from its files; the article's run need not have the variants.
+preempt=
+for d in "$LB_TOP"/results/hosts/*/events/*/; do
+	[ -f "$d/break-lock.tsv" ] || continue
+	"$LB_TOP/scripts/events/preempt-table.sh" "${d%/}" | sed -e 's/^## /### /' >>"$tmp/pieces/EVENTS_PREEMPT" ||
+		die "results: the events pass filed in ${d#"$LB_TOP"/} gives no PREEMPT table (see above)"
+	printf '\nData: [%s](%s).\n' "${d#"$LB_TOP"/}" "${d#"$LB_TOP"/}" >>"$tmp/pieces/EVENTS_PREEMPT"
+	preempt=1
+done
 fact evid "$evid"
+fact preempt "$preempt"
 fact calibration "$calibration"
 fact id "$id"

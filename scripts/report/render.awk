@@ -30,7 +30,7 @@
 # KEY's value is (or is not) empty; an unknown KEY exits 2.
 
 # The rounding rule, by column: a figure looks the same wherever it is shown.
-function fmt(col, v) {
+function fmt(col, v,   n) {
 	# A check that failed reads in bold.
 	if (col == "verdict" && (v == "off" || v == "missing"))
 		return "**" v "**"
@@ -49,8 +49,11 @@ function fmt(col, v) {
 	if (col == "floor_pct")
 		return sprintf("±%.1f%%", v)
 	# A change in its unit: two decimals, or three digits when large.
-	if (col ~ /^delta/)
-		return sprintf((v < 0 ? -v : v) >= 1000 ? "%+.3g" : "%+.2f", v)
+	# (n: v as a number; a quoted CSV field is a string, compared as one)
+	if (col ~ /^delta/) {
+		n = v + 0
+		return sprintf((n < 0 ? -n : n) >= 1000 ? "%+.3g" : "%+.2f", n)
+	}
 	if (col == "mode_gap_ratio")
 		return sprintf("%.1f", v)
 	if (col == "change" || col ~ /_per_instruction$/)
@@ -449,9 +452,12 @@ view == "section" {
 FNR == 1 && view == "table" {
 	header()
 	for (i = 1; i <= NF; i++) NAME[i] = $i
-	# A column is numeric (right-aligned) when its first value is.
+	NCOL = NF
+	# A column is numeric (right-aligned) when its first value is; the
+	# value split as a CSV field, since a quoted one may hold commas.
 	getline
-	for (i = 1; i <= NF; i++) NUMERIC[i] = $i ~ /^[-+]?[0-9.]+(e[-+]?[0-9]+)?$|^nan$/
+	csvsplit($0, V)
+	for (i = 1; i <= NCOL; i++) NUMERIC[i] = V[i] ~ /^[-+]?[0-9.]+(e[-+]?[0-9]+)?$|^nan$/
 }
 FNR == 1 && view != "calibration" && view != "table" { header(); next }
 
@@ -522,7 +528,8 @@ view == "table" {
 	if (!rows++) {
 		nl = split(labels, L, "|")
 		line = "|"; rule = "|"
-		for (i = 1; i <= NF; i++) {
+		# The header's columns: a quoted value with commas makes NF more.
+		for (i = 1; i <= NCOL; i++) {
 			line = line " " (i <= nl ? L[i] : NAME[i]) " |"
 			a = substr(align, i, 1)
 			rule = rule ((a == "" ? NUMERIC[i] : a == "r") ? "---:|" : "---|")

@@ -133,3 +133,9 @@ awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
 row=$(awk -f "$render" -v view=measured -v order="pre" "$TMP/off.csv" | grep -F '| spin_lock | 100 / 200 | pre | 2 |' || true)
 [[ $row == *'| 104 (+4.0%) | 199 (-0.5%) | **off** |' ]] || fail "view=measured: a hold 4% long is not off: $row"
 echo "ok: the contended cells' Jain's index, hand-off, overhead and sections against those asked (view=measured)"
+# view=table: a quoted first value with commas (a disassembled operand)
+# is one cell: the head has the header's columns, and the numbers after
+# it are still numeric; a delta from such a CSV is rounded as a number.
+t=$(printf 'insn,n,delta_n\n"movl $0x1,0x4(%%rdi)",3,3\n' | awk -f "$render" -v view=table)
+[ "$t" = $'| insn | n | delta_n |\n|---|---:|---:|\n| movl $0x1,0x4(%rdi) | 3 | +3.00 |' ] || fail "view=table, a quoted value with commas: $t"
+echo "ok: view=table: a quoted value with commas is one cell, a delta a number"
