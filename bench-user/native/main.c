@@ -246,6 +246,8 @@ static void context(struct lb_record *r, const struct opts *o, const char *varia
 	r->seq = seq;
 	strcpy(r->kind, j->kind);
 	strcpy(r->mode, j->mode);
+	/* Until jobs name placements here: the process's CPUs, "any". */
+	strcpy(r->placement, "any");
 #define LBN_COPY(name, min, max, def) r->name = j->name;
 	LB_JOB_INT_KEYS(LBN_COPY)
 #undef LBN_COPY
