@@ -278,7 +278,7 @@ say "native: $(tail -n 1 "$run/sections-check.txt")"
 cat_csv "boot,variant,copy,link_pos,text_pad,data_pad,stack_pad,layout_seed,spin_lock_loop" "$run/layout.csv" "$run"/procs/*/layout.csv
 shopt -u nullglob
 echo "failed_boots=$failed" >>"$run/run.info"
-"$LB_TOP/scripts/report/compare.sh" "$run" || die "native: compare failed (see above)"
+"$LB_TOP/scripts/native/derive.sh" "$run" || die "native: compare failed (see above)"
 # The smallest change this run resolves: one chain step (one dependent
 # add) planted on spin_lock's path, as a pair (planted/pairs-1.csv).
 if grep -q 'kind=spin_lock mode=hot' "$jobs"; then
