@@ -52,6 +52,7 @@ enum lb_mode {
 struct lb_job {
 	enum lb_kind kind;
 	enum lb_mode mode;
+	const char *placement;	/* always LB_PLACEMENTS' first (job.c) */
 
 	LB_JOB_INT_KEYS(LB_JOB_MEMBER)
 };

@@ -40,7 +40,19 @@ int lb_job_parse(char *line, struct lb_job *job)
 		pr_warn("job: %s\n", err);
 		return -EINVAL;
 	}
+	/*
+	 * The guest's vCPUs run where the hypervisor puts them, and move: a
+	 * pair of them is no pair of host cores this module could name, so
+	 * a placement is refused here rather than written into a record
+	 * that would claim it.  lb-native places threads on the host.
+	 */
+	if (jl.placement) {
+		pr_warn("job: placement=%s: a guest cannot place threads: the hypervisor puts its vCPUs on the host's CPUs as it likes; run placed jobs natively (ACCEL=native)\n",
+			lb_jobline_placement_name(jl.placement));
+		return -EINVAL;
+	}
 	memset(job, 0, sizeof(*job));
+	job->placement = lb_jobline_placement_name(0);
 	/* LB_KINDS and LB_MODES order both the indexes and the enums. */
 	job->kind = jl.kind;
 	job->mode = jl.mode;

@@ -27,10 +27,13 @@
 
 #include "lockbench_schema.h"
 
-/* A parsed job: kind and mode are indexes in LB_KINDS and LB_MODES. */
+/*
+ * A parsed job: kind, mode and placement are indexes in LB_KINDS, LB_MODES
+ * and LB_PLACEMENTS.
+ */
 #define LB_JOBLINE_MEMBER(name, min, max, def)	uint64_t name;
 struct lb_jobline {
-	unsigned int kind, mode;
+	unsigned int kind, mode, placement;
 
 	LB_JOB_INT_KEYS(LB_JOBLINE_MEMBER)
 };
@@ -53,7 +56,31 @@ static inline const char *lb_jobline_mode_name(unsigned int i)
 }
 #undef LB_JOBLINE_NAME
 
+/* The placements' names are string literals already (they hold hyphens). */
+#define LB_JOBLINE_PLACEMENT(name, desc)	name,
+static inline const char *lb_jobline_placement_name(unsigned int i)
+{
+	static const char *const names[] = { LB_PLACEMENTS(LB_JOBLINE_PLACEMENT) };
+
+	return i < ARRAY_SIZE(names) ? names[i] : NULL;
+}
+#undef LB_JOBLINE_PLACEMENT
+
+/* NAME's index in LB_PLACEMENTS, or -1. */
+static inline int lb_jobline_placement(const char *name)
+{
+	const char *n;
+	int i;
+
+	for (i = 0; (n = lb_jobline_placement_name(i)); i++)
+		if (!strcmp(name, n))
+			return i;
+	return -1;
+}
+
 #define LB_JOBLINE_WORD(name, ...)	" " #name
+#define LB_JOBLINE_PLACEMENT_WORD(name, desc)	" " name
+#define LB_JOBLINE_PLACEMENT_LIST	LB_PLACEMENTS(LB_JOBLINE_PLACEMENT_WORD)
 #define LB_JOBLINE_MODE_LIST	LB_MODES(LB_JOBLINE_WORD)
 #define LB_JOBLINE_PAD_WORD(n)		" " #n
 #define LB_JOBLINE_PAD_LIST	LB_PADS(LB_JOBLINE_PAD_WORD)
@@ -86,6 +113,7 @@ enum {
 	LB_JOB_INT_KEYS(LB_JOBLINE_BIT)
 	LB_JOBLINE_SEEN_kind,
 	LB_JOBLINE_SEEN_mode,
+	LB_JOBLINE_SEEN_placement,
 };
 #undef LB_JOBLINE_BIT
 
@@ -111,6 +139,8 @@ static inline int lb_jobline_word(char *word, struct lb_jobline *j,
 		bit = LB_JOBLINE_SEEN_kind;
 	else if (!strcmp(word, "mode"))
 		bit = LB_JOBLINE_SEEN_mode;
+	else if (!strcmp(word, "placement"))
+		bit = LB_JOBLINE_SEEN_placement;
 	else {
 		snprintf(err, len, "unknown job key '%s'", word);
 		return -1;
@@ -121,6 +151,16 @@ static inline int lb_jobline_word(char *word, struct lb_jobline *j,
 		return -1;
 	}
 	*seen |= 1UL << bit;
+	if (bit == LB_JOBLINE_SEEN_placement) {
+		int p = lb_jobline_placement(val);
+
+		if (p < 0) {
+			snprintf(err, len, "unknown placement '%s': one of" LB_JOBLINE_PLACEMENT_LIST, val);
+			return -1;
+		}
+		j->placement = p;
+		return 0;
+	}
 	if (bit == LB_JOBLINE_SEEN_kind || bit == LB_JOBLINE_SEEN_mode) {
 		int kind = bit == LB_JOBLINE_SEEN_kind;
 		const char *name;
@@ -202,6 +242,12 @@ static inline int lb_jobline_check(const struct lb_jobline *j,
 	if (j->pad && !pad_ok) {
 		snprintf(err, len, "pad=%llu: not one of" LB_JOBLINE_PAD_LIST,
 			 (unsigned long long)j->pad);
+		return -1;
+	}
+	/* A placement says how two or more CPUs sit: a hot job has one. */
+	if (j->placement && lb_jobline_is(j->mode, "hot", 0)) {
+		snprintf(err, len, "placement=%s: a hot job runs on one CPU; a placement says how the CPUs of a cold or contended job sit",
+			 lb_jobline_placement_name(j->placement));
 		return -1;
 	}
 	if (lb_jobline_is(j->kind, "broken_lock", 1) &&

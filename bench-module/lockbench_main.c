@@ -52,6 +52,7 @@ static void lb_result_init(struct lb_result *res, const struct lb_job *job)
 
 	strscpy(res->kind, lb_kinds[job->kind].name, sizeof(res->kind));
 	strscpy(res->mode, lb_modes[job->mode].name, sizeof(res->mode));
+	strscpy(res->placement, job->placement, sizeof(res->placement));
 	for (k = lb_int_keys; k < lb_int_keys + LB_NR_INT_KEYS; k++)
 		*(u64 *)((char *)res + k->res_off) =
 			*(const u64 *)((const char *)job + k->job_off);

@@ -24,6 +24,7 @@
 #define D_KIND(k, rw, side, irq, base, hot, cont, test)				\
 	printf("kinds\t%s\t%d\t%s\t%s\t%d\t%d\t%d\t%d\n", #k, rw, #side, #irq, base, hot, cont, test);
 #define D_MODE(m, extra, desc) printf("modes\t%s\t%d\t%s\n", #m, extra, desc);
+#define D_PLACEMENT(p, desc) printf("placements\t%s\t%s\n", p, desc);
 #define D_STATUS(st, match, by, desc) printf("statuses\t%s\t%s\t%s\t%s\n", #st, #match, #by, desc);
 #define D_CELL(n, desc) printf("cell\t%s\t%d\t%s\n", #n, in_tables, desc);
 #define D_COL(n, desc) printf("%s\t%s\t%s\n", sec, #n, desc);
@@ -38,7 +39,7 @@
 #define D_MARK_SITE(n, v, d) printf("marks\t%s\tsite\t%d\t%s\n", #n, v, d);
 
 static const char *const sections[] = {
-	"fields", "accels", "instruments", "kinds", "modes", "statuses", "job_keys", "pads", "cell",
+	"fields", "accels", "instruments", "kinds", "modes", "placements", "statuses", "job_keys", "pads", "cell",
 	"summary", "summary_contended", "pairs", "verdicts", "baseline", "boot_statuses", "failures", "pmu", "events", "marks", "run_info", NULL
 };
 
@@ -67,6 +68,9 @@ static void describe_one(const char *sec)
 	} else if (!strcmp(sec, "modes")) {
 		printf("#modes\t%s\n", LB_MODE_COLUMNS);
 		LB_MODES(D_MODE)
+	} else if (!strcmp(sec, "placements")) {
+		printf("#placements\t%s\n", LB_PLACEMENT_COLUMNS);
+		LB_PLACEMENTS(D_PLACEMENT)
 	} else if (!strcmp(sec, "statuses")) {
 		printf("#statuses\t%s\n", LB_STATUS_COLUMNS);
 		LB_STATUSES(D_STATUS)

@@ -24,8 +24,6 @@ static const char module_header[] = LB_MODULE_FIELDS(LB_NAME_COMMA);
 
 const char *lb_header(void) { return record_header + 1; }
 
-/* A v2 file's columns: the record's without LB_MEASURE_V3_FIELDS, last. */
-static const size_t lb_nv3 = 0 LB_MEASURE_V3_FIELDS(LB_ONE);
 const char *lb_module_header(void) { return module_header + 1; }
 
 const struct lb_field *lb_field_by_name(const char *name)
@@ -202,26 +200,104 @@ static void header_diff(const char *got, size_t len, char *msg, size_t msglen)
 		 lb_fields[lb_nfields - 1].name, lb_nfields);
 }
 
-/* Is LINE (N bytes) the record's header cut before column NF? */
-static int header_is(const char *line, size_t n, size_t nf)
-{
-	const char *hdr = lb_header();
-	size_t k;
+/*
+ * The schema version a column came in: 2, or 3 and 4 for the lists those
+ * added (lockbench_schema.h).  An older file has the columns of its
+ * version, in the same order, without the later ones.
+ */
+#define LB_NAME_ENTRY(n, type, desc) #n,
+static const char *const lb_v3_names[] = { LB_MEASURE_V3_FIELDS(LB_NAME_ENTRY) };
+static const char *const lb_v4_names[] = { LB_JOB_V4_FIELDS(LB_NAME_ENTRY) };
 
-	if (nf == lb_nfields)
-		return !strcmp(line, hdr);
-	/* v2's header is v3's up to the first v3 column. */
-	k = strlen(lb_fields[nf].name);
-	return n < strlen(hdr) && !strncmp(line, hdr, n) && hdr[n] == ',' &&
-	       !strncmp(hdr + n + 1, lb_fields[nf].name, k) &&
-	       (hdr[n + 1 + k] == ',' || !hdr[n + 1 + k]);
+static int in_list(const char *name, const char *const *l, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(name, l[i]))
+			return 1;
+	return 0;
+}
+
+static unsigned int field_since(const struct lb_field *f)
+{
+	if (in_list(f->name, lb_v4_names, sizeof(lb_v4_names) / sizeof(lb_v4_names[0])))
+		return 4;
+	if (in_list(f->name, lb_v3_names, sizeof(lb_v3_names) / sizeof(lb_v3_names[0])))
+		return 3;
+	return 2;
+}
+
+/* Is LINE version VER's header: the schema's columns that VER had? */
+static int header_is(const char *line, unsigned int ver)
+{
+	const char *p = line;
+
+	for (size_t i = 0; i < lb_nfields; i++) {
+		size_t k = strlen(lb_fields[i].name);
+
+		if (field_since(&lb_fields[i]) > ver)
+			continue;
+		if (p != line && *p++ != ',')
+			return 0;
+		if (strncmp(p, lb_fields[i].name, k) || (p[k] && p[k] != ','))
+			return 0;
+		p += k;
+	}
+	return !*p;
+}
+
+/*
+ * One record of a version VER file: its columns in schema order; a column
+ * added after VER reads as 0, and placement as the first placement ("any":
+ * before v4 no job named one).
+ */
+#define LB_PLACEMENT_FIRST(name, desc) name,
+static const char *const lb_placement_names[] = { LB_PLACEMENTS(LB_PLACEMENT_FIRST) };
+
+static int parse_record(const char *line, unsigned int ver, struct lb_record *r,
+			char *err, size_t errlen)
+{
+	char buf[LB_ERR_MAX * 4];
+	size_t o = 0, n, first = 0;
+	const char *p = line;
+
+	if (ver == LB_SCHEMA_VERSION)
+		return lb_parse_fields(line, 0, lb_nfields, r, err, errlen);
+	/* A line of the old columns is this version's with the new ones
+	 * put in at their defaults: one parser for every version (a short
+	 * or long line is then told in this version's columns). */
+	for (n = 0; n < lb_nfields; n++) {
+		const char *val = p, *end;
+		size_t len;
+
+		if (field_since(&lb_fields[n]) > ver) {
+			val = !strcmp(lb_fields[n].name, "placement") ? lb_placement_names[0] :
+			      lb_fields[n].type == LB_TYPE_DEC ? "0.000" : "0";
+			len = strlen(val);
+		} else if (!p) {
+			break;
+		} else {
+			end = strchr(p, ',');
+			len = end ? (size_t)(end - p) : strlen(p);
+			p = end ? end + 1 : NULL;
+		}
+		o += snprintf(buf + o, o < sizeof(buf) ? sizeof(buf) - o : 0, "%s%.*s",
+			      first++ ? "," : "", (int)len, val);
+	}
+	if (p)
+		o += snprintf(buf + o, o < sizeof(buf) ? sizeof(buf) - o : 0, ",%s", p);
+	if (o >= sizeof(buf)) {
+		seterr(err, errlen, "line too long");
+		return -1;
+	}
+	return lb_parse_fields(buf, 0, lb_nfields, r, err, errlen);
 }
 
 int lb_parse_buf(const char *name, const char *buf, size_t len,
 		 struct lb_set *set, char *err, size_t errlen)
 {
 	const size_t magic_len = strlen(LB_SCHEMA_MAGIC);
-	size_t lineno = 1, nrec = 0, pos = 0, nf = lb_nfields;
+	size_t lineno = 1, nrec = 0, pos = 0;
+	unsigned int ver = LB_SCHEMA_VERSION;
 	char msg[LB_ERR_MAX], *line = NULL;
 	int rc = -1;
 
@@ -262,8 +338,8 @@ int lb_parse_buf(const char *name, const char *buf, size_t len,
 		if (lineno == 1) {
 			if (n == magic_len && !memcmp(line, LB_SCHEMA_MAGIC, n))
 				continue;
-			if (!strcmp(line, LB_SCHEMA_MAGIC_V2)) {
-				nf = lb_nfields - lb_nv3;
+			if (!strcmp(line, LB_SCHEMA_MAGIC_V3) || !strcmp(line, LB_SCHEMA_MAGIC_V2)) {
+				ver = line[n - 1] - '0';
 				continue;
 			}
 			if (!strncmp(line, "#lockbench-results v", 20)) {
@@ -276,7 +352,7 @@ int lb_parse_buf(const char *name, const char *buf, size_t len,
 			goto out;
 		}
 		if (lineno == 2) {
-			if (header_is(line, n, nf))
+			if (header_is(line, ver))
 				continue;
 			header_diff(line, n, msg, sizeof(msg));
 			seterr(err, errlen, "%s:2: %s", name, msg);
@@ -289,7 +365,7 @@ int lb_parse_buf(const char *name, const char *buf, size_t len,
 			goto out;
 		}
 		memset(&r, 0, sizeof(r));
-		if (lb_parse_fields(line, 0, nf, &r, msg, sizeof(msg))) {
+		if (parse_record(line, ver, &r, msg, sizeof(msg))) {
 			seterr(err, errlen, "%s:%zu: %s", name, lineno, msg);
 			goto out;
 		}

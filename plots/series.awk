@@ -4,9 +4,10 @@
 #   -v kind=spin_lock -v metrics="ops_per_s" -v variants="..." [-v read_pct=90]
 # With -v all=1 every variant in variants gets a block (a NaN row when it
 # has no data), so that block i is variant i in every panel of a multiplot.
-# -v shape=HOLD/PARALLEL keeps that hold_ns/parallel_ns configuration
-# only (a graph draws a panel per shape); without it the first seen is
-# kept.  Rows of another configuration, or a repeated key, count as #dup.
+# -v shape=HOLD/PARALLEL/PLACEMENT keeps that hold_ns/parallel_ns
+# configuration at that placement only (a graph draws a panel per shape
+# and placement); without it the first seen is kept.  Rows of another
+# configuration, or a repeated key, count as #dup.
 # Several panels in one awk: name the file once per panel, each time after
 # its own kind=... read_pct=... shape=... operands, and give -v out=PREFIX:
 # panel i with data goes to PREFIXi.dat (i counts the panels with data),
@@ -15,9 +16,9 @@ BEGIN { nv = split(variants, vs, " "); nm = split(metrics, ms, " "); for (i = 1;
 FNR == 1 { if (NR > 1) flush(); header(); next }
 v("mode") != "contended" || v("kind") != kind || !(v("metric") in want) { next }
 read_pct != "" && v("read_pct") + 0 != read_pct + 0 { next }
-shape != "" && v("hold_ns") "/" v("parallel_ns") != shape { next }
+shape != "" && v("hold_ns") "/" v("parallel_ns") "/" v("placement") != shape { next }
 {
-	c = v("hold_ns") "/" v("parallel_ns")
+	c = v("hold_ns") "/" v("parallel_ns") "/" v("placement")
 	if (cfg == "") cfg = c
 	if (c != cfg) { dup++; next }
 	var = v("variant"); t = v("threads") + 0; key = var SUBSEP t SUBSEP v("metric")

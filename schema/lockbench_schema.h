@@ -21,9 +21,14 @@
 #define LOCKBENCH_SCHEMA_H
 
 #define LB_SCHEMA_NAME		"lockbench"
-#define LB_SCHEMA_VERSION	3
-#define LB_SCHEMA_MAGIC		"#lockbench-results v3"
-/* v2: the same without LB_MEASURE_V3_FIELDS, still read. */
+#define LB_SCHEMA_VERSION	4
+#define LB_SCHEMA_MAGIC		"#lockbench-results v4"
+/*
+ * Older files are still read: v3 without LB_JOB_V4_FIELDS (its records
+ * read as placement "any", the first of LB_PLACEMENTS: no job named one
+ * then), v2 also without LB_MEASURE_V3_FIELDS (read as 0).
+ */
+#define LB_SCHEMA_MAGIC_V3	"#lockbench-results v3"
 #define LB_SCHEMA_MAGIC_V2	"#lockbench-results v2"
 #define LB_STR_MAX		48
 #define LB_DEC_SCALE		1000
@@ -51,7 +56,12 @@
 	X(batches,	U64, "hot/cold: timed batches")			\
 	X(batch_ops,	U64, "hot/cold: acquire+release pairs per batch") \
 	X(slope,	U64, "hot: 1 = cost is the slope from n to 2n ops") \
-	X(pad,		U64, "hot spin_lock: known instructions added")
+	X(pad,		U64, "hot spin_lock: known instructions added") \
+	LB_JOB_V4_FIELDS(X)
+
+/* Added in v4: where the job's threads ran (cold and contended). */
+#define LB_JOB_V4_FIELDS(X)						\
+	X(placement,	STR, "the CPUs' relation, one of LB_PLACEMENTS")
 
 /* ... then what it measured.  Unused columns are 0 for that mode. */
 #define LB_MEASURE_FIELDS(X)						\
@@ -177,6 +187,23 @@
 #define LB_MODE_COLUMNS "mode\textra_cpus\tdescription"
 
 /*
+ * Placements: how the CPUs of a cold or contended job sit in the host's
+ * topology (its /sys: scripts/native/topology.sh picks them).  The first
+ * is the default, a job that names none.  Only lb-native places threads:
+ * lockbench.ko runs in a guest, whose vCPUs the hypervisor moves over the
+ * host's CPUs as it likes, so it refuses every placement but the first.
+ * A hot job runs on one CPU and names none.  Names are strings: they hold
+ * hyphens.
+ */
+#define LB_PLACEMENTS(X)						\
+	X("any",	"the first CPUs the process may run on, whatever their relation") \
+	X("smt",	"SMT siblings: the hardware threads of one core")	\
+	X("llc",	"different cores sharing one last-level cache")	\
+	X("cross-llc",	"cores in different last-level caches, in one NUMA node if any") \
+	X("cross-node",	"cores in different NUMA nodes")
+#define LB_PLACEMENT_COLUMNS "placement\tdescription"
+
+/*
  * The status column of a record: ok, or why its numbers are not a
  * measurement.  match is word (the whole value) or prefix (followed by an
  * errno name, as strerrorname_np() spells it: err_EBUSY); by says who
@@ -198,8 +225,8 @@
 
 /*
  * Job keys accepted by the control file, as "key=value" words on one line:
- * name, minimum, maximum, default.  kind and mode are words from the lists
- * above; the rest are integers.  A job's run time is capped by LB_MAX_JOB_MS.
+ * name, minimum, maximum, default.  kind, mode and placement are words
+ * from the lists above; the rest are integers.  A job's run time is capped by LB_MAX_JOB_MS.
  */
 #define LB_MAX_JOB_MS		10000
 /*
@@ -229,6 +256,7 @@
 	X(kind,		"lock kind")					\
 	X(mode,		"hot, cold or contended")			\
 	X(threads,	"kthreads")					\
+	X(placement,	"the CPUs' relation (LB_PLACEMENTS)")		\
 	X(read_pct,	"rwlock read share in percent")			\
 	X(hold_ns,	"work inside the critical section")		\
 	X(parallel_ns,	"work outside the critical section")

@@ -144,6 +144,8 @@ static void apply_ctx(const struct lb_ctx *ctx, uint64_t seq, struct lb_record *
 void lb_fail_record(const struct lb_ctx *ctx, uint64_t seq, const char *line,
 		    const char *status, struct lb_record *r)
 {
+#define LB_PLACEMENT_NAME(name, desc) name,
+	static const char *const placements[] = { LB_PLACEMENTS(LB_PLACEMENT_NAME) };
 	char buf[512], *save = NULL, *w;
 
 	memset(r, 0, sizeof(*r));
@@ -151,6 +153,7 @@ void lb_fail_record(const struct lb_ctx *ctx, uint64_t seq, const char *line,
 	/* The module's defaults, so the record says what the job would be. */
 #define LB_DEFAULT(key, min, max, def) r->key = def;
 	LB_JOB_INT_KEYS(LB_DEFAULT)
+	snprintf(r->placement, sizeof(r->placement), "%s", placements[0]);
 	snprintf(buf, sizeof(buf), "%s", line);
 	for (w = strtok_r(buf, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
 		char *eq = strchr(w, '=');
@@ -163,12 +166,15 @@ void lb_fail_record(const struct lb_ctx *ctx, uint64_t seq, const char *line,
 			snprintf(r->kind, sizeof(r->kind), "%.*s", LB_STR_MAX - 1, eq);
 		else if (!strcmp(w, "mode"))
 			snprintf(r->mode, sizeof(r->mode), "%.*s", LB_STR_MAX - 1, eq);
+		else if (!strcmp(w, "placement"))
+			snprintf(r->placement, sizeof(r->placement), "%.*s", LB_STR_MAX - 1, eq);
 #define LB_SETKEY(key, min, max, def) \
 		else if (!strcmp(w, #key) && !get_u64(eq, &x)) r->key = x;
 		LB_JOB_INT_KEYS(LB_SETKEY)
 	}
 	lb_word(r->kind, sizeof(r->kind));
 	lb_word(r->mode, sizeof(r->mode));
+	lb_word(r->placement, sizeof(r->placement));
 	snprintf(r->status, sizeof(r->status), "%.*s", LB_STR_MAX - 1, status);
 	lb_word(r->status, sizeof(r->status));
 }

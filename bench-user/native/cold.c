@@ -5,7 +5,9 @@
  * line) before every timed acquire on the first, handing over through a
  * turn flag on a line of its own, so each timed acquire+release finds the
  * lock's line last written by the other CPU.  Each timing is the pair
- * minus an empty timing of the same hand-off.
+ * minus an empty timing of the same hand-off.  The two CPUs are the job's
+ * placement's first two (main.c): the main thread moves to the first for
+ * the slice and back after it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -76,7 +78,9 @@ int lbn_slice_cold(const struct lbn_env *e, struct lbn_unit *u, uint64_t ticks, 
 		return -1;
 	*c = (struct cold){ .k = k, .j = j, .l = u->lock,
 			    .limit = lbn_ns_to_cyc(LBN_HANDSHAKE_MS * 1000000ull, e->tsc_khz) };
-	if (lbn_thread_start(&t, e->cpus[1], toucher, c))
+	if (j->cpus[0] != e->cpus[0] && lbn_pin_enter(j->cpus[0]))
+		return -1;
+	if (lbn_thread_start(&t, j->cpus[1], toucher, c))
 		return -1;
 	do {
 		se = so = 0;
@@ -106,6 +110,8 @@ int lbn_slice_cold(const struct lbn_env *e, struct lbn_unit *u, uint64_t ticks, 
 	__atomic_store_n(&c->stop, 1, __ATOMIC_RELAXED);
 	pthread_join(t, NULL);
 	free(c);
+	if (j->cpus[0] != e->cpus[0] && lbn_pin_enter(e->cpus[0]))
+		return -1;
 	u->spent += lbn_rdtsc() - start;
 	if (!ok)
 		u->timeout = 1;

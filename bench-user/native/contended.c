@@ -140,7 +140,7 @@ int lbn_slice_contended(const struct lbn_env *e, struct lbn_unit *u, uint64_t ti
 		th[i].run = &run;
 		th[i].self = i;
 		th[i].rnd = 0x9e3779b9u * (i + 1) + u->c->th[i].ops;
-		if (lbn_thread_start(&tid[i], e->cpus[i], cthread_main, &th[i]))
+		if (lbn_thread_start(&tid[i], j->cpus[i], cthread_main, &th[i]))
 			return -1;
 	}
 	for (i = 0; i < n; i++)

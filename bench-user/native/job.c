@@ -40,6 +40,7 @@ int lbn_job_parse(const char *line, unsigned int ncpus, struct lbn_job *job,
 		return -1;
 	strcpy(job->kind, lb_jobline_kind_name(jl.kind));
 	strcpy(job->mode, lb_jobline_mode_name(jl.mode));
+	strcpy(job->placement, lb_jobline_placement_name(jl.placement));
 #define LBN_COPY(name, min, max, def) job->name = jl.name;
 	LB_JOB_INT_KEYS(LBN_COPY)
 #undef LBN_COPY

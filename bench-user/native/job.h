@@ -10,8 +10,12 @@
 
 #define LBN_JOB_MEMBER(name, min, max, def)	uint64_t name;
 struct lbn_job {
-	char kind[LB_STR_MAX], mode[LB_STR_MAX];
+	char kind[LB_STR_MAX], mode[LB_STR_MAX], placement[LB_STR_MAX];
 	LB_JOB_INT_KEYS(LBN_JOB_MEMBER)
+	/* Where its threads run: the placement's CPUs, the first the
+	 * timer's (cold) or thread 0's (contended); main.c sets them. */
+	const unsigned int *cpus;
+	unsigned int ncpus;
 };
 #undef LBN_JOB_MEMBER
 

@@ -12,10 +12,15 @@
  * usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-o RESULTS | -O DIR]
  *                  [-p PHYSLIMIT] [-c CHAINS] [-x SECTIONS] [-L LAYOUT]
  *                  [-F FACTS] [-t MS] [-s SLICES] [-S SEED] [-j JOBFILE]
- *                  [-n] [JOB...]
+ *                  [-C PLACEMENT=CPUS ...] [-n] [JOB...]
  * -v picks the variants to run (default: all linked); -o takes one.
  * -t MS is the least TSC time each unit (a job of a variant, a bare pair)
  * gets, in -s slices; -S seeds their shuffled order.
+ * -C PLACEMENT=A,B,... gives a placement's CPUs on this host, in order
+ * (scripts/native/topology.sh cpus PLACEMENT): a cold or contended job that
+ * names it runs its threads there, and one that names a placement not
+ * given is refused before any work.  placement=any (a job that names
+ * none) runs on the process's CPUs.
  * -n checks the host and the jobs and stops before any work.
  */
 #define _GNU_SOURCE
@@ -28,6 +33,7 @@
 
 #include "job.h"
 #include "jobfile.h"
+#include "lockbench_jobline.h"
 #include "lbrec.h"
 #include "modes.h"
 #include "physlimit.h"
@@ -47,6 +53,14 @@ static const unsigned int lbn_schema_kinds = 0 LB_KINDS(LBN_ONE);
 
 #define LBN_MAX_JOBS 256
 #define LBN_MAX_VARIANTS 32
+#define LBN_MAX_PLACED 8
+
+/* A placement -C gave: its name and its CPUs. */
+struct placed {
+	char name[LB_STR_MAX];
+	unsigned int cpus[LBN_NR_CPUS];
+	unsigned int n;
+};
 
 extern unsigned long loops_per_jiffy;
 /* The variants' CONFIG_HZ (link.sh writes it beside the stubs: one for all). */
@@ -63,11 +77,13 @@ struct opts {
 	unsigned int njobs;
 	const struct lbn_variant *v[LBN_MAX_VARIANTS];
 	unsigned int nv;
+	struct placed placed[LBN_MAX_PLACED];
+	unsigned int nplaced;
 };
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-o RESULTS | -O DIR] [-p PHYSLIMIT] [-c CHAINS] [-x SECTIONS] [-L LAYOUT] [-F FACTS] [-T TRACE] [-t MS] [-s SLICES] [-S SEED] [-j JOBFILE [-w THREADS]] [-n [-P]] [JOB...]\n");
+	fprintf(stderr, "usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-o RESULTS | -O DIR] [-p PHYSLIMIT] [-c CHAINS] [-x SECTIONS] [-L LAYOUT] [-F FACTS] [-T TRACE] [-t MS] [-s SLICES] [-S SEED] [-j JOBFILE [-w THREADS]] [-C PLACEMENT=CPUS ...] [-n [-P]] [JOB...]\n");
 	exit(2);
 }
 
@@ -102,6 +118,88 @@ static uint64_t number(int c, const char *arg, uint64_t lo, uint64_t hi)
 		exit(2);
 	}
 	return v;
+}
+
+/* -C PLACEMENT=A,B,...: a placement of the contract, given once. */
+static void add_placed(struct opts *o, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	struct placed *p = &o->placed[o->nplaced];
+	char buf[LB_STR_MAX + 16];
+	unsigned int i;
+
+	if (o->nplaced == LBN_MAX_PLACED) {
+		fprintf(stderr, "lb-native: error: more than %d -C placements\n", LBN_MAX_PLACED);
+		exit(2);
+	}
+	if (!eq || eq == arg || (size_t)(eq - arg) >= LB_STR_MAX) {
+		fprintf(stderr, "lb-native: error: -C %s: want PLACEMENT=CPU,CPU,...\n", arg);
+		exit(2);
+	}
+	snprintf(p->name, sizeof(p->name), "%.*s", (int)(eq - arg), arg);
+	if (lb_jobline_placement(p->name) < 0) {
+		fprintf(stderr, "lb-native: error: -C %s: unknown placement '%s': one of" LB_JOBLINE_PLACEMENT_LIST "\n",
+			arg, p->name);
+		exit(2);
+	}
+	if (!strcmp(p->name, lb_jobline_placement_name(0))) {
+		fprintf(stderr, "lb-native: error: -C %s: placement %s is the process's own CPUs (LBN_CPUS or its affinity), not one to give\n",
+			arg, p->name);
+		exit(2);
+	}
+	for (i = 0; i < o->nplaced; i++) {
+		if (!strcmp(o->placed[i].name, p->name)) {
+			fprintf(stderr, "lb-native: error: -C %s: placement %s given twice\n", arg, p->name);
+			exit(2);
+		}
+	}
+	snprintf(buf, sizeof(buf), "-C %s=", p->name);
+	p->n = lbn_cpu_list(buf, eq + 1, p->cpus, LBN_NR_CPUS);
+	if (p->n < 2) {
+		fprintf(stderr, "lb-native: error: -C %s: a placement is two CPUs or more\n", arg);
+		exit(2);
+	}
+	o->nplaced++;
+}
+
+/*
+ * The CPUs job J runs on: the process's for placement any, else its -C
+ * list; a placement not given, or fewer CPUs than the job needs, is
+ * refused (-1, the reason in WHY), naming what this host has.
+ */
+static int place_job(const struct opts *o, const struct lbn_env *e, struct lbn_job *j,
+		     char *why, size_t len)
+{
+	unsigned int i, need = !strcmp(j->mode, "cold") ? 2 : j->threads;
+	int at;
+
+	j->cpus = e->cpus;
+	j->ncpus = e->ncpus;
+	if (strcmp(j->placement, lb_jobline_placement_name(0))) {
+		for (i = 0; i < o->nplaced && strcmp(o->placed[i].name, j->placement); i++)
+			;
+		if (i == o->nplaced) {
+			at = snprintf(why, len, "placement=%s: no CPUs were given for it (-C %s=CPUS: scripts/native/topology.sh cpus %s picks them, or says why this host has none); given: %s",
+				      j->placement, j->placement, j->placement,
+				      lb_jobline_placement_name(0));
+			for (i = 0; i < o->nplaced && at > 0 && (size_t)at < len; i++)
+				at += snprintf(why + at, len - at, ",%s", o->placed[i].name);
+			return -1;
+		}
+		j->cpus = o->placed[i].cpus;
+		j->ncpus = o->placed[i].n;
+	}
+	if (need > j->ncpus) {
+		at = snprintf(why, len, "%s %s needs %u CPUs, and placement %s has %u here (",
+			      j->mode, !strcmp(j->mode, "cold") ? "mode" : "threads", need,
+			      j->placement, j->ncpus);
+		for (i = 0; i < j->ncpus && at > 0 && (size_t)at < len; i++)
+			at += snprintf(why + at, len - at, "%s%u", i ? "," : "", j->cpus[i]);
+		if (at > 0 && (size_t)at < len)
+			snprintf(why + at, len - at, ")");
+		return -1;
+	}
+	return 0;
 }
 
 /* -v's names, or every linked variant. */
@@ -140,7 +238,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 
 	o->unit_ms = 100;
 	o->slices = 10;
-	while ((c = getopt(argc, argv, "v:b:H:o:O:p:c:x:L:F:T:t:s:S:j:w:nP")) != -1) {
+	while ((c = getopt(argc, argv, "v:b:H:o:O:p:c:x:L:F:T:t:s:S:j:w:C:nP")) != -1) {
 		switch (c) {
 		case 'v': o->vlist = optarg; break;
 		case 'b': o->boot = number(c, optarg, 0, UINT64_MAX); break;
@@ -158,6 +256,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 		case 'S': o->seed = number(c, optarg, 0, UINT64_MAX); o->seed_set = 1; break;
 		case 'j': o->jobfile = optarg; break;
 		case 'w': o->sweep = optarg; break;
+		case 'C': add_placed(o, optarg); break;
 		case 'P': o->print_jobs = 1; break;
 		case 'n': o->check_only = 1; break;
 		default: usage();
@@ -246,6 +345,7 @@ static void context(struct lb_record *r, const struct opts *o, const char *varia
 	r->seq = seq;
 	strcpy(r->kind, j->kind);
 	strcpy(r->mode, j->mode);
+	strcpy(r->placement, j->placement);
 #define LBN_COPY(name, min, max, def) r->name = j->name;
 	LB_JOB_INT_KEYS(LBN_COPY)
 #undef LBN_COPY
@@ -255,7 +355,8 @@ static void context(struct lb_record *r, const struct opts *o, const char *varia
 
 /* The hot shape the bare pairs and the chains run in: 1000 ops a batch. */
 static const struct lbn_job unit_hot = {
-	.kind = "spin_lock", .mode = "hot", .batches = 200, .batch_ops = 1000, .threads = 1,
+	.kind = "spin_lock", .mode = "hot", .placement = "any", .batches = 200, .batch_ops = 1000,
+	.threads = 1,
 };
 
 /* The units: every job of every picked variant, then the bare pairs and
@@ -468,6 +569,16 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 		fprintf(f, "\ncpus=");
 		for (i = 0; i < e->ncpus; i++)
 			fprintf(f, "%s%u", i ? "," : "", e->cpus[i]);
+		/* Each placement given, with its CPUs: what a record's
+		 * placement ran on. */
+		fprintf(f, "\nplacements=");
+		for (i = 0; i < o->nplaced; i++) {
+			unsigned int c;
+
+			fprintf(f, "%s%s:", i ? " " : "", o->placed[i].name);
+			for (c = 0; c < o->placed[i].n; c++)
+				fprintf(f, "%s%u", c ? "," : "", o->placed[i].cpus[c]);
+		}
 		fprintf(f, "\n");
 		fclose(f);
 	}
@@ -535,7 +646,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < o.njobs; i++) {
 		struct lbn_kind_fns padded;
 
-		if (lbn_job_parse(o.jobs[i], e.ncpus, &jobs[i], why, sizeof(why))) {
+		if (lbn_job_parse(o.jobs[i], e.ncpus, &jobs[i], why, sizeof(why)) ||
+		    place_job(&o, &e, &jobs[i], why, sizeof(why))) {
 			fprintf(stderr, "lb-native: error: job %u '%s': %s\n", i + 1, o.jobs[i], why);
 			return 2;
 		}

@@ -11,33 +11,48 @@
 #include "variants.h"
 
 /*
- * LBN_CPUS="A,B,...", when set, is the placement the runner chose
- * (scripts/native/topology.sh): those CPUs in that order, the first the
- * main thread's.  Each must be one this process may run on; anything else
- * stops the process before any work, naming it.
+ * A list "A,B,..." of CPUs (WHAT names it in a message), those CPUs in
+ * that order.  Each must be one this process may run on, and none twice;
+ * anything else stops the process before any work, naming it.
  */
-static unsigned int placed_cpus(const char *list, const cpu_set_t *set,
+static unsigned int placed_cpus(const char *what, const char *list, const cpu_set_t *set,
 				unsigned int *cpus, unsigned int max)
 {
 	const char *p = list;
-	unsigned int n = 0;
+	unsigned int n = 0, i;
 
 	while (*p) {
 		char *end;
 		unsigned long c = strtoul(p, &end, 10);
 
 		if (end == p || (*end && *end != ',') || c >= CPU_SETSIZE || n == max) {
-			fprintf(stderr, "lb-native: error: LBN_CPUS=%s: want a comma-separated list of CPU numbers\n", list);
+			fprintf(stderr, "lb-native: error: %s%s: want a comma-separated list of CPU numbers\n", what, list);
 			exit(2);
 		}
 		if (!CPU_ISSET(c, set)) {
-			fprintf(stderr, "lb-native: error: LBN_CPUS=%s: CPU %lu is not one this process may run on\n", list, c);
+			fprintf(stderr, "lb-native: error: %s%s: CPU %lu is not one this process may run on\n", what, list, c);
 			exit(2);
+		}
+		for (i = 0; i < n; i++) {
+			if (cpus[i] == c) {
+				fprintf(stderr, "lb-native: error: %s%s: CPU %lu twice\n", what, list, c);
+				exit(2);
+			}
 		}
 		cpus[n++] = c;
 		p = *end ? end + 1 : end;
 	}
 	return n;
+}
+
+unsigned int lbn_cpu_list(const char *what, const char *list, unsigned int *cpus,
+			  unsigned int max)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 0;
+	return placed_cpus(what, list, &set, cpus, max);
 }
 
 unsigned int lbn_cpus(unsigned int *cpus, unsigned int max)
@@ -48,8 +63,10 @@ unsigned int lbn_cpus(unsigned int *cpus, unsigned int max)
 
 	if (sched_getaffinity(0, sizeof(set), &set))
 		return 0;
+	/* LBN_CPUS="A,B,...", when set: the process's CPUs, the first the
+	 * main thread's (a test's way to run on chosen CPUs). */
 	if (placed && *placed)
-		return placed_cpus(placed, &set, cpus, max);
+		return placed_cpus("LBN_CPUS=", placed, &set, cpus, max);
 	for (c = 0; c < CPU_SETSIZE && n < max; c++)
 		if (CPU_ISSET(c, &set))
 			cpus[n++] = c;

@@ -9,6 +9,11 @@
  * in its order; returns how many. */
 unsigned int lbn_cpus(unsigned int *cpus, unsigned int max);
 
+/* LIST "A,B,..." into CPUS: CPUs this process may run on, each once;
+ * else the process stops, naming WHAT (the option) and LIST. */
+unsigned int lbn_cpu_list(const char *what, const char *list, unsigned int *cpus,
+			  unsigned int max);
+
 /* Pin the calling thread to CPU and enter it as that kernel CPU. */
 int lbn_pin_enter(unsigned int cpu);
 

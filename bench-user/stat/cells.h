@@ -79,6 +79,7 @@ static inline void lbc_put_g(FILE *f, struct lbc_g g)
 #define COL_kind	(LBC_CELL)->kind
 #define COL_mode	(LBC_CELL)->mode
 #define COL_threads	(LBC_CELL)->threads
+#define COL_placement	(LBC_CELL)->placement
 #define COL_read_pct	(LBC_CELL)->read_pct
 #define COL_hold_ns	(LBC_CELL)->hold_ns
 #define COL_parallel_ns	(LBC_CELL)->parallel_ns

@@ -128,5 +128,5 @@ nj=$(grep -c . "$stage/jobs")
 mkdir -p "${run%/*}"
 mv "$stage" "$run"
 trap - EXIT
-"$LB_TOP/scripts/report/compare.sh" "$run" || die "import: compare failed on $run (see above)"
+"$LB_TOP/scripts/native/derive.sh" "$run" || die "import: compare failed on $run (see above)"
 note "import: bundle ${BI[bundle]:-} from $host: ${got[*]}, at least $least replicates a variant (${#kept[@]} in all; ${#parts[@]} cut short, dropped) -> ${run#"$LB_TOP"/}"

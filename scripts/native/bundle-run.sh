@@ -17,10 +17,12 @@
 #                 order (default 10); one process is one replicate
 #   -u MS         the least TSC time each job gets in a process (default
 #                 100, what the statistics want; less for a quick look)
-#   -p PLACEMENT  where the threads sit: any (default), smt, llc,
-#                 cross-llc or cross-node (topology.sh; refused where this
-#                 machine has no such pair of CPUs; contended jobs then
-#                 run at most 2 threads)
+#   -p PLACEMENT  where the threads of cold and contended jobs that name
+#                 no placement sit: any (default), smt, llc, cross-llc or
+#                 cross-node (topology.sh's CPUs for it; refused where
+#                 this machine has no such pair of CPUs; contended jobs
+#                 then run at most as many threads as it has CPUs).  A
+#                 job that names a placement= keeps its own.
 #   -T THREADS    contended thread counts (default 1,2,4,... and all CPUs)
 #   -s SEED       the order's seed (default: the start time)
 #
@@ -63,12 +65,19 @@ variants=$(sed -n 's/^variants=//p' "$here/bundle.info")
 bin=$here/bin/lb-native
 [ -x "$bin" ] || die "the bundle lacks bin/lb-native"
 unset LBN_CPUS
-if [ "$place" != any ]; then
-	LBN_CPUS=$(sh "$here/topology.sh" -s "${LBN_SYSFS:-/sys}" pair "$place") || die "placement $place is refused on this machine (see above)"
-	export LBN_CPUS
-fi
 ncpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null) || ncpus=$(grep -c '^processor' /proc/cpuinfo)
-[ -z "${LBN_CPUS:-}" ] || ncpus=2
+# The placements -p and the jobs name, each refused here where this
+# machine has none (topology.sh says why), else lb-native's -C: its CPUs.
+named=$(sed 's/\(^\|[[:space:]]\)#.*//' "$here/jobs" | grep -o 'placement=[a-z-]*' | sed 's/^placement=//' | sort -u)
+cargs="" pcpus=any
+for p in $place $named; do
+	[ "$p" != any ] || continue
+	case " $cargs " in *" -C $p="*) continue ;; esac
+	c=$(sh "$here/topology.sh" -s "${LBN_SYSFS:-/sys}" cpus "$p") || die "placement $p is refused on this machine (see above)"
+	cargs="$cargs -C $p=$c"
+	[ "$p" != "$place" ] || pcpus=$c
+done
+[ "$pcpus" = any ] || ncpus=$(echo "$pcpus" | tr , '\n' | grep -c .)
 if [ -z "$threads" ]; then
 	t=1 threads=""
 	while [ "$t" -lt "$ncpus" ]; do threads="$threads$t,"; t=$((t * 2)); done
@@ -76,7 +85,7 @@ if [ -z "$threads" ]; then
 fi
 case $threads in *[!0-9,]* | ,* | *, | *,,*) die "-T $threads: want a comma-separated list of thread counts, like 1,2" ;; esac
 for t in $(echo "$threads" | tr , ' '); do
-	[ "$t" -ge 1 ] && [ "$t" -le "$ncpus" ] || die "-T $threads: $t threads on $ncpus CPUs${LBN_CPUS:+ (the $place pair $LBN_CPUS)}: want 1 to $ncpus"
+	[ "$t" -ge 1 ] && [ "$t" -le "$ncpus" ] || die "-T $threads: $t threads on $ncpus CPUs$([ "$pcpus" = any ] || echo " (placement $place: $pcpus)"): want 1 to $ncpus"
 done
 start=$(date +%s)
 [ -n "$seed" ] || seed=$start
@@ -86,9 +95,18 @@ start=$(date +%s)
 # The job list from the binary's job file expander (lockbench's one:
 # comments, continuations, threads=SWEEP as one job per thread count),
 # each job checked against this machine's CPUs.
+# -p's placement goes into each cold and contended job that names none,
+# and the list is checked again with it.
 hid=$(sh "$here/host-cpu.sh" "$cpuinfo" | sed -n 's/^host_id=//p')
-joblist=$("$bin" -n -P -b 0 -H "$hid" -j "$here/jobs" -w "$threads") ||
+# shellcheck disable=SC2086 # cargs: -C options, one word each
+joblist=$("$bin" -n -P -b 0 -H "$hid" -j "$here/jobs" -w "$threads" $cargs) ||
 	die "the bundle's job list is refused on this machine (see above)"
+if [ "$place" != any ]; then
+	joblist=$(echo "$joblist" | awk -v p="$place" '/(^| )mode=(cold|contended)( |$)/ && !/ placement=/ { $0 = $0 " placement=" p } 1')
+	# shellcheck disable=SC2086
+	echo "$joblist" | "$bin" -n -b 0 -H "$hid" -j - $cargs ||
+		die "the bundle's job list is refused on this machine at placement $place (see above)"
+fi
 
 mkdir -p "$out" || die "cannot make $out"
 echo "$joblist" >"$out/jobs"
@@ -100,7 +118,8 @@ LBN_SYSFS=${LBN_SYSFS:-/sys} sh "$here/host-facts.sh" >"$out/host-facts.txt" || 
 	echo "host_id=$hid"
 	echo "variants=$variants"
 	echo "placement=$place"
-	echo "cpus=${LBN_CPUS:-any}"
+	echo "cpus=$pcpus"
+	echo "placements=$(echo $cargs | sed 's/-C //g')"
 	echo "threads=$threads"
 	echo "rounds=$runs"
 	echo "seconds=$secs"
@@ -144,7 +163,8 @@ while [ "$r" -le "$runs" ] && [ "$stop" = done ]; do
 		fi
 		part=$out/boots/$v/.boot$r.part
 		mkdir -p "$part"
-		"$bin" -v "$v" -b "$r" -H "$hid" -j "$out/jobs" -t "$unit" \
+		# shellcheck disable=SC2086
+		"$bin" -v "$v" -b "$r" -H "$hid" -j "$out/jobs" -t "$unit" $cargs \
 			-o "$part/results.csv" -p "$part/physlimit.csv" -F "$part/facts.txt" 2>"$part/native.log" &
 		child=$!
 		# (its sleep goes with it: nothing of the run outlives it)

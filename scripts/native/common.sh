@@ -146,3 +146,35 @@ native_threads_set() { # spec ncpus
 	done
 	THREAD_LIST=$spec
 }
+
+# native_placements_set JOBLIST: the placements JOBLIST's jobs name (but
+# any, the process's own CPUs), each refused here, before any work, when
+# this host (its /sys, LBN_SYSFS= another) has no such CPUs: topology.sh
+# says why and what the host has.  Into PLACED_ARGS, lb-native's -C
+# options, and PLACED_JOBS, JOBLIST without the jobs of more threads
+# than their placement has CPUs (a sweep of THREADS goes as far as each
+# placement's CPUs, with a note of what was left out).
+native_placements_set() { # joblist
+	local line p n left=0
+	local -A cpus=()
+	PLACED_ARGS=() PLACED_JOBS=""
+	while IFS= read -r line; do
+		p=any
+		[[ " $line " =~ \ placement=([^ ]+)\  ]] && p=${BASH_REMATCH[1]}
+		if [ "$p" != any ] && [ -z "${cpus[$p]:-}" ]; then
+			cpus[$p]=$(sh "$LB_TOP/scripts/native/topology.sh" -s "${LBN_SYSFS:-/sys}" cpus "$p") ||
+				die "native: a job names placement $p, which this host lacks (see above)"
+			PLACED_ARGS+=(-C "$p=${cpus[$p]}")
+		fi
+		if [ "$p" != any ] && [[ " $line " =~ \ threads=([0-9]+)\  ]]; then
+			n=${cpus[$p]//[^,]/}
+			if [ "${BASH_REMATCH[1]}" -gt $((${#n} + 1)) ]; then
+				left=$((left + 1))
+				continue
+			fi
+		fi
+		PLACED_JOBS+=${PLACED_JOBS:+$'\n'}$line
+	done <<<"$1"
+	[ "$left" = 0 ] || note "native: left out $left jobs with more threads than their placement's CPUs"
+	[ -n "$PLACED_JOBS" ] || die "native: no job is left to run"
+}

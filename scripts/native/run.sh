@@ -29,7 +29,8 @@
 # A failed replicate fails the run.
 #
 # VARIANTS=pre,post  RUNS=10  THREADS=all (1,2,4,... and all CPUs) or a list
-# JOBFILE=bench-user/jobs/native.jobs
+# JOBFILE=bench-user/jobs/native.jobs (a job's placement= runs its
+# threads on the CPUs topology.sh picks from /sys, LBN_SYSFS= another)
 # ORDER_SEED=N  LAYOUT=random|fixed  UNIT_MS=100  SLICES=10
 # NATIVE_TIMEOUT=seconds a process (default: from the units)  RUN_DIR=dir
 #
@@ -64,6 +65,9 @@ threads=$THREAD_LIST
 # The jobs from the one expander, threads=SWEEP as each THREADS entry:
 # a bad one is refused here, before anything is built.
 joblist=$(expand_jobs "$jobfile" --sweep "$threads") || exit 1
+# A placement the host lacks is refused here too, with the reason.
+native_placements_set "$joblist"
+joblist=$PLACED_JOBS
 parse_variant_list "${VARIANTS:-}" # dies naming the known ones
 variants=${PARSED_VARIANTS[*]}
 [ "$check" != --check-settings ] || exit 0
@@ -149,6 +153,7 @@ tsc=${LB_HOST_TSC_MHZ:-unknown}
 	echo "order_seed=$seed"
 	echo "jobs=$njobs"
 	echo "threads=$threads"
+	echo "placements=${PLACED_ARGS[*]//-C /}"
 	echo "timeout=$tmo"
 	echo "layout=$layout"
 	echo "aa_layout=$aa"
@@ -197,7 +202,7 @@ for ((r = 1; r <= runs; r++)); do
 			done
 		done
 	fi
-	[ "$r" != 1 ] || "$bin/lb-native" -n -b 0 -H "$LB_HOST_ID" -j "$jobs" ||
+	[ "$r" != 1 ] || "$bin/lb-native" -n -b 0 -H "$LB_HOST_ID" -j "$jobs" "${PLACED_ARGS[@]}" ||
 		die "the job list $jobfile is refused (see above)"
 	sha=$(sha_of "$bin/lb-native")
 	pd=$run/procs/$r
@@ -206,7 +211,7 @@ for ((r = 1; r <= runs; r++)); do
 	rc=0
 	timeout "$tmo" "$bin/lb-native" -b "$r" -H "$LB_HOST_ID" -j "$jobs" -O "$pd" -t "$unit_ms" -s "$slices" \
 		-S "$(((seed * 7919 + r) & 0x7fffffffffff))" -p "$pd/physlimit.csv" -c "$pd/calibration.csv" \
-		-x "$pd/sections.csv" -L "$pd/layout.csv" -F "$pd/facts.txt" -T "$pd/schedule.txt" 2>"$pd/native.log" || rc=$?
+		-x "$pd/sections.csv" -L "$pd/layout.csv" -F "$pd/facts.txt" -T "$pd/schedule.txt" "${PLACED_ARGS[@]}" 2>"$pd/native.log" || rc=$?
 	for v in $variants; do
 		b=$run/boots/$v/boot$r
 		[ ! -f "$pd/$v.csv" ] || mv "$pd/$v.csv" "$b/results.csv"
@@ -273,7 +278,7 @@ say "native: $(tail -n 1 "$run/sections-check.txt")"
 cat_csv "boot,variant,copy,link_pos,text_pad,data_pad,stack_pad,layout_seed,spin_lock_loop" "$run/layout.csv" "$run"/procs/*/layout.csv
 shopt -u nullglob
 echo "failed_boots=$failed" >>"$run/run.info"
-"$LB_TOP/scripts/report/compare.sh" "$run" || die "native: compare failed (see above)"
+"$LB_TOP/scripts/native/derive.sh" "$run" || die "native: compare failed (see above)"
 # The smallest change this run resolves: one chain step (one dependent
 # add) planted on spin_lock's path, as a pair (planted/pairs-1.csv).
 if grep -q 'kind=spin_lock mode=hot' "$jobs"; then

@@ -51,6 +51,17 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 			die "results: the sections check of $nat/sections.csv failed"
 		sections=${sections##*$'\n'} sections=${sections#sections: }
 	fi
+	# The placements' labels against the cold hand-offs measured across
+	# them (placement-check.sh, which derive.sh runs); a run derived
+	# before placements has none.
+	pverdict=
+	if [ -f "$nat/placement-check.txt" ] && [ -f "$nat/placement-check.csv" ]; then
+		cp "$nat"/placement-check.csv "$nat"/placement-check.txt "$stage/native/"
+		pverdict=$(<"$nat/placement-check.txt")
+		render -v view=table -v labels="variant|kind|placement|n|ns per op|95% CI low|95% CI high|against|verdict" \
+			-v empty=– "$nat/placement-check.csv" >"$tmp/pieces/NATIVE_PLACEMENT"
+	fi
+	fact placement_verdict "$pverdict"
 	render -v view=instruments -v variants="$nv" ${iid:+"$icount/pathlen.csv"} "$nat/summary.csv" "$run/summary.csv" >"$tmp/pieces/INSTRUMENTS_SIDE"
 fi
 fact nid "$nid"

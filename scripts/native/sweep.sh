@@ -12,7 +12,8 @@
 #     bottleneck;
 #   - variants: VARIANTS, default pre,post,stock; replicates: RUNS (10);
 #   - placements: PLACEMENTS (default smt,llc,cross-llc,cross-node), each a
-#     pass of its own at 2 threads on the pair topology.sh picks, RUNS_PLACED
+#     pass of its own at 2 threads, every job naming it (placement=: the
+#     pair topology.sh picks, and the records say it), RUNS_PLACED
 #     replicates (5); a placement this machine has no pair for is skipped,
 #     named with the reason (LBN_SYSFS= reads another /sys tree).
 # The main pass lands in build/runs/TS-native-sweep (RUN_DIR overrides),
@@ -43,7 +44,7 @@ export VARIANTS=${VARIANTS:-pre,post,stock}
 parse_variant_list "$VARIANTS"
 nv=${#PARSED_VARIANTS[@]}
 jobs=$(mktemp)
-trap 'rm -f "$jobs"' EXIT
+trap 'rm -f "$jobs" "$jobs".*' EXIT
 {
 	grep 'mode=contended' "$LB_TOP/bench-user/jobs/native.jobs"
 	echo "kind=empty mode=contended threads=SWEEP duration_ms=200 hold_ns=2000 parallel_ns=100"
@@ -107,5 +108,8 @@ for p in "${pl[@]}"; do
 		note "sweep: placement $p skipped (see above)"
 		continue
 	fi
-	LBN_CPUS=$pair THREADS=2 RUNS=$runs_placed RUN_DIR=$base-$p "$LB_TOP/scripts/native/run.sh" || die "sweep: placement $p failed"
+	# The same jobs, each naming the placement: run.sh gives lb-native
+	# its CPUs, and the records say it.
+	sed "s/\$/ placement=$p/" "$jobs" >"$jobs.$p"
+	JOBFILE=$jobs.$p THREADS=2 RUNS=$runs_placed RUN_DIR=$base-$p "$LB_TOP/scripts/native/run.sh" || die "sweep: placement $p failed"
 done

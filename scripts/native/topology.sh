@@ -1,7 +1,7 @@
 #!/bin/sh
-# topology.sh [-s SYSFS] facts | pair PLACEMENT: this host's CPU topology
-# from /sys, and the pair of CPUs a placement names.  POSIX sh and awk:
-# it runs in the native bundle too, on machines without bash.
+# topology.sh [-s SYSFS] facts | pair PLACEMENT | cpus PLACEMENT: this
+# host's CPU topology from /sys, and the CPUs a placement names.  POSIX sh
+# and awk: it runs in the native bundle too, on machines without bash.
 #
 #   facts            one line a CPU ("cpuN smt=LIST llc=LIST node=N") and
 #                    the domains: smt_groups, llc_domains, numa_nodes (each
@@ -16,6 +16,20 @@
 #                                 where the host allows
 #                      cross-node in different NUMA nodes
 #                    or exit 1 saying why this host has none.
+#   cpus PLACEMENT   "A,B,...": the placement's CPUs in the order threads
+#                    take them (lb-native -C), the first two its pair:
+#                      any        every online CPU
+#                      smt        whole cores of two or more threads,
+#                                 a core's threads together
+#                      llc        one thread a core, the cores of the
+#                                 first last-level cache with two
+#                      cross-llc  one thread a core, taken from the
+#                                 caches in turn (those of one node
+#                                 where a node has two)
+#                      cross-node one thread a core, taken from the
+#                                 nodes in turn
+#                    so that N threads of a placement are its first N
+#                    CPUs, and more threads than it lists are refused.
 # SYSFS (default /sys) is where devices/system/{cpu,node} are read: the
 # tests point it at fixture trees.  A file /sys lacks (a VM without cache
 # entries, a kernel without NUMA) leaves its domain unknown, and the
@@ -26,15 +40,18 @@ if [ "${1:-}" = -s ]; then
 	shift 2
 fi
 what=${1:-}
+# contract-exempt: the bundle has no lb-validate; tests/host/topology.sh
+# checks this list against lb-validate --describe placements.
+placements="any smt llc cross-llc cross-node"
 case $what in
 facts) ;;
-pair)
+pair | cpus)
 	place=${2:-}
-	case $place in
-	any | smt | llc | cross-llc | cross-node) ;;
-	*) echo "topology.sh: unknown placement '$place': want any, smt, llc, cross-llc or cross-node" >&2; exit 2 ;;
-	esac ;;
-*) echo "usage: topology.sh [-s SYSFS] facts | pair PLACEMENT" >&2; exit 2 ;;
+	case " $placements " in
+	*" $place "*) [ -n "$place" ] ;;
+	*) false ;;
+	esac || { echo "topology.sh: unknown placement '$place': want one of $placements" >&2; exit 2; } ;;
+*) echo "usage: topology.sh [-s SYSFS] facts | pair PLACEMENT | cpus PLACEMENT" >&2; exit 2 ;;
 esac
 cpu=$sysfs/devices/system/cpu
 [ -r "$cpu/online" ] || { echo "topology.sh: no $cpu/online: not a Linux /sys" >&2; exit 2; }
@@ -100,29 +117,86 @@ op == "expand" { n = expand($1, o); s = ""; for (i = 1; i <= n; i++) s = s (i > 
 op == "topo" && $1 == "node" { n = expand($3, o); for (i = 1; i <= n; i++) nodeof[o[i]] = $2; next }
 op == "topo" && $1 == "cpu" { $1 = ""; $0 = substr($0, 2); if ($4 == "?" && ($1 in nodeof)) $4 = nodeof[$1] }
 op == "topo" {
-	c = $1; cpus[++nc] = c; smt[c] = $2; llc[c] = $3; node[c] = $4
+	c = $1; cpus[++nc] = c; online[c] = 1; smt[c] = $2; llc[c] = $3; node[c] = $4
 	if ($2 != "?" && !($2 in seens)) { seens[$2] = 1; sg = sg (sg == "" ? "" : " ") $2 }
 	if ($3 != "?" && !($3 in seenl)) { seenl[$3] = 1; ld = ld (ld == "" ? "" : " ") $3; nl++ }
 	if ($4 != "?" && !($4 in seenn)) { seenn[$4] = 1; norder[++nn] = $4 }
 	nodecpus[$4] = nodecpus[$4] (nodecpus[$4] == "" ? "" : ",") c
 }
-function sibling(a, b,   o, n, i) { n = expand(smt[a], o); for (i = 1; i <= n; i++) if (o[i] == b) return 1; return 0 }
-# The first pair (a, b), a < b, that placement p takes; "" when none.
-function find(p,   i, j, a, b, best) {
-	best = ""
-	for (i = 1; i <= nc; i++) for (j = i + 1; j <= nc; j++) {
-		a = cpus[i]; b = cpus[j]
-		if (p == "any") return a "," b
-		if (p == "smt" && sibling(a, b)) return a "," b
-		if (p == "llc" && llc[a] != "?" && llc[a] == llc[b] && !sibling(a, b)) return a "," b
-		if (p == "cross-llc" && llc[a] != "?" && llc[b] != "?" && llc[a] != llc[b]) {
-			if (node[a] == node[b]) return a "," b
-			if (best == "") best = a "," b
-		}
-		if (p == "cross-node" && node[a] != "?" && node[b] != "?" && node[a] != node[b]) return a "," b
-	}
-	return best
+# A CPU's core: its sibling list (itself where /sys does not say).
+function core(c) { return smt[c] == "?" ? c : smt[c] }
+# The first online thread of each core, in CPU order, into firsts[1..n].
+function core_firsts(   i, c, n, seenc) {
+	n = 0
+	for (i = 1; i <= nc; i++) { c = cpus[i]; if (!(core(c) in seenc)) { seenc[core(c)] = 1; firsts[++n] = c } }
+	return n
 }
+# KEYS[1..nk] groups of CPUs (G[k, 1..gn[k]]), taken in turn: a
+# comma-separated list.
+function in_turn(nk, keys,   out, k, i, more) {
+	out = ""
+	for (i = 1; ; i++) {
+		more = 0
+		for (k = 1; k <= nk; k++) if (i <= gn[keys[k]]) { out = out (out == "" ? "" : ",") G[keys[k], i]; more = 1 }
+		if (!more) return out
+	}
+}
+# Placement p's CPUs in the order threads take them; "" when it has no
+# two.
+function list(p,   i, c, n, out, o, m, nk, keys, d, seen2, nodes, nn2, k) {
+	out = ""
+	if (p == "any") { for (i = 1; i <= nc; i++) out = out (i > 1 ? "," : "") cpus[i]; return nc >= 2 ? out : "" }
+	if (p == "smt") {
+		for (i = 1; i <= nc; i++) {
+			c = cpus[i]
+			if (smt[c] == "?" || (smt[c] in seen2)) continue
+			seen2[smt[c]] = 1
+			m = expand(smt[c], o); n = 0
+			for (k = 1; k <= m; k++) if (o[k] in online) n++
+			if (n < 2) continue
+			for (k = 1; k <= m; k++) if (o[k] in online) out = out (out == "" ? "" : ",") o[k]
+		}
+		return out
+	}
+	n = core_firsts()
+	split("", gn); split("", G)
+	if (p == "llc") {
+		for (i = 1; i <= n; i++) { c = firsts[i]; if (llc[c] != "?") G[llc[c], ++gn[llc[c]]] = c }
+		for (i = 1; i <= n; i++) { c = firsts[i]; if (llc[c] != "?" && gn[llc[c]] >= 2) { d = llc[c]; break } }
+		if (d == "") return ""
+		for (k = 1; k <= gn[d]; k++) out = out (k > 1 ? "," : "") G[d, k]
+		return out
+	}
+	if (p == "cross-llc") {
+		# The caches of the first node with two, else every cache.
+		for (i = 1; i <= n; i++) {
+			c = firsts[i]
+			if (llc[c] == "?") return ""
+			if (!((node[c], llc[c]) in seen2)) { seen2[node[c], llc[c]] = 1; nodes[node[c]]++ }
+		}
+		for (i = 1; i <= n && d == ""; i++) if (nodes[node[firsts[i]]] >= 2) d = node[firsts[i]]
+		nk = 0
+		for (i = 1; i <= n; i++) {
+			c = firsts[i]
+			if (d != "" && node[c] != d) continue
+			if (!(llc[c] in gn)) keys[++nk] = llc[c]
+			G[llc[c], ++gn[llc[c]]] = c
+		}
+		return nk >= 2 ? in_turn(nk, keys) : ""
+	}
+	if (p == "cross-node") {
+		nk = 0
+		for (i = 1; i <= n; i++) {
+			c = firsts[i]
+			if (node[c] == "?") return ""
+			if (!(node[c] in gn)) keys[++nk] = node[c]
+			G[node[c], ++gn[node[c]]] = c
+		}
+		return nk >= 2 ? in_turn(nk, keys) : ""
+	}
+}
+# The first two of placement p's CPUs; "" when none.
+function find(p,   l, a) { l = list(p); if (split(l, a, ",") < 2) return ""; return a[1] "," a[2] }
 # Why placement p has no pair here.
 function why(p,   unknown) {
 	if (nc < 2) return "this host has " nc " online CPU"
@@ -139,17 +213,23 @@ END {
 		for (i = 1; i <= nc; i++) { c = cpus[i]; printf "cpu%s smt=%s llc=%s node=%s\n", c, smt[c], llc[c], node[c] }
 		for (i = 1; i <= nn; i++) nd = nd (nd == "" ? "" : " ") nodecpus[norder[i]]
 		printf "smt_groups=%s\nllc_domains=%s\nnuma_nodes=%s\n", sg, ld == "" ? "unknown" : ld, nd == "" ? "unknown" : nd
-		split("any smt llc cross-llc cross-node", pl, " ")
+		np = split(placements, pl, " ")
 		s = ""
-		for (i = 1; i <= 5; i++) if (find(pl[i]) != "") s = s (s == "" ? "" : ",") pl[i]
+		for (i = 1; i <= np; i++) if (find(pl[i]) != "") s = s (s == "" ? "" : ",") pl[i]
 		printf "placements=%s\n", s == "" ? "none" : s
 		exit
 	}
 	r = find(want)
-	if (r == "") { printf "topology.sh: placement %s: this host has no such pair: %s\n", want, why(want) >"/dev/stderr"; exit 1 }
-	print r
+	if (r == "") {
+		np = split(placements, pl, " ")
+		s = ""
+		for (i = 1; i <= np; i++) if (find(pl[i]) != "") s = s (s == "" ? "" : ",") pl[i]
+		printf "topology.sh: placement %s: this host has no such pair: %s; it has: %s\n", want, why(want), s == "" ? "none" : s >"/dev/stderr"
+		exit 1
+	}
+	print op2 == "cpus" ? list(want) : r
 }
 EOF
 list_cpus >"$awkf.cpus" || exit 2
 trap 'rm -f "$awkf" "$awkf.cpus"' EXIT
-awk -f "$awkf" -v op=topo -v want="${place:-}" "$awkf.cpus"
+awk -f "$awkf" -v op=topo -v op2="$what" -v want="${place:-}" -v placements="$placements" "$awkf.cpus"

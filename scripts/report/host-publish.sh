@@ -5,6 +5,8 @@
 # native/RUN_ID/ (run.info, jobs, host-facts.txt, the records VARIANT.csv,
 # physlimit.csv, the one-process harness's layout, calibration and
 # sections tables, compare's summary.csv, pairs.csv, baseline.csv and stat.info,
+# placement-check.csv and .txt (the placements' labels against the cold
+# hand-offs, scripts/native/placement-check.sh),
 # disasm-check/, each process's facts.txt and provenance.json, and
 # provenance.txt: where the run came from, its commit, its TSC rate: one
 # host id may be two machines of one CPU model at different TSC rates).  A host is a factor of a run:
@@ -90,7 +92,9 @@ for f in run.info jobs host-facts.txt physlimit.csv failures.csv layout.csv layo
 	calibration.csv calibration-fit.csv sections.csv "${variants[@]/%/.csv}"; do
 	[ ! -f "$run/$f" ] || cp "$run/$f" "$dest/"
 done
-for f in summary.csv pairs.csv baseline.csv stat.info; do [ ! -f "$stats/$f" ] || cp "$stats/$f" "$dest/"; done
+for f in summary.csv pairs.csv baseline.csv stat.info placement-check.csv placement-check.txt; do
+	[ ! -f "$stats/$f" ] || cp "$stats/$f" "$dest/"
+done
 [ ! -d "$run/disasm-check" ] || cp "$run"/disasm-check/*.txt "$dest/disasm-check/"
 # The A/A base's records at its second layout: compare's layout pair, so
 # that the published floor re-derives.

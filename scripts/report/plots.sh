@@ -59,26 +59,31 @@ tcgnote=""
 
 # scan SUMMARY: one pass over it, one sort: the variants in it (sorted,
 # as sort -u) into PRESENT, each contended rw kind's read_pct values (as
-# sort -nru) into RPS, and the contended shapes, HOLD/PARALLEL (as sort
-# -t/ -k1,1n -k2,2n -u), a line each, into CSHAPES.  A line per value,
-# tagged 1, 2 or 3, its sort key in its own column; a CSV field holds no
-# comma.
+# sort -nru) into RPS, and the contended panels' shapes and placements,
+# HOLD/PARALLEL/PLACEMENT (hold, then parallel time, then placement), a
+# line each, into CSHAPES, and how many placements they name into
+# NPLACE.  A line per value, tagged 1, 2 or 3, its sort key in its own
+# column; a CSV field holds no comma.
 declare -A RPS=()
 scan() {
-	local lines tag a b c d
+	local lines tag a b c d e
+	local -A seen=()
 	lines=$(csvawk 'function out(s) { if (!got[s]++) print s }
 		NR == 1 { header(); n = split(rw, a, " "); for (i = 1; i <= n; i++) isrw[a[i]] = 1
 			n = split(cont, a, " "); for (i = 1; i <= n; i++) iscont[a[i]] = 1; next }
 		v("variant") != "" { out("1," v("variant") ",,,") }
 		v("mode") == "contended" && v("kind") in isrw { out("2," v("kind") "," v("read_pct") ",,") }
-		v("mode") == "contended" && v("kind") in iscont { out("3,,," v("hold_ns") "," v("parallel_ns")) }' \
-		rw="$rwkinds" cont="$contkinds" "$1" | sort -t, -k1,1n -k2,2 -k3,3nr -k4,4n -k5,5n -u)
-	PRESENT=() CSHAPES="" RPS=()
-	while IFS=, read -r tag a b c d; do
+		v("mode") == "contended" && v("kind") in iscont { out("3,,," v("hold_ns") "," v("parallel_ns") "," v("placement")) }' \
+		rw="$rwkinds" cont="$contkinds" "$1" | sort -t, -k1,1n -k2,2 -k3,3nr -k4,4n -k5,5n -k6,6 -u)
+	PRESENT=() CSHAPES="" RPS=() NPLACE=0
+	while IFS=, read -r tag a b c d e; do
 		case $tag in
 		1) PRESENT+=("$a") ;;
 		2) RPS[$a]+=" $b" ;;
-		3) CSHAPES+="${CSHAPES:+$'\n'}$c/$d" ;;
+		3)
+			CSHAPES+="${CSHAPES:+$'\n'}$c/$d/$e"
+			[ -n "${seen[x$e]:-}" ] || { NPLACE=$((NPLACE + 1)) && seen[x$e]=1; }
+			;;
 		esac
 	done <<<"$lines"
 }
@@ -233,28 +238,40 @@ for side in off on; do
 done
 
 # contended_panels SUMMARY METRIC PREFIX VARIANTS GRAPH: a contended
-# graph's panels, one per kind the contract draws (cont=1) and
-# hold/parallel shape of SUMMARY (scan's CSHAPES and RPS): the exclusive
+# graph's panels, one per kind the contract draws (cont=1), hold/parallel
+# shape and placement of SUMMARY (scan's CSHAPES and RPS): the exclusive
 # kinds, then the rw kinds, one panel per read_pct in the summary (most
-# reads first); each shape's panels together, shapes by hold then
-# parallel time.  Every panel's METRIC from one awk (series.awk reads the
+# reads first); each shape's and placement's panels together, by hold
+# then parallel time, then placement.  The panels of one hold/parallel
+# shape share a y scale whatever their placement, so that placements
+# compare at a glance.  Every panel's METRIC from one awk (series.awk reads the
 # summary once per panel) into $dat/PREFIX-N.dat, a block per variant of
 # VARIANTS, N counting the panels with data; for throughput, where one
 # variant overtakes another, CIs apart on both sides ($dat/ov-N.dat).
-# Sets NP, the panels drawn; PANELS, their gnuplot assignments; NSHAPE;
+# Sets NP, the panels drawn; PANELS, their gnuplot assignments; NSHAPE,
+# the hold/parallel shapes (a y scale each);
 # XT, the thread counts; ANYOV and ANYOT, 1 when a point is
 # oversubscribed or an overtake is marked; PSUB, the subtitle.
-shapetext() { SHAPE="hold ${1%/*} ns, parallel ${1#*/} ns"; } # HOLD/PARALLEL -> words, into SHAPE
+# HOLD/PARALLEL[/PLACEMENT] -> words, into SHAPE (the placement when the
+# summary has several: scan's NPLACE).
+shapetext() {
+	local h=${1%%/*} rest=${1#*/}
+	SHAPE="hold $h ns, parallel ${rest%%/*} ns"
+	[ "$NPLACE" -le 1 ] || [ "$rest" = "${rest#*/}" ] || SHAPE+=", placement ${rest#*/}"
+}
 contended_panels() {
 	local sum=$1 metric=$2 pre=$3 vars=$4 graph=$5 panel_list=$exclkinds s k kind rp pt f nov x i=0 si=0
 	local args=() got=() threads="" drawnk=" " tn
+	local -A shapeix=()
 	for k in $rwkinds; do
 		if [ -n "${RPS[$k]:-}" ]; then
 			for rp in ${RPS[$k]}; do panel_list+=" $k:$rp"; done
 		else panel_list+=" $k"; fi
 	done
 	NSHAPE=0
-	for s in $CSHAPES; do NSHAPE=$((NSHAPE + 1)); done
+	for s in $CSHAPES; do
+		[ -n "${shapeix[${s%/*}]:-}" ] || { NSHAPE=$((NSHAPE + 1)) && shapeix[${s%/*}]=$NSHAPE; }
+	done
 	for s in $CSHAPES; do
 		for k in $panel_list; do
 			kind=${k%%:*} rp=""
@@ -268,7 +285,7 @@ contended_panels() {
 	fi
 	NP=0 ANYOV=0 ANYOT=0 PANELS="" PSUB="" PN=""
 	for s in $CSHAPES; do
-		si=$((si + 1))
+		si=${shapeix[${s%/*}]}
 		for k in $panel_list; do
 			kind=${k%%:*} rp=""
 			[ "$kind" = "$k" ] || rp=${k#*:}
@@ -279,9 +296,10 @@ contended_panels() {
 			load "$f"
 			dupnote "$graph $k"
 			[ -z "${M[oversub]:-}" ] || ANYOV=1
-			# A second line names the shape when the run has several.
+			# A second line names the shape (and the placement) when
+			# the run has several.
 			pt="$kind${rp:+, $rp% read}"
-			[ "$NSHAPE" -eq 1 ] || { shapetext "$s" && pt+="\n$SHAPE"; }
+			[ "$NSHAPE" -eq 1 ] && [ "$NPLACE" -le 1 ] || { shapetext "$s" && pt+="\n$SHAPE"; }
 			nov=0
 			if [ "$metric" = ops_per_s ]; then
 				awk -f "$P/overtake.awk" "$f" >"$dat/ov-$NP.dat"
@@ -319,7 +337,7 @@ contended_panels() {
 # 2. Contended throughput against threads.
 contended_panels "$sum" ops_per_s ct "$order" contended-throughput
 t="Contended throughput: all threads on one lock"
-[ "$NSHAPE" -ne 1 ] || { shapetext "$CSHAPES" && t+=" ($SHAPE)"; }
+[ "$NSHAPE" -ne 1 ] || [ "$NPLACE" -gt 1 ] || { shapetext "$CSHAPES" && t+=" ($SHAPE)"; }
 if [ "$NP" -eq 0 ]; then
 	nodata contended-throughput "$t" "no contended ops_per_s rows"
 else
@@ -330,8 +348,8 @@ else
 fi
 
 # 3. Fairness of contended spin_lock: a dot plot by variant, a panel per
-# hold/parallel shape and thread count (all variants often sit at one
-# thread count, where lines against threads would overlap).
+# hold/parallel shape, placement and thread count (all variants often sit
+# at one thread count, where lines against threads would overlap).
 f=$dat/fairness.dat
 awk -f "$P/csv.awk" -f "$P/dots.awk" -v kind=spin_lock -v metric=fair_ratio -v variants="$order" "$sum" >"$f"
 load "$f"
@@ -478,7 +496,7 @@ if [ -f "$natsum" ]; then
 	if [ "${NP:-0}" = 0 ]; then
 		note "plots: native-fairness: no contended jain rows of a drawn kind in $natsum (records before schema v3): not drawn"
 	else
-		[ "$NSHAPE" -ne 1 ] || { shapetext "$CSHAPES" && t+=" ($SHAPE)"; }
+		[ "$NSHAPE" -ne 1 ] || [ "$NPLACE" -gt 1 ] || { shapetext "$CSHAPES" && t+=" ($SHAPE)"; }
 		cnote=""
 		[ $ANYOV = 0 ] || cnote='○ = oversubscribed cell (threads > CPUs)'
 		gp contended.gp native-fairness "$t" "native (rdtsc), $nh, $PN processes per cell" "$cnote" \

@@ -130,8 +130,13 @@ function shape(   s) {
 		s = g("threads") " threads, hold " g("hold_ns") " ns, parallel " g("parallel_ns") " ns"
 	if (g("kind") == "rwlock_mix")
 		s = s (s == "" ? "" : ", ") g("read_pct") "% reads"
+	if (placed() != "")
+		s = s (s == "" ? "" : ", ") "placement " placed()
 	return s
 }
+# A cell's placement where it names one (not any, the default, nor a
+# summary from before placements): a cell of its own beside the others.
+function placed() { return g("placement") == "any" ? "" : g("placement") }
 
 # The first metric of each pair and cell is its mode's headline metric.
 function headline_metric(   k) {
@@ -582,7 +587,7 @@ view == "disasm" {
 function ci(cn, m, lo, hi) {
 	return lo ~ /nan/ ? fmt(cn, m) " [n/a]" : fmt(cn, m) " [" fmt(cn, lo) ", " fmt(cn, hi) "]"
 }
-function ckey() { return g("hold_ns") " / " g("parallel_ns") SUBSEP g("variant") SUBSEP g("threads") }
+function ckey() { return g("hold_ns") " / " g("parallel_ns") (placed() == "" ? "" : ", " placed()) SUBSEP g("variant") SUBSEP g("threads") }
 view == "contended" && FILENAME ~ /summary.csv$/ {
 	if (g("mode") != "contended" || (g("kind") != "empty" && g("kind") != "spin_lock")) next
 	if (g("metric") == "ops_per_s" || g("metric") == "fair_ratio")
@@ -597,13 +602,13 @@ view == "contended" {
 }
 
 # What the contended cells measured besides their throughput (summary.csv's
-# LB_SUMMARY_CONTENDED rows): per kind, shape, variant (in ORDER) and
-# threads, Jain's index, the hand-off, the overhead, the all-running
+# LB_SUMMARY_CONTENDED rows): per kind, shape (and placement, where a
+# cell names one), variant (in ORDER) and threads, Jain's index, the hand-off, the overhead, the all-running
 # share, and the sections as measured against those asked, each within
 # PCT percent (default 3) or off.
 view == "measured" {
 	if (g("mode") != "contended" || g("metric") !~ /^(jain|handoff_ns|lock_ovh_ns|all_run_pct|hold_meas_ns|par_meas_ns)$/) next
-	k = g("kind") (g("read_pct") != "" && g("kind") ~ /mix/ ? " " g("read_pct") "% read" : "") SUBSEP g("hold_ns") SUBSEP g("parallel_ns") SUBSEP g("variant") SUBSEP g("threads")
+	k = g("kind") (g("read_pct") != "" && g("kind") ~ /mix/ ? " " g("read_pct") "% read" : "") SUBSEP g("hold_ns") SUBSEP g("parallel_ns") SUBSEP g("variant") SUBSEP g("threads") SUBSEP placed()
 	if (!(k in MN)) { MKEYS[++NMK2] = k; MN[k] = g("n") }
 	if (!(g("kind") in MKRANK)) MKRANK[g("kind")] = ++NMKIND
 	MKR[k] = MKRANK[g("kind")]
@@ -615,8 +620,9 @@ view == "measured" {
 # One summary.csv as kind x variant: "median [lo, hi]" of METRIC in MODE.
 view == "matrix" {
 	if (g("mode") != mode || g("metric") != metric) next
-	if (!(g("kind") in MROW)) { MROW[g("kind")] = 1; MKINDS[++NMK] = g("kind") }
-	MV[g("kind"), g("variant")] = ci("median", g("median"), g("ci_lo"), g("ci_hi"))
+	r = g("kind") (placed() == "" ? "" : " (" placed() ")")
+	if (!(r in MROW)) { MROW[r] = 1; MKINDS[++NMK] = r }
+	MV[r, g("variant")] = ci("median", g("median"), g("ci_lo"), g("ci_hi"))
 	MUNIT = g("unit")
 	next
 }
@@ -750,10 +756,10 @@ function measured_table(   nv, vs, i, a, b, p, s, t, k, hc, pc) {
 	print "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 	nv = split(order, vs, " ")
 	for (i = 1; i <= nv; i++) RANK[vs[i]] = i
-	# kind (as first seen), shape, variant in run order, threads
+	# kind (as first seen), shape, placement, variant in run order, threads
 	for (a = 1; a <= NMK2; a++) {
 		split(MKEYS[a], p, SUBSEP)
-		s[a] = sprintf("%03d\t%s\t%08d\t%08d\t%03d\t%06d", MKR[MKEYS[a]], p[1], p[2], p[3], RANK[p[4]], p[5])
+		s[a] = sprintf("%03d\t%s\t%08d\t%08d\t%s\t%03d\t%06d", MKR[MKEYS[a]], p[1], p[2], p[3], p[6], RANK[p[4]], p[5])
 	}
 	for (a = 2; a <= NMK2; a++)
 		for (b = a; b > 1 && s[b - 1] > s[b]; b--) {
@@ -763,7 +769,7 @@ function measured_table(   nv, vs, i, a, b, p, s, t, k, hc, pc) {
 		k = MKEYS[a]; split(k, p, SUBSEP)
 		OFF = 0
 		hc = section_cell(k, "hold_meas_ns", p[2]); pc = section_cell(k, "par_meas_ns", p[3])
-		printf "| %s | %s / %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", p[1], p[2], p[3], p[4], p[5], MN[k],
+		printf "| %s | %s / %s%s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", p[1], p[2], p[3], p[6] == "" ? "" : ", " p[6], p[4], p[5], MN[k],
 			((k, "jain") in MV2) ? MV2[k, "jain"] : "– (1 thread)", ((k, "handoff_ns") in MV2) ? MV2[k, "handoff_ns"] : "–",
 			((k, "lock_ovh_ns") in MV2) ? MV2[k, "lock_ovh_ns"] : "–", ((k, "all_run_pct") in MV2) ? MV2[k, "all_run_pct"] : "–",
 			hc, pc, fmt("verdict", OFF ? "off" : "ok")

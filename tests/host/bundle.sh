@@ -133,14 +133,21 @@ expect_error "not bundle results" "BUNDLE_RESULTS=$TMP is not what a native bund
 printf 'processor\t: 0\nflags\t\t: fpu tsc nonstop_tsc\n' >"$TMP/cpuinfo"
 expect_error "no constant_tsc" "TSC is not constant" env LBN_CPUINFO="$TMP/cpuinfo" sh "$TMP/empty/$bdir/run.sh" -o "$TMP/nt" -t 5
 [ ! -e "$TMP/nt" ] || fail "a refused run wrote $TMP/nt"
-# Placements: this host's /sys for one it lacks; a fixture /sys's llc
-# pair (CPUs 0 and 1, which every host here has) is the one the threads get.
-expect_error "placement cross-node" "placement cross-node is refused" sh "$TMP/empty/$bdir/run.sh" -o "$TMP/pn" -p cross-node -t 5
-LBN_SYSFS=$TOP/tests/fixtures/sysfs/llc2 sh "$TMP/empty/$bdir/run.sh" -o "$TMP/pl" -p llc -r 1 -t 60 >"$TMP/pl.log" 2>&1 ||
-	fail "placement llc on the llc2 fixture failed: $(tail -n 5 "$TMP/pl.log")"
-grep -qx 'cpus=0,1' "$TMP/pl/run.info" && grep -qx 'cpus=0,1' "$TMP/pl/boots/pre/boot1/facts.txt" ||
-	fail "placement llc: the process did not run on CPUs 0,1: $(cat "$TMP/pl/run.info" "$TMP/pl/boots/pre/boot1/facts.txt")"
-echo "ok: placements refused by name, or pinned to their pair"
+# Placements: this host's /sys for one it lacks, refused by name with
+# what the host has; a fixture /sys's llc CPUs (0 and 1, which every host
+# here has: the SMT fixture's two cores of one cache) are the ones the
+# cold and contended jobs get, and their records say llc.
+expect_error "placement cross-node" "placement cross-node: this host has no such pair: .*; it has: any" \
+	sh "$TMP/empty/$bdir/run.sh" -o "$TMP/pn" -p cross-node -t 5
+[ ! -e "$TMP/pn" ] || fail "a refused placement wrote $TMP/pn"
+LBN_SYSFS=$TOP/tests/fixtures/sysfs/smt sh "$TMP/empty/$bdir/run.sh" -o "$TMP/pl" -p llc -r 1 -t 60 >"$TMP/pl.log" 2>&1 ||
+	fail "placement llc on the smt fixture failed: $(tail -n 5 "$TMP/pl.log")"
+grep -qx 'cpus=0,1' "$TMP/pl/run.info" && grep -qx 'placements=llc:0,1' "$TMP/pl/boots/pre/boot1/facts.txt" ||
+	fail "placement llc: the process was not given CPUs 0,1: $(cat "$TMP/pl/run.info" "$TMP/pl/boots/pre/boot1/facts.txt")"
+placed=$(awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i } NR > 2 { print $c["mode"] ":" $c["placement"] }' \
+	"$TMP/pl/boots/pre/boot1/results.csv" | sort -u | paste -sd' ')
+[ "$placed" = "cold:llc contended:llc hot:any" ] || fail "placement llc: the records say $placed"
+echo "ok: placements refused by name, or their cold and contended jobs pinned and recorded"
 
 # Fixed time: 1000 rounds in 3 s stop by themselves, in time.  (-u 10:
 # a process of 100 ms units can take most of the 3 s on a busy host.)

@@ -19,7 +19,7 @@ root=${LB_CONTRACT_ROOT:-$TOP}
 # (boot statuses and verdicts are string literals already: they hold hyphens).
 names() {
 	local n='#n'
-	case $1 in LB_BOOT_STATUSES | LB_VERDICTS) n=n ;; esac
+	case $1 in LB_BOOT_STATUSES | LB_VERDICTS | LB_PLACEMENTS) n=n ;; esac
 	printf '#include "%s"\n#define N(n, ...) %s\n%s(N)\n' "$H" "$n" "$1" |
 		gcc -E -P -x c - | grep -o '"[^"]*"' | tr -d '"'
 }
@@ -27,7 +27,7 @@ names() {
 table() {
 	"$V" --describe "$1" | awk -F '\t' -v s="$1" '$1 == "#" s { h = 1; next } $1 == s { print $2 }'
 }
-for pair in fields:LB_RECORD_FIELDS accels:LB_ACCELS instruments:LB_INSTRUMENTS kinds:LB_KINDS modes:LB_MODES \
+for pair in fields:LB_RECORD_FIELDS accels:LB_ACCELS instruments:LB_INSTRUMENTS kinds:LB_KINDS modes:LB_MODES placements:LB_PLACEMENTS \
 	statuses:LB_STATUSES job_keys:LB_JOB_INT_KEYS pads:LB_PADS cell:LB_CELL_FIELDS \
 	summary:LB_SUMMARY_COLUMNS pairs:LB_PAIRS_COLUMNS baseline:LB_BASELINE_COLUMNS \
 	boot_statuses:LB_BOOT_STATUSES failures:LB_FAILURES_COLUMNS pmu:LB_PMU_COLUMNS \

@@ -139,6 +139,32 @@ expect_error "unknown kind" "unknown kind 'mutex'" "$bin" -n -v pre -b 1 -H t "k
 expect_error "unknown mode" "unknown mode 'warm'" "$bin" -n -v pre -b 1 -H t "kind=spin_lock mode=warm"
 expect_error "bad number" "batches=1x: want an integer" "$bin" -n -v pre -b 1 -H t "kind=spin_lock mode=hot batches=1x"
 expect_error "job threads > CPUs" "threads=$((n + 1)) is above" "$bin" -n -v pre -b 1 -H t "kind=spin_lock mode=contended threads=$((n + 1))"
+# Placements: a job's -C CPUs are where its threads run and its records
+# say which; one not given, more threads than its CPUs, a hot job with
+# one, an unknown name and CPUs this process may not use are refused.
+"$bin" -v pre -b 1 -H t -o "$TMP/pl.csv" -C llc=1,0 -F "$TMP/pl.facts" "kind=spin_lock mode=cold batches=5 placement=llc" \
+	"kind=spin_lock mode=contended threads=2 duration_ms=10 placement=llc" "kind=spin_lock mode=cold batches=5" ||
+	fail "placed jobs failed"
+placed=$(awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next } NR > 2 { print $h["mode"] ":" $h["placement"] ":" $h["status"] }' "$TMP/pl.csv" | paste -sd' ')
+[ "$placed" = "cold:llc:ok contended:llc:ok cold:any:ok" ] || fail "placed records say: $placed"
+grep -qx 'placements=llc:1,0' "$TMP/pl.facts" || fail "facts lack the placement's CPUs: $(<"$TMP/pl.facts")"
+expect_error "placement not given" "placement=cross-llc: no CPUs were given for it .*; given: any,llc" \
+	"$bin" -n -v pre -b 1 -H t -C llc=0,1 "kind=spin_lock mode=cold placement=cross-llc"
+# (More threads than a placement's CPUs needs a third CPU to ask for.)
+if [ "$(nproc)" -ge 3 ]; then
+	expect_error "placement too small" "threads needs 3 CPUs, and placement llc has 2 here \(0,1\)" \
+		"$bin" -n -v pre -b 1 -H t -C llc=0,1 "kind=spin_lock mode=contended threads=3 placement=llc"
+fi
+expect_error "hot placed" "a hot job runs on one CPU" "$bin" -n -v pre -b 1 -H t -C llc=0,1 "kind=spin_lock mode=hot placement=llc"
+expect_error "unknown placement" "-C near=0,1: unknown placement 'near'" "$bin" -n -v pre -b 1 -H t -C near=0,1 "kind=spin_lock mode=hot"
+expect_error "placement CPU" "-C llc=0,4096: want a comma-separated list" "$bin" -n -v pre -b 1 -H t -C llc=0,4096 "kind=spin_lock mode=hot"
+expect_error "placement twice" "placement llc given twice" "$bin" -n -v pre -b 1 -H t -C llc=0,1 -C llc=1,0 "kind=spin_lock mode=hot"
+# run.sh refuses a placement this host's /sys lacks before any work, by
+# name, with what the host has (the vm2 fixture: any alone).
+echo "kind=spin_lock mode=cold placement=cross-node" >"$TMP/pjobs"
+expect_error "run.sh: placement lacking" "placement cross-node: this host has no such pair: .*; it has: any" \
+	env LBN_SYSFS="$fx/../sysfs/vm2" LB_RUN_NAME=fake-placed VARIANTS=pre JOBFILE="$TMP/pjobs" "$TOP/scripts/native/run.sh"
+[ ! -e "$LB_BUILD/runs/fake-placed" ] || fail "a refused placement left a run behind"
 # A bad job anywhere stops the process before the first job runs.
 expect_error "bad second job" "job 2" "$bin" -v pre -b 1 -H t -o "$TMP/r2.csv" "kind=spin_lock mode=hot" "kind=spin_lock_irq mode=hot"
 [ ! -e "$TMP/r2.csv" ] || fail "a refused job list still wrote records"

@@ -15,7 +15,7 @@ series() { awk -f "$TOP/plots/csv.awk" -f "$TOP/plots/series.awk" "$@"; }
 # 1. The reshaper: a block per variant, threads median lo hi oversub, from
 # 2 threads (a thread alone has no fairness); gen.awk's pre: 1 - 0.04 (t -
 # 1) - 0.005, CI +-0.0072; oversubscribed from 3 threads.
-series -v kind=spin_lock -v shape=100/200 -v metrics=jain -v variants="pre pre-debug" "$fix/summary.csv" >"$TMP/fair.dat"
+series -v kind=spin_lock -v shape=100/200/any -v metrics=jain -v variants="pre pre-debug" "$fix/summary.csv" >"$TMP/fair.dat"
 got=$(awk '/^# pre$/ { on = 1; next } /^# / { on = 0 } on && NF { print }' "$TMP/fair.dat" | paste -sd';')
 want="2 0.955 0.9478 0.9622 0;3 0.915 0.9078 0.9222 1;4 0.875 0.8678 0.8822 1"
 [ "$got" = "$want" ] || fail "series.awk, jain of pre: got '$got', want '$want'"
@@ -47,6 +47,26 @@ n=$(grep -c '^#variants' "$run"/plots/data/fair-*.dat | awk -F: '{ s += $2 } END
 [ "$n" -ge 2 ] || fail "native-fairness: $n panels' data, want one per kind and shape"
 ! grep -i warning "$TMP/out" || fail "plots.sh printed a warning (above)"
 echo "ok: native-fairness: $n panels, Jain's index, the host $cpu"
+
+# 2b. Two placements: a panel per kind, shape and placement, each named
+# with its placement; the jain rows copied at placement llc, lower.
+np1=$(find "$run/plots/data" -name 'fair-*.dat' | wc -l)
+# (gen.awk gives some kinds the same Jain's index: distinct data, counted)
+distinct() { for f in "$run"/plots/data/fair-*.dat; do grep -v '^#' "$f" | md5sum; done | sort -u | wc -l; }
+nd1=$(distinct)
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next } { print }
+	$c["mode"] == "contended" && $c["metric"] == "jain" { $c["placement"] = "llc"; $c["median"] /= 2; $c["ci_lo"] /= 2; $c["ci_hi"] /= 2; print }' \
+	"$fix/summary.csv" >"$run/native/summary.csv"
+rm -r "$run/plots"
+bash "$TOP/scripts/report/plots.sh" "$run" >"$TMP/out" 2>&1 || fail "plots.sh failed with two placements: $(cat "$TMP/out")"
+np2=$(find "$run/plots/data" -name 'fair-*.dat' | wc -l)
+[ "$np2" -eq $((2 * np1)) ] || fail "native-fairness: two placements drew $np2 panels, want twice one placement's $np1"
+nd2=$(distinct)
+[ "$nd2" -eq $((2 * nd1)) ] || fail "native-fairness: two placements' panels hold $nd2 distinct data, want twice one placement's $nd1"
+for p in any llc; do
+	grep -q "placement $p" "$run/plots/native-fairness.svg" || fail "native-fairness: no panel titled with placement $p"
+done
+echo "ok: native-fairness: two placements draw $np2 panels, each titled with its placement"
 
 # 3. A native summary of v2 records has no jain rows: no graph, a note.
 cp "$TOP/results/native/summary.csv" "$run/native/"

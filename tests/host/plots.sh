@@ -189,6 +189,33 @@ check_plots "$part/plots"
 ! grep -q '>stock-debug<' "$part/plots/uncontended-debug-on.svg" || fail "a missing variant is in the key"
 echo "ok: a run without stock-debug plots the rest, with a note"
 
+# Two placements: the contended throughput gets a panel per shape and
+# placement, each titled with its placement, and the panels of one shape
+# one y scale (the same shape index); the contended rows copied at
+# placement llc, twice as high.
+pl=$TMP/placed
+cp -r "$TOP/tests/fixtures/plots" "$pl"
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next } { print }
+	$c["mode"] == "contended" { $c["placement"] = "llc"; $c["median"] *= 2; $c["ci_lo"] *= 2; $c["ci_hi"] *= 2; print }' \
+	"$run/summary.csv" >"$pl/summary.csv"
+"${plots[@]}" "$pl" >"$TMP/out" 2>&1 || fail "plots.sh failed with two placements: $(cat "$TMP/out")"
+n1=$(find "$run/plots/data" -name 'ct-*.dat' | wc -l) n2=$(find "$pl/plots/data" -name 'ct-*.dat' | wc -l)
+[ "$n2" -eq $((2 * n1)) ] || fail "two placements drew $n2 throughput panels, want twice one placement's $n1"
+# (each panel its own placement's rows: no two panels' data alike)
+for f in "$pl"/plots/data/ct-*.dat; do grep -v '^#' "$f" | md5sum; done | sort | uniq -d | grep -q . &&
+	fail "two placements' panels hold the same data"
+for p in any llc; do
+	grep -q "placement $p" "$pl/plots/contended-throughput.svg" || fail "no panel titled with placement $p"
+done
+! grep -q "placement any" "$run/plots/contended-throughput.svg" || fail "a run of one placement names it in its panels"
+grep -q "placement" "$TMP/out" && fail "two placements: plots.sh noted dropped rows: $(cat "$TMP/out")"
+# The fairness dot plot: a panel per shape, placement and thread count.
+f1=$(sed -n 's/^#panels //p' "$run/plots/data/fairness.dat") f2=$(sed -n 's/^#panels //p' "$pl/plots/data/fairness.dat")
+[ "$f2" -eq $((2 * f1)) ] || fail "two placements drew $f2 fairness panels, want twice one placement's $f1"
+grep -q '^#dup 0$' "$pl/plots/data/fairness.dat" || fail "fairness: two placements' rows counted as repeats"
+grep -q "placement llc" "$pl/plots/fairness.svg" || fail "fairness: no panel titled with placement llc"
+echo "ok: two placements draw a throughput panel and a fairness panel each, titled with it"
+
 # No pairs.csv: a headline placeholder, the rest as before.
 rm "$part/pairs.csv"
 "${plots[@]}" "$part" >"$TMP/out" 2>&1 || fail "plots.sh failed without pairs.csv: $(cat "$TMP/out")"

@@ -139,3 +139,32 @@ echo "ok: the contended cells' Jain's index, hand-off, overhead and sections aga
 t=$(printf 'insn,n,delta_n\n"movl $0x1,0x4(%%rdi)",3,3\n' | awk -f "$render" -v view=table)
 [ "$t" = $'| insn | n | delta_n |\n|---|---:|---:|\n| movl $0x1,0x4(%rdi) | 3 | +3.00 |' ] || fail "view=table, a quoted value with commas: $t"
 echo "ok: view=table: a quoted value with commas is one cell, a delta a number"
+# A placement is a cell of its own: the cold matrix gets a row per
+# placement the cells name (any, the default, keeps the kind's own name),
+# a finding or table row says it, and a contended row's shape does.
+{
+	echo "variant,kind,mode,threads,placement,read_pct,hold_ns,parallel_ns,metric,unit,n,median,ci_lo,ci_hi"
+	echo "pre,spin_lock,cold,1,any,100,0,0,cyc_op,cycles,10,300,290,310"
+	echo "pre,spin_lock,cold,1,cross-llc,100,0,0,cyc_op,cycles,10,900,880,920"
+	echo "pre,spin_lock,contended,2,llc,100,100,200,ops_per_s,ops/s,10,5000,4900,5100"
+	echo "pre,empty,contended,2,llc,100,100,200,ops_per_s,ops/s,10,9000,8900,9100"
+} >"$TMP/placed.csv"
+out=$(awk -f "$render" -v view=matrix -v mode=cold -v metric=cyc_op -v variants=pre "$TMP/placed.csv")
+grep -q '^| spin_lock | 300 \[290, 310\] |$' <<<"$out" && grep -q '^| spin_lock (cross-llc) | 900 \[880, 920\] |$' <<<"$out" ||
+	fail "the cold matrix does not keep placements apart: $out"
+echo "variant,kind,mode,threads,placement,read_pct,hold_ns,parallel_ns,baseline,metric,unit,n,n_baseline,median,median_baseline,ratio,ratio_lo,ratio_hi" >"$TMP/pb.csv"
+echo "pre,spin_lock,contended,2,llc,100,100,200,empty,ops_per_s,ops/s,10,10,5000,9000,0.5556,0.54,0.57" >>"$TMP/pb.csv"
+out=$(awk -f "$render" -v view=contended -v order=pre "$TMP/placed.csv" "$TMP/pb.csv")
+grep -q '^| 100 / 200, llc | pre | 2 |' <<<"$out" || fail "the contended table does not name the placement: $out"
+# view=measured likewise: the fixture's pre spin_lock cell copied at
+# placement llc with a hold 4% long is a row of its own, off, beside the
+# cell at any, which stays ok and unnamed.
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next } { print }
+	$c["variant"] == "pre" && $c["kind"] == "spin_lock" && $c["threads"] == 2 && $c["mode"] == "contended" {
+		$c["placement"] = "llc"; if ($c["metric"] == "hold_meas_ns") $c["median"] = 104; print }' "$fx" >"$TMP/mplaced.csv"
+m=$(awk -f "$render" -v view=measured -v order="pre" "$TMP/mplaced.csv")
+grep -qF '| spin_lock | 100 / 200 | pre | 2 | 10 | 0.955 [0.9478, 0.9622] | 191 | 51 | 97.9 | 101 (+1.0%) | 199 (-0.5%) | ok |' <<<"$m" ||
+	fail "view=measured: the cell at placement any is not its own row: $m"
+row=$(grep -F '| spin_lock | 100 / 200, llc | pre | 2 |' <<<"$m" || true)
+[[ $row == *'| 104 (+4.0%) | 199 (-0.5%) | **off** |' ]] || fail "view=measured: the cell at placement llc is not a row of its own: $row"
+echo "ok: placements are rows of their own in the cold, contended and measured tables"

@@ -509,6 +509,8 @@ static struct lb_record cont(const char *variant, uint64_t boot, uint64_t t, uin
 
 	strcpy(r.accel, "native");
 	strcpy(r.mode, "contended");
+	/* As lbrec reads every record: a placement, here the default. */
+	strcpy(r.placement, "any");
 	r.threads = t;
 	r.hold_ns = 100;
 	r.parallel_ns = 200;

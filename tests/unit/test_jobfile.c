@@ -138,6 +138,31 @@ static void test_jobline(void **state)
 	assert_non_null(strstr(err, "mode cold needs 2 online CPUs"));
 }
 
+/* placement=: a name of the contract's, default its first, not for hot. */
+static void test_placement(void **state)
+{
+	char none[] = "kind=spin_lock mode=cold";
+	char placed[] = "kind=spin_lock mode=contended threads=2 placement=cross-llc";
+	char unknown[] = "kind=spin_lock mode=cold placement=near";
+	char hot[] = "kind=spin_lock mode=hot placement=llc";
+	char twice[] = "kind=spin_lock mode=cold placement=llc placement=smt";
+	struct lb_jobline j;
+
+	(void)state;
+	assert_int_equal(lb_jobline_parse(none, 2, &j, err, sizeof(err)), 0);
+	assert_string_equal(lb_jobline_placement_name(j.placement), "any");
+	assert_int_equal(lb_jobline_parse(placed, 2, &j, err, sizeof(err)), 0);
+	assert_string_equal(lb_jobline_placement_name(j.placement), "cross-llc");
+	assert_int_equal(lb_jobline_placement("cross-node"), 4);
+	assert_int_equal(lb_jobline_placement("near"), -1);
+	assert_int_equal(lb_jobline_parse(unknown, 2, &j, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "unknown placement 'near': one of any smt llc cross-llc cross-node"));
+	assert_int_equal(lb_jobline_parse(hot, 2, &j, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "placement=llc: a hot job runs on one CPU"));
+	assert_int_equal(lb_jobline_parse(twice, 2, &j, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "placement given twice"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -146,6 +171,7 @@ int main(void)
 		cmocka_unit_test(test_sweep),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_jobline),
+		cmocka_unit_test(test_placement),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -79,6 +79,9 @@ static void test_fail_record(void **state)
 	assert_int_equal(r.oversub, 1);		/* 32 vcpus on 16 host CPUs */
 	assert_int_equal(r.ops_per_s, 0);
 	assert_string_equal(r.status, "err_EBUSY");
+	assert_string_equal(r.placement, "any");	/* the first placement */
+	lb_fail_record(&c, 7, "kind=spin_lock mode=cold placement=cross-llc", "err_EINVAL", &r);
+	assert_string_equal(r.placement, "cross-llc");
 	/* An unparseable job line still yields a schema-valid record. */
 	lb_fail_record(&c, 8, "kind= mode=a,b threads=x", "err_EINVAL", &r);
 	assert_string_equal(r.kind, "unknown");
@@ -99,7 +102,7 @@ static void test_result_record(void **state)
 	struct lb_ctx c;
 	struct lb_record r;
 	char warn[1024], err[LB_ERR_MAX];
-	const char *res = "spin_lock,hot,1,100,0,0,200,200,100,0,0,ok,2400000,1.500,20.250,19.000,21.000,"
+	const char *res = "spin_lock,hot,1,100,0,0,200,200,100,0,0,any,ok,2400000,1.500,20.250,19.000,21.000,"
 			  "8.438,0,0,0,0.000,0.000,0.000,0,0,0,0,0,0,"
 			  "0.000,0.000,0,0.000,0.000,0.000,0.000,0.000\n";
 

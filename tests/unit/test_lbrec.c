@@ -153,55 +153,118 @@ static void test_bad_magic_and_version(void **state)
 	expect_error(b2, strlen(b2), "t.csv:1: not a lockbench results file");
 	strcpy(b2, buf);
 	b2[strlen(LB_SCHEMA_MAGIC) - 1] = '1';	/* "...v1" */
-	expect_error(b2, strlen(b2), "t.csv:1: schema v1, this tool reads v3");
-	expect_error("#lockbench-results v10\nx\n", 25, "schema v10, this tool reads v3");
+	expect_error(b2, strlen(b2), "t.csv:1: schema v1, this tool reads v4");
+	expect_error("#lockbench-results v10\nx\n", 25, "schema v10, this tool reads v4");
 	free(b2);
 	free(r);
 	free(buf);
 }
 
 /*
- * A v2 file (before LB_MEASURE_V3_FIELDS) is read, its v3 columns 0; a
- * v2 header cut anywhere else, or a v3 header under v2's magic, is not.
+ * The good header (H nonzero) or record without the columns named in
+ * DROP (" name name "): an older version's line.
  */
-static void test_v2_file(void **state)
+static char *line_without(int h, const char *drop)
 {
-	const struct lb_field *jain = lb_field_by_name("jain");
-	size_t nv2 = (size_t)(jain - lb_fields), hl;
-	char *r = record_with(NULL, NULL), *h = strdup(lb_header()), *p;
-	char tmp[8192];
+	char *buf = NULL, key[64];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int first = 1;
+
+	for (size_t i = 0; i < lb_nfields; i++) {
+		snprintf(key, sizeof(key), " %s ", lb_fields[i].name);
+		if (strstr(drop, key))
+			continue;
+		fprintf(f, "%s%s", first ? "" : ",", h ? lb_fields[i].name : good_value(&lb_fields[i]));
+		first = 0;
+	}
+	fclose(f);
+	return buf;
+}
+
+/* Read MAGIC, HEADER and RECORD into S (0) or fail (-1). */
+static int parse3(const char *magic, const char *header, const char *record, struct lb_set *s)
+{
+	char tmp[8192], err[LB_ERR_MAX] = "";
+
+	snprintf(tmp, sizeof(tmp), "%s\n%s\n%s\n", magic, header, record);
+	return lb_parse_buf("t.csv", tmp, strlen(tmp), s, err, sizeof(err));
+}
+
+/*
+ * Older files are read: a v3 file (before placement) as placement "any",
+ * a v2 one (before LB_MEASURE_V3_FIELDS too) also with its v3 columns 0.
+ * Each version's header is refused under another's magic.
+ */
+static void test_old_versions(void **state)
+{
+#define LBT_NAME(n, type, desc) " " #n
+	static const char v3[] = " placement ";
+	static const char v2[] = " placement" LB_MEASURE_V3_FIELDS(LBT_NAME) " ";
+#undef LBT_NAME
+	char *h3 = line_without(1, v3), *r3 = line_without(0, v3);
+	char *h2 = line_without(1, v2), *r2 = line_without(0, v2);
+	char *r4 = record_with("placement", "cross-llc");
 	struct lb_set s = { 0 };
-	char err[LB_ERR_MAX] = "";
 
 	(void)state;
-	assert_non_null(jain);
-	/* The record and the header, cut before jain. */
-	p = r;
-	for (size_t i = 0; i < nv2; i++)
-		p = strchr(p, ',') + 1;
-	p[-1] = '\0';
-	hl = strstr(h, ",jain,") - h;
-	h[hl] = '\0';
-	snprintf(tmp, sizeof(tmp), "%s\n%s\n%s\n", LB_SCHEMA_MAGIC_V2, h, r);
-	assert_int_equal(lb_parse_buf("t.csv", tmp, strlen(tmp), &s, err, sizeof(err)), 0);
-	assert_int_equal(s.n, 1);
-	assert_int_equal(s.rec[0].jain, 0);
-	assert_int_equal(s.rec[0].all_run_pct, 0);
-	assert_int_equal(s.rec[0].cs_expected, 42);
+	assert_int_equal(parse3(LB_SCHEMA_MAGIC_V3, h3, r3, &s), 0);
+	assert_int_equal(parse3(LB_SCHEMA_MAGIC_V2, h2, r2, &s), 0);
+	assert_int_equal(parse3(LB_SCHEMA_MAGIC, lb_header(), r4, &s), 0);
+	assert_int_equal(s.n, 3);
+	/* v3: every column its own, placement the default. */
+	assert_string_equal(s.rec[0].placement, "any");
+	assert_int_equal(s.rec[0].pad, 42);
+	assert_string_equal(s.rec[0].status, "ok");
+	assert_int_equal(s.rec[0].jain, 12345);
+	assert_int_equal(s.rec[0].all_run_pct, 12345);
+	/* v2: the v3 columns 0 as well. */
+	assert_string_equal(s.rec[1].placement, "any");
+	assert_int_equal(s.rec[1].jain, 0);
+	assert_int_equal(s.rec[1].all_run_pct, 0);
+	assert_int_equal(s.rec[1].cs_expected, 42);
+	assert_string_equal(s.rec[1].status, "ok");
+	/* v4: the placement as written. */
+	assert_string_equal(s.rec[2].placement, "cross-llc");
 	lb_set_free(&s);
-	/* The v3 header under v2's magic. */
-	snprintf(tmp, sizeof(tmp), "%s\n%s\n%s\n", LB_SCHEMA_MAGIC_V2, lb_header(), r);
-	expect_error(tmp, strlen(tmp), "t.csv:2: header");
-	/* v2's header one column short. */
-	*strrchr(h, ',') = '\0';
-	snprintf(tmp, sizeof(tmp), "%s\n%s\n%s\n", LB_SCHEMA_MAGIC_V2, h, r);
-	expect_error(tmp, strlen(tmp), "t.csv:2: header");
-	/* A v2 header under v3's magic. */
-	h[strlen(h)] = ',';
-	snprintf(tmp, sizeof(tmp), "%s\n%s\n%s\n", LB_SCHEMA_MAGIC, h, r);
-	expect_error(tmp, strlen(tmp), "first missing: 'jain'");
-	free(h);
-	free(r);
+	/* Headers under another version's magic, a v3 record one short. */
+	assert_int_equal(parse3(LB_SCHEMA_MAGIC, h3, r3, &s), -1);
+	assert_int_equal(parse3(LB_SCHEMA_MAGIC_V3, lb_header(), r4, &s), -1);
+	assert_int_equal(parse3(LB_SCHEMA_MAGIC_V3, h2, r2, &s), -1);
+	assert_int_equal(parse3(LB_SCHEMA_MAGIC_V2, h3, r3, &s), -1);
+	*strrchr(r3, ',') = '\0';
+	assert_int_equal(parse3(LB_SCHEMA_MAGIC_V3, h3, r3, &s), -1);
+	assert_int_equal(s.n, 0);
+	free(h3);
+	free(r3);
+	free(h2);
+	free(r2);
+	free(r4);
+}
+
+/* A placement written is read back: the record column round trip. */
+static void test_placement_round_trip(void **state)
+{
+	struct lb_record r;
+	struct lb_set s = { 0 };
+	char err[LB_ERR_MAX], *buf = NULL;
+	size_t len;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(lb_parse_fields(record_with("placement", "cross-node"), 0, lb_nfields, &r, err,
+					 sizeof(err)), 0);
+	f = open_memstream(&buf, &len);
+	lb_write_header(f);
+	lb_write_record(f, &r);
+	fclose(f);
+	assert_non_null(strstr(buf, ",placement,"));
+	assert_non_null(strstr(buf, ",cross-node,"));
+	assert_int_equal(lb_parse_buf("t.csv", buf, len, &s, err, sizeof(err)), 0);
+	assert_string_equal(s.rec[0].placement, "cross-node");
+	assert_string_equal(lb_get_str(&s.rec[0], "placement"), "cross-node");
+	lb_set_free(&s);
+	free(buf);
 }
 
 static void test_wrong_header(void **state)
@@ -235,12 +298,12 @@ static void test_missing_and_extra_field(void **state)
 	(void)state;
 	*strrchr(cut, ',') = '\0';
 	buf = file_of(cut, NULL);
-	expect_error(buf, strlen(buf), "t.csv:3: 45 fields, expected 46: missing field 'all_run_pct'");
+	expect_error(buf, strlen(buf), "t.csv:3: 46 fields, expected 47: missing field 'all_run_pct'");
 	free(buf);
 	cut = realloc(cut, strlen(r) + 8);
 	sprintf(cut, "%s,7,8", r);
 	buf = file_of(r, cut, NULL);
-	expect_error(buf, strlen(buf), "t.csv:4: 48 fields, expected 46: 2 extra after 'all_run_pct'");
+	expect_error(buf, strlen(buf), "t.csv:4: 49 fields, expected 47: 2 extra after 'all_run_pct'");
 	free(buf);
 	buf = file_of(r, "", NULL);
 	expect_error(buf, strlen(buf), "t.csv:4: empty line");
@@ -341,7 +404,7 @@ static void test_fixture_corruptions(void **state)
 {
 	static const struct { const char *file, *want; } cases[] = {
 		{ "/bad/truncated.csv", "truncated.csv:4: truncated" },
-		{ "/bad/v1.csv", "v1.csv:1: schema v1, this tool reads v3" },
+		{ "/bad/v1.csv", "v1.csv:1: schema v1, this tool reads v4" },
 		{ "/bad/nul.csv", "nul.csv:3: corrupt byte 0x00" },
 		{ "/bad/empty-set.csv", "no records (empty set)" },
 		{ "/nosuch.csv", "nosuch.csv: No such file or directory" },
@@ -403,7 +466,8 @@ int main(void)
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_bad_magic_and_version),
 		cmocka_unit_test(test_wrong_header),
-		cmocka_unit_test(test_v2_file),
+		cmocka_unit_test(test_old_versions),
+		cmocka_unit_test(test_placement_round_trip),
 		cmocka_unit_test(test_missing_and_extra_field),
 		cmocka_unit_test(test_bad_u64),
 		cmocka_unit_test(test_u64_max_ok),
