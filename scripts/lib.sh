@@ -34,13 +34,6 @@ say() {
 	printf 'lockbench: %s\n' "$*" >&2
 }
 
-# mkdir -p DIR... without a process when they all exist already (scripts
-# run this often, and every process costs milliseconds).
-mkdir_p() {
-	local d
-	for d; do [ -d "$d" ] || { mkdir -p "$@"; return; }; done
-}
-
 # $(cat FILE 2>/dev/null) without a process, into the variable VAR.
 slurp() { # VAR FILE
 	local -n _slurp=$1
@@ -59,7 +52,7 @@ commit_of() {
 # Refuse to start work that would die half way on a full disk.
 need_disk() { # need_disk DIR MIB
 	local avail="" _
-	mkdir_p "$1"
+	mkdir -p "$1"
 	# df's second line, fourth field, read without an awk.
 	{ read -r _ && read -r _ _ _ avail _; } < <(df -Pm "$1") || true
 	[ "$avail" -ge "$2" ] ||
@@ -581,7 +574,7 @@ utc_now() { # strftime format
 # The caller fills it, or replaces it with mv -T from a staging folder.
 claim_dir() {
 	local name=$2 n=1
-	mkdir_p "$1"
+	mkdir -p "$1"
 	until mkdir "$1/$name" 2>/dev/null; do
 		[ -d "$1" ] || die "cannot create $1/$name"
 		n=$((n + 1))

@@ -60,7 +60,7 @@ cached_verdict() { # key
 
 save_verdict() { # key verdict why
 	local utc
-	mkdir_p "$(dirname "$verdict_file")"
+	mkdir -p "$(dirname "$verdict_file")"
 	utc_now %Y-%m-%dT%H:%M:%SZ
 	utc=$REPLY
 	printf 'key=%s\nverdict=%s\nwhy=%s\nprobed_at=%s\nprobed_utc=%s\n' \

@@ -22,7 +22,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 [ -n "${KSRC:-}${KERNEL:-}" ] || die "byo.sh: set KSRC=/path/to/linux or KERNEL=bzImage KBUILD=dir"
-mkdir_p "$LB_USER"
+mkdir -p "$LB_USER"
 
 # The markers of a Linux source tree, checked before anything is built.
 kernel_tree_lacks() { # dir -> LACKS: what is missing, empty when it is a tree
@@ -126,7 +126,7 @@ if [ -n "${KERNEL:-}" ]; then
 	done
 	[ -z "${FRAGMENTS:-}" ] || note "FRAGMENTS applies to kernels built from source, not to the prebuilt ${VARIANT:-prebuilt}"
 	n=${VARIANT:-prebuilt}
-	mkdir_p "$LB_USER/$n"
+	mkdir -p "$LB_USER/$n"
 	kernel=$(readlink -f "$KERNEL") kbuild=$(readlink -f "$KBUILD")
 	line[$n]="$n kernel=$kernel kbuild=$kbuild"
 	note "byo: variant $n boots $kernel (prebuilt; lockbench.ko against $kbuild)"
@@ -220,7 +220,7 @@ else
 	[ -z "$LACKS" ] || not_a_tree "KSRC=$KSRC" "$LACKS"
 	import_dir
 	note "byo: $KSRC is not a git tree; committing its files into ${imp#"$LB_TOP"/}/git (they stay where they are)"
-	mkdir_p "$imp"
+	mkdir -p "$imp"
 	import "$ksrc" directory directory
 	repo=$imp/git
 fi
@@ -274,7 +274,7 @@ side() { # name commit [patch...]
 	fi
 	[ ! -e "$stamp" ] || rm -f "$stamp"
 	need_disk "$LB_USER" 2500
-	mkdir_p "$LB_USER/$n"
+	mkdir -p "$LB_USER/$n"
 	g worktree add -q -f --detach "$w" "$c" ||
 		die "git worktree add of $c for $n failed (see above)"
 	local id=()

@@ -26,14 +26,14 @@ else
 	[ -f "$tree/Makefile" ] || die "no source tree for $v at $tree: set it up again with make tree KSRC=... (docs/own-kernel.md)"
 	# Reconfigure at every new commit (a bisect step may change a Kconfig).
 	tree_key=$out/.lb-tree-head
-	mkdir_p "$out"
+	mkdir -p "$out"
 	git -C "$tree" rev-parse HEAD >"$tree_key" 2>/dev/null || echo "no git" >"$tree_key"
 fi
 # The space a build needs, checked before configuring or building (an
 # up-to-date kernel writes nothing here: no df for it).
 disk_dir=$(dirname "$out") disk_ok=""
 disk_ok() { [ -n "$disk_ok" ] || need_disk "$disk_dir" 1500 && disk_ok=1; }
-mkdir_p "$out"
+mkdir -p "$out"
 if [ -n "$kconfig" ]; then
 	printf '%s\n' "$kconfig" >"$out/KCONFIG.config"
 	frags+=("$out/KCONFIG.config")

@@ -25,7 +25,7 @@ if [ -f "$mdir/lockbench.ko" ] && [ "$old_key" = "$fresh_key" ] &&
 	note "module $v: up to date (${mdir#"$LB_TOP"/}/lockbench.ko)"
 	exit 0
 fi
-mkdir_p "$mdir"
+mkdir -p "$mdir"
 # .lb-fresh.new stamps the build's start: written now with the key (no
 # touch), renamed to .lb-fresh once the build is done.
 [ ! -e "$mdir/.lb-fresh" ] || rm -f "$mdir/.lb-fresh"

@@ -36,7 +36,7 @@ harness=${2:?} hz=${3:?} seed=${4:?} aa=${5:?}
 shift 5
 [ $# -gt 0 ] || die "link.sh: no variants"
 [[ $seed =~ ^[0-9]+$ ]] || die "link.sh: SEED=$seed: want a whole number"
-mkdir_p "$out" # build.sh's is there already
+mkdir -p "$out"
 hobjs=("$harness"/*.o)
 
 # The copies: NAME, its prefix and merged object; the A/A's second one.

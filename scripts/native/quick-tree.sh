@@ -22,7 +22,7 @@ for c; do
 done
 set -- "${cfgs[@]}"
 jobs=${MAKE_JOBS:-$(nproc)}
-mkdir_p "$out"
+mkdir -p "$out"
 # Through ccache where it is installed (CCACHE= says otherwise): the
 # trees' host tools (objtool, kconfig, modpost) and most of prepare are
 # the same compiles in every tree, so every tree after the first hits.

@@ -71,7 +71,7 @@ else
 	names=(base change) trees=("$base" "$change") outs=("$kb/base" "$kb/change") cfgs=("$cfg" "$cfg")
 	# The two sides as variants: a matrix and comparisons of their own.
 	vc=$q/user-vm-configs
-	mkdir_p "$vc"
+	mkdir -p "$vc"
 	printf '%s\n' "base" "change" >"$vc/matrix"
 	printf 'headline\tbase\tchange\tbase → change (%s)\n' "${KSRC##*/}" >"$vc/comparisons"
 	export LB_VMCONFIGS=$vc
@@ -85,7 +85,7 @@ if [ "$mode" = matrix ]; then
 elif [ -n "${BASE:-}" ] && [ ! -f "$base/Makefile" ]; then
 	# BASE=ref: that commit checked out in a worktree of its own under
 	# build/quick/src; your checkout is not touched.
-	mkdir_p "$q/src"
+	mkdir -p "$q/src"
 	note "quick: checking out $BASE ($sha) into ${base#"$LB_TOP"/}"
 	git -C "$change" worktree add --detach "$base" "$sha" >"$q/src/worktree.log" 2>&1 ||
 		{ cat "$q/src/worktree.log" >&2; die "git worktree add of $BASE failed"; }
