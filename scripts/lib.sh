@@ -34,13 +34,6 @@ say() {
 	printf 'lockbench: %s\n' "$*" >&2
 }
 
-# $(cat FILE 2>/dev/null) without a process, into the variable VAR.
-slurp() { # VAR FILE
-	local -n _slurp=$1
-	_slurp=""
-	if [ -f "$2" ] && [ -r "$2" ]; then _slurp=$(<"$2"); fi
-}
-
 # commit_of DIR VAR REF: REF's commit in the git tree DIR, printed; a REF
 # that names none stops the script with the fix (VAR is the setting that
 # gave it).  byo.sh and bisect.sh take their refs through it.
@@ -336,7 +329,7 @@ lb_cc() { # [DIR]
 		command -v ccache >/dev/null || return 0
 		if [ -n "${1:-}" ] && [ -f "$1/.lb-cc" ]; then
 			local was
-			slurp was "$1/.lb-cc"
+			was=$(<"$1/.lb-cc")
 			[ "$was" = "ccache gcc" ] || return 0
 		else
 			[ "$(ccache --print-stats 2>/dev/null | awk '$1 == "files_in_cache" { print $2 }')" -gt 0 ] 2>/dev/null || return 0

@@ -56,8 +56,7 @@ if [ "$LB_BISECT_MEASURE" = "$LB_TOP/scripts/boot/cell-count.sh" ]; then
 fi
 note "bisect: measuring $CELL at GOOD=$GOOD"
 measure "$good" GOOD >"$dir/good.count"
-good_count="" # (slurp sets it)
-slurp good_count "$dir/good.count"
+good_count=$(<"$dir/good.count")
 awk '{ exit !($1 > 0) }' "$dir/good.count" || die "bisect: GOOD's count is '$good_count', not a positive number"
 note "bisect: measuring $CELL at BAD=$BAD"
 bad_count=$(measure "$bad" BAD)

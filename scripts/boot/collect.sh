@@ -12,7 +12,7 @@
 
 run=$1 v=$2 boot=$3
 status=missing
-[ ! -f "$boot/status" ] || [ ! -r "$boot/status" ] || slurp status "$boot/status"
+[ ! -f "$boot/status" ] || [ ! -r "$boot/status" ] || status=$(<"$boot/status")
 bname=$(basename "$boot")
 fail() { # reason
 	local job

@@ -13,7 +13,7 @@ tree=$VARIANT_TREE
 case $tree in
 "$LB_TREE")
 	linux_source=missing
-	[ ! -f "$LB_STAMP" ] || [ ! -r "$LB_STAMP" ] || slurp linux_source "$LB_STAMP"
+	[ ! -f "$LB_STAMP" ] || [ ! -r "$LB_STAMP" ] || linux_source=$(<"$LB_STAMP")
 	;;
 "") linux_source="prebuilt $(basename "$VARIANT_IMAGE")" ;;
 *) linux_source="git $(git -C "$tree" rev-parse HEAD 2>/dev/null) ($(git -C "$tree" describe --always --dirty 2>/dev/null))" ;;
@@ -41,8 +41,7 @@ if [ -f "$LB_STAMP" ] && [ -r "$LB_STAMP" ]; then
 	done <"$LB_STAMP"
 fi
 while [[ $series == *$'\n' ]]; do series=${series%$'\n'}; done # as $(sed ...)
-kernel_release="" # (slurp sets it)
-slurp kernel_release "$kdir/include/config/kernel.release"
+kernel_release=$(cat "$kdir/include/config/kernel.release" 2>/dev/null) || true
 jq -n \
 	--arg variant "$v" \
 	--argjson boot "$boot" \

@@ -177,8 +177,7 @@ rm -rf "$stage" "$initrd" "$out/boot.cpio" "$journal" "$disk"
 if [ $status = ok ]; then
 	rcs=""
 	for f in "$out/guest/"{runner,script}.rc; do
-		rc_text="" # (slurp sets it)
-		slurp rc_text "$f" && rcs+=$rc_text
+		rcs+=$(cat "$f" 2>/dev/null) || true
 	done
 	rcs=${rcs//[$' \n']/} # cat ... | tr -d ' \n'
 	[ "$rcs" = 0 ] || status=guest-error

@@ -72,8 +72,7 @@ kernel_build_seconds=""
 for v in "${variants[@]}"; do
 	variant_paths "$v"
 	f=$VARIANT_STATE/.lb-build-seconds
-	s=unknown
-	if [ -f "$f" ] && [ -r "$f" ]; then slurp s "$f"; fi
+	s=$(cat "$f" 2>/dev/null) || s=unknown
 	kernel_build_seconds+="$v:$s " # for run.info
 	if [ -f "$f" ] && [ "$(stat -c %Y "$f")" -lt "$start" ]; then build_s=$((build_s + s)); fi
 done

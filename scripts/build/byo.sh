@@ -156,7 +156,7 @@ import_dir() { # -> imp
 import() { # workdir key tarball|directory
 	local repo=$imp/git force=()
 	local stamp
-	slurp stamp "$imp/stamp"
+	stamp=$(cat "$imp/stamp" 2>/dev/null) || true
 	if [ "$stamp" != "$2" ]; then
 		rm -rf "$repo" "$imp/stamp"
 		git init -q --bare "$repo"
@@ -184,7 +184,7 @@ if [ -f "$ksrc" ]; then
 	# A tarball: holds one top directory (linux-6.6/) or the tree itself.
 	import_dir
 	key="tarball $(stat -c '%s %Y' "$ksrc")"
-	slurp stamp "$imp/stamp"
+	stamp=$(cat "$imp/stamp" 2>/dev/null) || true
 	if [ "$stamp" != "$key" ]; then
 		need_disk "$LB_USER" 3000
 		note "byo: importing $KSRC into ${imp#"$LB_TOP"/}/git"
@@ -261,7 +261,7 @@ side() { # name commit [patch...]
 	# sha_of /dev/null alone is the hash of nothing: no process for it.
 	key="ksrc=$ksrc commit=$c patches=e3b0c44298fc1c14"
 	[ $# -eq 0 ] || key="ksrc=$ksrc commit=$c patches=$(sha_of /dev/null "$@")"
-	slurp old "$stamp"
+	old=$(cat "$stamp" 2>/dev/null) || true
 	if [ -d "$w" ] && [ "$old" = "$key" ]; then
 		head_line "$w" 60
 		note "byo: $n up to date at ${w#"$LB_TOP"/} ($HEAD_LINE)"

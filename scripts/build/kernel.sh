@@ -52,8 +52,7 @@ kmake() { make -C "$tree" O="$out" CC="$cc" HOSTCC="$cc" "$@"; }
 
 # Reconfigure only when the fragments or the tree changed.
 cfg_key=$(sha_of "${frags[@]}" "$tree_key")
-old_key="" # (slurp sets it)
-slurp old_key "$out/.lb-config-key"
+old_key=$(cat "$out/.lb-config-key" 2>/dev/null) || true
 if [ "$old_key" != "$cfg_key" ] || [ ! -f "$out/.config" ]; then
 	disk_ok
 	note "kernel $v: configuring from tinyconfig + ${frags[*]##*/}"

@@ -18,8 +18,7 @@ cc=$LB_CC
 # sources, the schema nor the kernel it builds against changed since.
 gcc_facts
 fresh_key="$cc $kdir $LB_GCC_VERSION"
-old_key="" # (slurp sets it)
-slurp old_key "$mdir/.lb-fresh"
+old_key=$(cat "$mdir/.lb-fresh" 2>/dev/null) || true
 if [ -f "$mdir/lockbench.ko" ] && [ "$old_key" = "$fresh_key" ] &&
 	[ -z "$(find "$LB_TOP/bench-module" "$LB_TOP/schema" "$kdir/Module.symvers" "$kdir/vmlinux" "$kdir/.config" -newer "$mdir/.lb-fresh" -print -quit)" ]; then
 	note "module $v: up to date (${mdir#"$LB_TOP"/}/lockbench.ko)"

@@ -156,7 +156,7 @@ for ((b = 1; b <= n; b++)); do
 	# the first line's grep -o 'smpboot: CPU0: .* (family:', less those words.
 	model=$(awk 'match($0, /smpboot: CPU0: .* \(family:/) { print substr($0, RSTART + 15, RLENGTH - 24); exit }' \
 		"$d/console.txt" 2>/dev/null || true)
-	slurp source "$d/source"
+	source=$(cat "$d/source" 2>/dev/null) || true
 	sha=$(sha256sum "$src")
 	utc_now %Y-%m-%dT%H:%M:%SZ
 	jq -n --arg variant "$v" --argjson boot "$b" --arg source "$source" \

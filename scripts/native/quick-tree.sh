@@ -37,8 +37,7 @@ kmake() { make -C "$tree" O="$out" CC="$LB_CC" HOSTCC="$LB_CC" "$@"; }
 inputs=()
 for c; do inputs+=("${c#config=}"); done
 key="$tree $(sha_of "${inputs[@]}")"
-old=""
-slurp old "$out/.lb-quick-key"
+old=$(cat "$out/.lb-quick-key" 2>/dev/null) || true
 if [ "$old" != "$key" ] || [ ! -f "$out/include/config/auto.conf" ]; then
 	need_disk "$out" 300
 	rm -f "$out/.lb-quick-key"

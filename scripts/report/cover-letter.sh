@@ -42,7 +42,7 @@ else
 fi
 [ ! -f "$run/native/host-facts.txt" ] || readkv NF "$run/native/host-facts.txt"
 [ ! -f "$run/native/run.info" ] || readkv NI "$run/native/run.info"
-slurp host "$run/host.txt"
+host=$(cat "$run/host.txt" 2>/dev/null) || true
 
 # The loop parameters of a job list: each mode's batches x ops per batch,
 # or a contended job's threads, duration, hold and parallel work.

@@ -68,7 +68,7 @@ done
 	[ -z "$iid" ] || pl="icount run \`$iid\`, in instructions"
 	[ "${RI[oversubscribed]:-}" != 1 ] || over=' (oversubscribed: more vCPUs than host CPUs)'
 	js git_dirty && [ "$REPLY" != true ] || dirty=' (dirty tree)'
-	slurp host "$run/host.txt"
+	host=$(cat "$run/host.txt" 2>/dev/null) || true
 	js host_kernel && hk=$REPLY
 	js host_fingerprint && hf=$REPLY
 	js host_id && hid=$REPLY
