@@ -188,25 +188,13 @@ kconfig_fragment() { # words
 # there is a second side, then a prebuilt kernel's VARIANT (else "prebuilt").
 # byo_names puts them in BYO_NAMES (no subshell).
 byo_names() {
-	local VARIANT_NAME p
 	BYO_NAMES=()
 	if [ -n "${KSRC:-}" ]; then
-		VARIANT_NAME=${BASE_NAME:-}
-		[ -n "$VARIANT_NAME" ] || variant_name_of "${BASE:-base}"
-		BYO_NAMES+=("$VARIANT_NAME")
+		BYO_NAMES+=("${BASE_NAME:-$(variant_name "${BASE:-base}")}")
 		if [ -n "${PATCHED:-}" ]; then
-			VARIANT_NAME=${PATCHED_NAME:-}
-			[ -n "$VARIANT_NAME" ] || variant_name_of "$PATCHED"
-			BYO_NAMES+=("$VARIANT_NAME")
+			BYO_NAMES+=("${PATCHED_NAME:-$(variant_name "$PATCHED")}")
 		elif [ -n "${PATCHES:-}" ]; then
-			VARIANT_NAME=${PATCHED_NAME:-}
-			if [ -z "$VARIANT_NAME" ]; then
-				# basename "$PATCHES": trailing slashes off, then the last part
-				p=${PATCHES%"${PATCHES##*[!/]}"}
-				p=${p:-/} && [ "$p" = / ] || p=${p##*/}
-				variant_name_of "$p"
-			fi
-			BYO_NAMES+=("$VARIANT_NAME")
+			BYO_NAMES+=("${PATCHED_NAME:-$(variant_name "$(basename "$PATCHES")")}")
 		fi
 	fi
 	[ -z "${KERNEL:-}" ] || BYO_NAMES+=("${VARIANT:-prebuilt}")
@@ -219,14 +207,14 @@ byo_variants() {
 
 # A git ref as a variant name: lower case letters, digits and '-' (a name
 # is also a path, a kernel argument and part of APPEND_<variant>).
-variant_name_of() { # ref -> VARIANT_NAME (no subshell)
+variant_name() { # ref
 	local LC_ALL=C n=${1,,}
 	n=${n//[^a-z0-9]/-}
 	while [[ $n == *--* ]]; do n=${n//--/-}; done
 	n=${n:0:40}
 	while [[ $n == -* ]]; do n=${n#-}; done
 	while [[ $n == *- ]]; do n=${n%-}; done
-	VARIANT_NAME=$n
+	printf '%s\n' "$n"
 }
 
 # The variants a make works on when it names none: the user's, when it

@@ -218,7 +218,7 @@ if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$accel" != icount ] && [ "${OVERSUBSCRIBE:-0}"
 	bad "VCPUS=$vcpus is above this host's $(nproc) CPUs: a timed run would measure the host's scheduler (oversubscribed): use VCPUS=$(nproc) or fewer, or OVERSUBSCRIBE=1 to run it flagged oversubscribed"
 fi
 
-[ -z "${BISECT_VARIANT:-}" ] || { variant_name_of "$BISECT_VARIANT" && [ "$VARIANT_NAME" = "$BISECT_VARIANT" ]; } ||
+[ -z "${BISECT_VARIANT:-}" ] || [ "$(variant_name "$BISECT_VARIANT")" = "$BISECT_VARIANT" ] ||
 	bad "BISECT_VARIANT=$BISECT_VARIANT: a variant name is lower case letters, digits and '-'"
 # The goals that work on one variant.
 for g in kernel module boot perf quality export import lava-run; do
