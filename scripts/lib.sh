@@ -372,60 +372,43 @@ bisect_args_ok() {
 
 # The lock layer (pre, post, stock) and debug setting (on, off) of a variant,
 # from its fragments: the one rule for "is this a debug variant".  The
-# fragments_* forms take variant_fragments' output, for callers that ask
-# about many variants (no process per question).
-fragments_lock_of() { # fragments -> REPLY (empty: no lock-X fragment)
+# fragments_* forms take variant_fragments' output, for callers that have
+# it already.
+fragments_lock() { # fragments -> the lock layer (nothing: no lock-X fragment)
 	local f
-	REPLY=""
 	while IFS= read -r f; do
-		case $f in */lock-*.config) f=${f##*/lock-} && REPLY=${f%.config} && return ;; esac
+		case $f in */lock-*.config) f=${f##*/lock-} && echo "${f%.config}" && return ;; esac
 	done <<<"$1"
 }
-fragments_debug_of() { # fragments -> REPLY (on or off)
+fragments_debug() { # fragments -> on or off
 	local f
-	REPLY=off
 	while IFS= read -r f; do
-		case $f in */debug-on.config | */debug-magic.config) REPLY=on && return ;; esac
+		case $f in */debug-on.config | */debug-magic.config) echo on && return ;; esac
 	done <<<"$1"
+	echo off
 }
 variant_lock() {
 	local f
 	f=$(variant_fragments "$1") || return 1
-	fragments_lock_of "$f"
-	[ -z "$REPLY" ] || echo "$REPLY"
+	fragments_lock "$f"
 }
 variant_debug() {
 	local f
 	f=$(variant_fragments "$1") || return 1
-	fragments_debug_of "$f"
-	echo "$REPLY"
+	fragments_debug "$f"
 }
 # The same rule for gnuplot (plots/common.gp): dbg, the debug variants among
 # VARIANTS, and fams, each one's lock layer (its colour), as gnuplot
 # assignments.  A name the matrix does not know is neither.
 variant_gp() { # variant...
-	local v fr GP_DBG="" GP_FAMS=" "
+	local v fr lock dbg="" fams=" "
 	for v in "$@"; do
-		# A name the matrix does not know (variant_fragment_list dies) is
-		# skipped.
-		fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}") || continue
-		variant_gp_add "$v" "$fr"
+		fr=$(variant_fragments "$v" 2>/dev/null) || continue
+		lock=$(fragments_lock "$fr")
+		[ -z "$lock" ] || fams+="$v=$lock "
+		[ "$(fragments_debug "$fr")" != on ] || dbg+="$v "
 	done
-	variant_gp_text
-	printf '%s' "$REPLY"
-}
-# variant_gp in parts, for a caller that has the fragments already:
-# variant_gp_add VARIANT FRAGMENTS adds one variant to GP_DBG and GP_FAMS
-# (start them as "" and " "), variant_gp_text makes them the assignments,
-# into REPLY.
-variant_gp_add() { # variant fragments
-	fragments_lock_of "$2"
-	[ -z "$REPLY" ] || GP_FAMS+="$1=$REPLY "
-	fragments_debug_of "$2"
-	[ "$REPLY" != on ] || GP_DBG+="$1 "
-}
-variant_gp_text() {
-	printf -v REPLY "dbg='%s'; fams='%s'" "${GP_DBG% }" "$GP_FAMS"
+	printf "dbg='%s'; fams='%s'" "${dbg% }" "$fams"
 }
 
 # The comparisons: vm-configs/comparisons (COMPARISONS= replaces it),

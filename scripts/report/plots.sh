@@ -92,24 +92,16 @@ for v in "${present[@]}"; do
 	case " $main " in *" $v "*) ;; *) order+="$v " ;; esac
 done
 order=${order% }
-# Debug or not by the variant's fragments (lib.sh's fragments_debug_of), and
+# Debug or not by the variant's fragments (lib.sh's fragments_debug), and
 # each debug variant's twin: the variant with the same fragments but
-# debug-off (the overhead graph's pairs).  The graphs' colours and dashes
-# (variant_gp's dbg= and fams=) from the same fragments.
-nodebug="" debug="" twins="" GP_DBG="" GP_FAMS=" "
+# debug-off (the overhead graph's pairs).
+nodebug="" debug="" twins=""
 declare -A frags=()
 for v in $order; do
-	# One subshell a variant prints its fragments (variant_fragments's
-	# lines); a name the matrix does not know (variant_fragment_list
-	# dies) has none, and no colour of its own.
-	if fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}"); then
-		variant_gp_add "$v" "$fr"
-	else
-		fr=""
-	fi
-	fragments_debug_of "$fr"
+	# A name the matrix does not know (variant_fragments dies) has none.
+	fr=$(variant_fragments "$v" 2>/dev/null) || fr=""
 	frags[$v]=$fr
-	if [ "$REPLY" = on ]; then debug+="$v "; else nodebug+="$v "; fi
+	if [ "$(fragments_debug "$fr")" = on ]; then debug+="$v "; else nodebug+="$v "; fi
 done
 for d in $debug; do
 	# Each fragment line's /debug-*.config becomes /debug-off.config (the
@@ -122,7 +114,8 @@ for d in $debug; do
 	want=${want%$'\n'}
 	for x in $nodebug; do [ "${frags[$x]}" != "$want" ] || twins+="$x:$d "; done
 done
-variant_gp_text && gpv=$REPLY
+# The graphs' colours and dashes from the same fragments.
+gpv=$(variant_gp $order)
 
 tmp=$(mktemp -d "$run/.plots.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -408,9 +401,8 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
 	readkv NF "$nat/host-facts.txt" 2>/dev/null || true
 	shapes=" "
 	for v in ${NI[variants]:-$order}; do
-		fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}") || fr=""
-		fragments_lock_of "$fr"
-		case $REPLY in
+		fr=$(variant_fragments "$v" 2>/dev/null) || fr=""
+		case $(fragments_lock "$fr") in
 		pre | post) shapes+="$v=lock_decb+movb " ;;
 		stock) shapes+="$v=lock_cmpxchg+mov " ;;
 		esac
