@@ -516,26 +516,22 @@ is_record_file() { # is_record_file FILE
 # fixed once per make, so make all's stages share one directory), else the
 # UTC time now.
 run_name() {
-	local RUN_NAME
-	run_name_of
-	echo "$RUN_NAME"
-}
-run_name_of() { # -> RUN_NAME (no subshell, no date)
 	local n=${LB_RUN_NAME:-}
-	[ -n "$n" ] || { utc_now %Y%m%dT%H%M%SZ && n=$REPLY; }
+	[ -n "$n" ] || n=$(utc_now %Y%m%dT%H%M%SZ)
 	[[ $n =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "NAME=$n: a run name is letters, digits, '.', '_' and '-'"
-	RUN_NAME=$n
+	echo "$n"
 }
-# date -u +FORMAT without a process, into REPLY.  LB_NOW (seconds since
-# the epoch) holds the clock still, for the tests of names made from it.
+# date -u +FORMAT.  LB_NOW (seconds since the epoch) holds the clock
+# still, for the tests of names made from it.
 utc_now() { # strftime format
-	TZ=UTC0 printf -v REPLY "%($1)T" "${LB_NOW:--1}"
+	date -u ${LB_NOW:+-d "@$LB_NOW"} "+$1"
 }
 
-# claim_dir PARENT NAME -> REPLY: the first of NAME, NAME.2, NAME.3, ...
-# that PARENT lacks, made there (empty) by mkdir, which only one process
-# can win: two runs named from the same second never share a directory.
-# The caller fills it, or replaces it with mv -T from a staging folder.
+# claim_dir PARENT NAME: the first of NAME, NAME.2, NAME.3, ... that
+# PARENT lacks, made there (empty) by mkdir, which only one process can
+# win, and printed: two runs named from the same second never share a
+# directory.  The caller fills it, or replaces it with mv -T from a
+# staging folder.
 claim_dir() {
 	local name=$2 n=1
 	mkdir -p "$1"
@@ -544,7 +540,7 @@ claim_dir() {
 		n=$((n + 1))
 		name=$2.$n
 	done
-	REPLY=$name
+	echo "$name"
 }
 
 # A KEY=VALUE file (run.info, stat.info, ...) read once, without a process:

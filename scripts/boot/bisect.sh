@@ -39,8 +39,7 @@ bad=$(commit_of "$w" BAD "$BAD")
 git -C "$w" merge-base --is-ancestor "$good" "$bad" ||
 	die "GOOD=$GOOD is not an ancestor of BAD=$BAD: git bisect needs GOOD before BAD on one line of history"
 
-utc_now %Y%m%dT%H%M%SZ
-dir=$LB_BUILD/bisect-runs/$REPLY-$$
+dir=$LB_BUILD/bisect-runs/$(utc_now %Y%m%dT%H%M%SZ)-$$
 mkdir -p "$dir"
 export LB_BISECT_DIR=$dir
 measure() { # ref -> count at that commit

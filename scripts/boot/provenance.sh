@@ -28,8 +28,7 @@ qcmd=${qcmd//"$LB_BUILD"/build}
 qcmd=${qcmd//"$LB_TOP"\//}
 [ -n "$(git -C "$LB_TOP" status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=true
 host_facts
-utc_now %Y-%m-%dT%H:%M:%SZ
-date_utc=$REPLY
+date_utc=$(utc_now %Y-%m-%dT%H:%M:%SZ)
 # sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP", in bash: each line's
 # last series= value.
 series="" sep=""

@@ -27,8 +27,7 @@ done
 [ "$want_accel" = icount ] && icount_vcpus_ok "$vcpus"
 pmu_ok
 
-run_name_of
-name=$RUN_NAME
+name=$(run_name)
 ts=$name
 run=$LB_BUILD/runs/$name
 if [ "$want_accel" = icount ]; then

@@ -71,12 +71,11 @@ cp "$LB_TOP/scripts/native/bundle-run.sh" "$b/run.sh"
 cp "$LB_TOP/scripts/lab/lava-native-test.yaml" "$b/lava-test.yaml"
 cp "$LB_TOP/scripts/native/bundle-lava.sh" "$b/lava.sh"
 cp "$LB_TOP/scripts/host-cpu.sh" "$LB_TOP/scripts/native/host-facts.sh" "$LB_TOP/scripts/native/topology.sh" "$b/"
-utc_now %Y-%m-%dT%H:%M:%SZ
 {
 	echo "bundle=$name"
 	echo "commit=$head"
 	echo "dirty=$dirty"
-	echo "built_utc=$REPLY"
+	echo "built_utc=$(utc_now %Y-%m-%dT%H:%M:%SZ)"
 	echo "variants=$variants"
 	echo "binary_sha256=${shas% }"
 	echo "jobs_from=${jobfile#"$LB_TOP"/}"

@@ -18,8 +18,7 @@ unset MAKEFLAGS MFLAGS MAKELEVEL O
 t0=$EPOCHSECONDS
 uo=${QUICK_O:-}
 q=$LB_BUILD/quick
-run_name_of
-name=$RUN_NAME
+name=$(run_name)
 run=$LB_BUILD/runs/$name
 [ ! -e "$run/native/run.info" ] || die "$run already holds a run: give another NAME="
 

@@ -92,8 +92,7 @@ objects_named() { # variant
 }
 
 host_facts
-run_name_of
-name=$RUN_NAME
+name=$(run_name)
 run=${RUN_DIR:-$LB_BUILD/runs/$name/native}
 [ ! -e "$run/run.info" ] || die "$run already holds a native run: give another NAME= (or RUN_DIR=)"
 mkdir -p "$run/disasm-check"
