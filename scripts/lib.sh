@@ -556,35 +556,32 @@ readkv() {
 	done <"$2"
 }
 
-dir_id() { # dir_id DIR
-	dir_id_of "$1"
-	echo "$REPLY"
-}
-dir_id_of() { # DIR -> REPLY (no subshell when run.info names it)
+# A run's id: its run.info's run_id, else its folder's name.
+dir_id() { # DIR
 	local -A ri=()
 	[ ! -f "$1/run.info" ] || readkv ri "$1/run.info" 2>/dev/null || true
-	REPLY=${ri[run_id]:-}
-	[ -n "$REPLY" ] || { REPLY=$(readlink -f "$1") && REPLY=${REPLY##*/}; }
+	[ -n "${ri[run_id]:-}" ] || ri[run_id]=$(basename "$(readlink -f "$1")")
+	echo "${ri[run_id]}"
 }
 
 # The published raw data (results/raw, written by publish.sh) is tracked:
 # the stages that derive files from a run work on a copy of it under
-# build/raw/ID instead.  run_dir_of ARG -> the directory the stages use.
+# build/raw/ID instead.  run_dir ARG prints the directory the stages use.
 # compare.sh passes "fresh" so every regeneration starts from the records.
-run_dir_of() { # ARG [fresh] -> RUN_DIR (no subshell around it: a die ends the caller)
+run_dir() { # ARG [fresh]
 	local d id
 	local -A ri=()
 	d=$(readlink -f "$1") || die "no run directory $1"
-	[ -f "$d/raw.info" ] || { RUN_DIR=$d && return; }
+	[ -f "$d/raw.info" ] || { echo "$d" && return; }
 	[ ! -f "$d/run.info" ] || readkv ri "$d/run.info"
 	id=${ri[run_id]:-}
 	[ -n "$id" ] || die "$1/run.info has no run_id: not published raw data"
 	if [ "${2:-}" = fresh ] || [ ! -d "$LB_BUILD/raw/$id" ]; then
 		rm -rf "$LB_BUILD/raw/$id"
 		mkdir -p "$LB_BUILD/raw"
-		cp -r "$d" "$LB_BUILD/raw/$id"
+		cp -r "$d" "$LB_BUILD/raw/$id" || die "cannot copy $1 to $LB_BUILD/raw/$id"
 	fi
-	RUN_DIR=$LB_BUILD/raw/$id
+	echo "$LB_BUILD/raw/$id"
 }
 
 # The native runs filed by host (scripts/report/host-publish.sh) that

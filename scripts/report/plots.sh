@@ -11,7 +11,7 @@ P=$LB_TOP/plots
 
 [ $# -eq 1 ] || die "usage: plots.sh RUN (a run directory holding summary.csv)"
 [ -d "$1" ] || die "plots: $1 is not a directory"
-run_dir_of "$1" && run=$RUN_DIR
+run=$(run_dir "$1")
 sum=$run/summary.csv pairs=$run/pairs.csv
 [ -f "$sum" ] || die "plots: $sum is missing (lb-stat summary writes it)"
 declare -A RI=()

@@ -7,11 +7,11 @@
 . "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 
-run_dir_of "${1:?usage: results.sh RUNDIR}" && run=$RUN_DIR
+run=$(run_dir "${1:?usage: results.sh RUNDIR}")
 for f in run.info summary.csv pairs.csv findings.md stat.info host.txt plots/headline.png; do
 	[ -f "$run/$f" ] || die "$run/$f is missing: run 'make compare plots RUN=$1' first"
 done
-dir_id_of "$run" && id=$REPLY
+id=$(dir_id "$run")
 declare -A RI=()
 readkv RI "$run/run.info"
 accel=${RI[accel]:-} tcg=''
@@ -24,7 +24,7 @@ accel=${RI[accel]:-} tcg=''
 icount=$run/icount iid=
 if [ -f "$icount/pathlen.md" ]; then
 	icount=$(cd -P "$icount" && pwd)
-	dir_id_of "$icount" && iid=$REPLY
+	iid=$(dir_id "$icount")
 fi
 # Small text files are read, copied and cut here by the dozen: in bash,
 # not a cat, cp, head or tail each (a process costs milliseconds).
@@ -146,7 +146,7 @@ if [ -f "$cal/report.txt" ]; then
 		[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "lb-resolution failed on $cal's native records"
 		resolution_csv "$stage/calibrate/native.txt" >"$tmp/cal/native.csv"
 	fi
-	dir_id_of "$cal" && cid=$REPLY
+	cid=$(dir_id "$cal")
 	echo "run_id=$cid" >"$stage/calibrate/run.info"
 	declare -A CI=()
 	readkv CI "$cal/report.txt"
