@@ -26,19 +26,6 @@ if [ -f "$icount/pathlen.md" ]; then
 	icount=$(cd -P "$icount" && pwd)
 	iid=$(dir_id "$icount")
 fi
-# Small text files are read, copied and cut here by the dozen: in bash,
-# not a cat, cp, head or tail each (a process costs milliseconds).
-# text FILE -> LINES, its lines, newlines kept: printf '%s' "${LINES[@]}"
-# gives the file back byte for byte.
-text() { mapfile LINES <"$1"; }
-put() { text "$1" && printf '%s' "${LINES[@]}"; }         # cat FILE
-copy() { text "$1" && printf '%s' "${LINES[@]}" >"$2"; }  # cp FILE DEST
-last() { # FILE -> REPLY, as $(tail -n 1 FILE)
-	text "$1" || return
-	REPLY=
-	[ ${#LINES[@]} -eq 0 ] || REPLY=${LINES[-1]%$'\n'}
-}
-
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The report is assembled in $tmp/report and moved into the run whole.
@@ -51,31 +38,25 @@ top=("$run"/run.info "$run"/summary.csv "$run"/pairs.csv "$run"/findings.md "$ru
 cp "${top[@]}" "$stage/"
 for p in "$run"/boots/*/boot1/provenance.json; do
 	d=${p%/boot1/provenance.json}
-	[ -f "$p" ] && copy "$p" "$stage/provenance/${d##*/}.json"
+	[ -f "$p" ] && cp "$p" "$stage/provenance/${d##*/}.json"
 done
 
 {
 	provs=("$run"/boots/*/boot1/provenance.json)
-	# The first boot's provenance, read with one jq: js KEY prints a value.
+	# The first boot's provenance, read with one jq (null: a key it lacks).
 	declare -A PJ=()
 	while IFS=$'\t' read -r k v; do PJ[$k]=$v; done < <(jq -r 'to_entries[] | "\(.key)\t\(.value | tostring)"' "${provs[0]}")
-	js() { REPLY=${PJ[$1]:-null}; }
 	# The provenance as name,value CSV (a value quoted: it has commas),
 	# drawn by render.awk; the first row heads the table.
 	kv() { printf '%s,"%s"\n' "$1" "${2//\"/\"\"}"; }
-	# Every value read into a variable first: no $(...) subshell per field.
 	pl=none over='' dirty='' host=''
 	[ -z "$iid" ] || pl="icount run \`$iid\`, in instructions"
 	[ "${RI[oversubscribed]:-}" != 1 ] || over=' (oversubscribed: more vCPUs than host CPUs)'
-	js git_dirty && [ "$REPLY" != true ] || dirty=' (dirty tree)'
+	[ "${PJ[git_dirty]:-null}" != true ] || dirty=' (dirty tree)'
 	host=$(cat "$run/host.txt" 2>/dev/null) || true
-	js host_kernel && hk=$REPLY
-	js host_fingerprint && hf=$REPLY
-	js host_id && hid=$REPLY
-	js qemu_version && qv=$REPLY
-	js linux_source_version && lsv=$REPLY
-	js patch_series_sha256 && ps=$REPLY
-	js git_head && gh=${REPLY:0:12}
+	hk=${PJ[host_kernel]:-null} hf=${PJ[host_fingerprint]:-null} hid=${PJ[host_id]:-null}
+	qv=${PJ[qemu_version]:-null} lsv=${PJ[linux_source_version]:-null}
+	ps=${PJ[patch_series_sha256]:-null} gh=${PJ[git_head]:-null} gh=${gh:0:12}
 	{
 		echo "name,value"
 		kv run "\`$id\`"
@@ -150,12 +131,12 @@ if [ -f "$cal/report.txt" ]; then
 	echo "run_id=$cid" >"$stage/calibrate/run.info"
 	declare -A CI=()
 	readkv CI "$cal/report.txt"
-	last "$stage/calibrate/timed.txt" && fact tverdict "$REPLY"
+	fact tverdict "$(tail -n 1 "$stage/calibrate/timed.txt")"
 	for k in variant icount timed_accel boots repeat; do fact "$k" "${CI[$k]:-}"; done
 	render -v view=calibration "$stage/calibrate/timed.txt" >"$tmp/pieces/CAL_TIMED"
 	nverdict=
 	if [ -f "$stage/calibrate/native.txt" ]; then
-		last "$stage/calibrate/native.txt" && nverdict=$REPLY
+		nverdict=$(tail -n 1 "$stage/calibrate/native.txt")
 		render -v view=calibration "$stage/calibrate/native.txt" >"$tmp/pieces/CAL_NATIVE"
 	fi
 	fact nverdict "$nverdict"
@@ -197,10 +178,10 @@ if [ -n "${COMPARISONS:-}" ]; then
 	# Its figures are of vm-configs/comparisons' pairs, which this report
 	# may not have.
 	echo "No hand-written interpretation: this report compares the pairs of COMPARISONS=$COMPARISONS, not vm-configs/comparisons." >"$tmp/pieces/INTERPRETATION"
-elif [ -f "$interp" ] && text "$interp" && [[ ${LINES[0]:-} == *"run: $id"* ]]; then
+elif [ -f "$interp" ] && [[ $(head -n 1 "$interp") == *"run: $id"* ]]; then
 	# Its figures are {{...}} references into this run's tables, drawn by
 	# the same renderer: a reference that matches nothing stops the report.
-	printf '%s' "${LINES[@]:1}" >"$tmp/interp.md"
+	tail -n +2 "$interp" >"$tmp/interp.md"
 	expand "$tmp/interp.md" >"$tmp/pieces/INTERPRETATION" ||
 		die "report/interpretation.md quotes figures this run does not have (see above)"
 else
@@ -211,14 +192,14 @@ read -r -a vs <<<"${RI[variants]:-}"
 # The disassembly of the kernels this run measured (run.sh keeps them,
 # the report disassembles them), never of whatever build/ holds now.
 if [ -f "$run/disasm.md" ]; then
-	copy "$run/disasm.md" "$tmp/pieces/DISASM"
+	cp "$run/disasm.md" "$tmp/pieces/DISASM"
 elif [ -d "$run/kernels" ]; then
 	"$LB_TOP/scripts/report/disasm-table.sh" --run "$run" "${vs[@]}" >"$tmp/pieces/DISASM" 2>/dev/null ||
 		echo "(disassembly unavailable: a variant's vmlinux is missing from $id/kernels)" >"$tmp/pieces/DISASM"
 else
 	echo "(no disassembly: run \`$id\` kept no kernels)" >"$tmp/pieces/DISASM"
 fi
-copy "$tmp/pieces/DISASM" "$stage/disasm.md"
+cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 
 {
 	echo "## perf in the guest"
@@ -226,11 +207,11 @@ copy "$tmp/pieces/DISASM" "$stage/disasm.md"
 	for p in "$run"/perf/*/perf-top.txt; do
 		[ -f "$p" ] || continue
 		v=${p%/*} v=${v##*/}
-		copy "$p" "$stage/perf-top-$v.txt"
+		cp "$p" "$stage/perf-top-$v.txt"
 		echo "<details><summary>$v</summary>"
 		echo
 		echo '```text'
-		printf '%s' "${LINES[@]:0:20}"
+		head -n 20 "$p"
 		echo '```'
 		echo
 		echo "</details>"
@@ -266,7 +247,7 @@ copy "$tmp/pieces/DISASM" "$stage/disasm.md"
 		echo "## Failed boots"
 		echo
 		echo '```text'
-		put "$run/failures.csv"
+		cat "$run/failures.csv"
 		echo '```'
 	fi
 } >"$tmp/pieces/FAILURES"
@@ -328,7 +309,7 @@ awk -f "$LB_TOP/scripts/report/relink.awk" "$tmp/report/appendix.md" >"$stage/ta
 awk -f "$LB_TOP/scripts/report/anchors.awk" -v links=1 "$tmp/report/appendix.md" >"$tmp/pieces/APPENDIX_LINKS"
 assemble "$LB_TOP/report/RESULTS.md.in" >"$tmp/report/RESULTS.md"
 # The headline alone, for README.md's "What it found" (publish.sh).
-copy "$tmp/pieces/SUMMARY" "$tmp/report/summary.md"
+cp "$tmp/pieces/SUMMARY" "$tmp/report/summary.md"
 report=$run/report
 rm -rf "$report.new"
 mv "$tmp/report" "$report.new"
