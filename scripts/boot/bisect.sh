@@ -19,16 +19,18 @@ export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/boot/cell-count.sh
 # left over from an interrupted run is reset first.
 w=$LB_USER/$v/src
 # bisect_path NAME: the worktree's .git file NAME (git rev-parse
-# --git-path), into REPLY.
+# --git-path).
 bisect_path() {
-	REPLY=$(git -C "$w" rev-parse --git-path "$1" 2>/dev/null) || return
-	[[ $REPLY = /* ]] || REPLY=$w/$REPLY
+	local p
+	p=$(git -C "$w" rev-parse --git-path "$1" 2>/dev/null) || return
+	[[ $p = /* ]] || p=$w/$p
+	echo "$p"
 }
 # git bisect reset does nothing but say so without a BISECT_START: it is
 # asked only when there is one (each git bisect costs a dozen processes).
 # (Only in a worktree: a plain folder there would have git find
 # lockbench's own repository above it.)
-if [ -e "$w/.git" ] && bisect_path BISECT_START && [ -s "$REPLY" ]; then
+if [ -e "$w/.git" ] && [ -s "$(bisect_path BISECT_START)" ]; then
 	git -C "$w" bisect reset >/dev/null 2>&1 || true
 fi
 env -u PATCHED -u PATCHES -u KERNEL -u PATCHED_NAME BASE="$BAD" BASE_NAME="$v" bash "$LB_TOP/scripts/build/byo.sh"
@@ -74,10 +76,8 @@ rc=0
 git -C "$w" bisect run bash "$LB_TOP/scripts/boot/bisect-step.sh" >"$dir/bisect.log" 2>&1 || rc=$?
 # git bisect log, which copies BISECT_LOG when it is not empty, read here.
 : >"$dir/bisect.replay"
-if bisect_path BISECT_LOG && [ -s "$REPLY" ]; then
-	mapfile replay <"$REPLY"
-	printf '%s' "${replay[@]}" >"$dir/bisect.replay"
-fi
+log=$(bisect_path BISECT_LOG) || true
+[ ! -s "$log" ] || cp "$log" "$dir/bisect.replay"
 git -C "$w" bisect reset >/dev/null 2>&1 || true
 first=""
 while IFS= read -r line || [ -n "$line" ]; do # sed -n 's/^.../\1/p' | head -n 1

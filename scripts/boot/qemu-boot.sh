@@ -121,15 +121,13 @@ fi
 
 # Seconds between two $EPOCHREALTIME stamps, written as the bc of two
 # date +%s.%N stamps wrote it (9 decimals, no 0 before the point under a
-# second), into REPLY: no date and no bc.
+# second).
 wall_elapsed() { # start end
-	local us=$((10#${2//[!0-9]/} - 10#${1//[!0-9]/})) sign="" frac
+	local us=$((10#${2//[!0-9]/} - 10#${1//[!0-9]/})) sign=""
+	[ $us -ne 0 ] || { echo 0 && return; }
 	[ $us -ge 0 ] || { sign=- && us=$((-us)); }
-	printf -v frac '%06d000' $((us % 1000000))
-	REPLY=$sign
-	[ $((us / 1000000)) -eq 0 ] || REPLY+=$((us / 1000000))
-	REPLY+=.$frac
-	[ $us -ne 0 ] || REPLY=0
+	[ $((us / 1000000)) -eq 0 ] || sign+=$((us / 1000000))
+	printf '%s.%06d000\n' "$sign" $((us % 1000000))
 }
 start=$EPOCHREALTIME
 rc=0
@@ -145,8 +143,7 @@ else
 	sh -c '"$@" >"$0" 2>&1' "$out/qemu.stderr" timeout -k 5 "$limit" "${cmd[@]}" || rc=$?
 fi
 end=$EPOCHREALTIME
-wall_elapsed "$start" "$end"
-wall=$REPLY
+wall=$(wall_elapsed "$start" "$end")
 printf '%.2f\n' "$wall" >"$out/wall_s"
 
 status=ok
