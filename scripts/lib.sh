@@ -59,74 +59,55 @@ LB_USER=$LB_BUILD/user
 LB_USER_MATRIX=$LB_USER/matrix
 
 # The matrix files in order: the default matrix, then the extra variants;
-# then the user's variants, when byo.sh has declared any.  They are read
-# with bash's own read (no process per lookup: scripts ask about variants
-# often, and each process costs milliseconds).
-matrix_files() { # [builtin|all] -> the files a lookup reads, into MATRIX_FILES
-	MATRIX_FILES=("$LB_VMCONFIGS/matrix")
+# then the user's variants, when byo.sh has declared any.
+matrix_files() { # [builtin|all]
+	echo "$LB_VMCONFIGS/matrix"
 	case ${1:-} in
-	builtin) MATRIX_FILES+=("$LB_VMCONFIGS/matrix.extra") ;;
-	all) MATRIX_FILES+=("$LB_VMCONFIGS/matrix.extra" "$LB_USER_MATRIX") ;;
+	builtin) echo "$LB_VMCONFIGS/matrix.extra" ;;
+	all) printf '%s\n' "$LB_VMCONFIGS/matrix.extra" "$LB_USER_MATRIX" ;;
 	esac
 }
 
-# All variant names known to the matrix files, into MATRIX_NAMES.
-matrix_names() { # [builtin] -> also matrix.extra; [all] -> and the user's
-	local f name rest MATRIX_FILES
-	MATRIX_NAMES=()
-	matrix_files "${1:-}"
-	for f in "${MATRIX_FILES[@]}"; do
+# All variant names known to the matrix files, one per line.
+matrix_variants() { # [builtin] -> also matrix.extra; [all] -> and the user's
+	local f name rest
+	while IFS= read -r f; do
 		[ -f "$f" ] || continue
 		while read -r name rest; do
-			case $name in '' | '#'*) ;; *) MATRIX_NAMES+=("$name") ;; esac
+			case $name in '' | '#'*) ;; *) echo "$name" ;; esac
 		done <"$f"
-	done
-}
-# The same, one per line.
-matrix_variants() { # [builtin|all]
-	local MATRIX_NAMES
-	matrix_names "${1:-}"
-	[ ${#MATRIX_NAMES[@]} -eq 0 ] || printf '%s\n' "${MATRIX_NAMES[@]}"
+	done < <(matrix_files "${1:-}")
 }
 
-# One variant's matrix line without its name, into VARIANT_REST (no
-# subshell); dies on an unknown name.
+# One variant's matrix line without its name; dies on an unknown name.
 variant_rest() { # variant
-	local f name rest MATRIX_FILES
-	matrix_files all
-	for f in "${MATRIX_FILES[@]}"; do
+	local f name rest
+	while IFS= read -r f; do
 		[ -f "$f" ] || continue
 		while read -r name rest; do
-			[ "$name" != "$1" ] || { VARIANT_REST=$rest && return; }
+			[ "$name" != "$1" ] || { echo "$rest" && return; }
 		done <"$f"
-	done
+	done < <(matrix_files all)
 	die "unknown variant '$1'; known variants: $(matrix_variants all | tr '\n' ' ')(see vm-configs/matrix)"
 }
 
 # Fragments of one variant, one path per line; dies on an unknown name.
 # A fragment is a name in vm-configs/ or, in the user's matrix, a path.
 variant_fragments() { # variant
-	local FRAGMENT_LIST
-	variant_fragment_list "$1"
-	[ ${#FRAGMENT_LIST[@]} -eq 0 ] || printf '%s\n' "${FRAGMENT_LIST[@]}"
-}
-# The same paths into the array FRAGMENT_LIST (no subshell).
-variant_fragment_list() { # variant
-	local frag
-	FRAGMENT_LIST=()
-	variant_rest "$1"
-	for frag in $VARIANT_REST; do
+	local rest frag
+	rest=$(variant_rest "$1") || exit
+	for frag in $rest; do
 		case $frag in
 		*=*) continue ;; # tree=, kernel=, kbuild=: where it comes from (variant_path)
 		/*)
 			[ -f "$frag" ] ||
 				die "variant '$1' names fragment $frag, which does not exist; fix FRAGMENTS= and rerun make tree with it"
-			FRAGMENT_LIST+=("$frag")
+			echo "$frag"
 			;;
 		*)
 			[ -f "$LB_VMCONFIGS/$frag.config" ] ||
 				die "variant '$1' names fragment '$frag' but vm-configs/$frag.config does not exist"
-			FRAGMENT_LIST+=("$LB_VMCONFIGS/$frag.config")
+			echo "$LB_VMCONFIGS/$frag.config"
 			;;
 		esac
 	done
@@ -143,29 +124,22 @@ variant_fragment_list() { # variant
 # relative path (../src) from its build directory and ccache hits across
 # the two sides of a comparison (see LB_KBUILD above).
 variant_path() { # variant tree|kdir|image|state
-	local VARIANT_TREE VARIANT_KDIR VARIANT_IMAGE VARIANT_STATE
-	case $2 in tree | kdir | image | state) ;; *) variant_rest "$1" && die "variant_path: no such field '$2'" ;; esac
-	variant_paths "$1"
-	case $2 in
-	tree) printf '%s\n' "$VARIANT_TREE" ;;
-	kdir) printf '%s\n' "$VARIANT_KDIR" ;;
-	image) printf '%s\n' "$VARIANT_IMAGE" ;;
-	state) printf '%s\n' "$VARIANT_STATE" ;;
-	esac
-}
-# All four at once, into VARIANT_TREE, VARIANT_KDIR, VARIANT_IMAGE and
-# VARIANT_STATE (no subshell).
-variant_paths() { # variant
-	local tok tree=$LB_TREE kdir=$LB_KBUILD/$1 image="" state=""
-	variant_rest "$1"
-	for tok in $VARIANT_REST; do
+	local rest tok tree=$LB_TREE kdir=$LB_KBUILD/$1 image="" state=""
+	rest=$(variant_rest "$1") || exit
+	for tok in $rest; do
 		case $tok in
 		tree=*) tree=${tok#tree=} kdir=${tree%/*}/obj ;;
 		kernel=*) tree="" image=${tok#kernel=} state=$LB_USER/$1 ;;
 		kbuild=*) kdir=${tok#kbuild=} ;;
 		esac
 	done
-	VARIANT_TREE=$tree VARIANT_KDIR=$kdir VARIANT_IMAGE=${image:-$kdir/arch/x86/boot/bzImage} VARIANT_STATE=${state:-$kdir}
+	case $2 in
+	tree) echo "$tree" ;;
+	kdir) echo "$kdir" ;;
+	image) echo "${image:-$kdir/arch/x86/boot/bzImage}" ;;
+	state) echo "${state:-$kdir}" ;;
+	*) die "variant_path: no such field '$2'" ;;
+	esac
 }
 
 # KCONFIG="CONFIG_X=y CONFIG_Y=n ..." -> the lines of a Kconfig fragment
@@ -186,23 +160,16 @@ kconfig_fragment() { # words
 # line (byo.sh checks them): BASE_NAME (from BASE, else "base"), then
 # PATCHED_NAME (from PATCHED, else the PATCHES directory's name) when
 # there is a second side, then a prebuilt kernel's VARIANT (else "prebuilt").
-# byo_names puts them in BYO_NAMES (no subshell).
-byo_names() {
-	BYO_NAMES=()
+byo_variants() {
 	if [ -n "${KSRC:-}" ]; then
-		BYO_NAMES+=("${BASE_NAME:-$(variant_name "${BASE:-base}")}")
+		echo "${BASE_NAME:-$(variant_name "${BASE:-base}")}"
 		if [ -n "${PATCHED:-}" ]; then
-			BYO_NAMES+=("${PATCHED_NAME:-$(variant_name "$PATCHED")}")
+			echo "${PATCHED_NAME:-$(variant_name "$PATCHED")}"
 		elif [ -n "${PATCHES:-}" ]; then
-			BYO_NAMES+=("${PATCHED_NAME:-$(variant_name "$(basename "$PATCHES")")}")
+			echo "${PATCHED_NAME:-$(variant_name "$(basename "$PATCHES")")}"
 		fi
 	fi
-	[ -z "${KERNEL:-}" ] || BYO_NAMES+=("${VARIANT:-prebuilt}")
-}
-byo_variants() {
-	local BYO_NAMES
-	byo_names
-	[ ${#BYO_NAMES[@]} -eq 0 ] || printf '%s\n' "${BYO_NAMES[@]}"
+	[ -z "${KERNEL:-}" ] || echo "${VARIANT:-prebuilt}"
 }
 
 # A git ref as a variant name: lower case letters, digits and '-' (a name
@@ -225,25 +192,10 @@ default_variants() {
 
 # VARIANTS="a,b c" -> validated names, one per line.
 parse_variants() { # list
-	local PARSED_VARIANTS
-	parse_variant_list "$1"
-	[ ${#PARSED_VARIANTS[@]} -eq 0 ] || printf '%s\n' "${PARSED_VARIANTS[@]}"
-}
-# The same names into the array PARSED_VARIANTS (no subshell).
-parse_variant_list() { # list
-	local v list=${1//,/ } MATRIX_NAMES BYO_NAMES FRAGMENT_LIST
-	PARSED_VARIANTS=()
-	if [ -z "${list// /}" ]; then # default_variants
-		if [ -n "${KSRC:-}${KERNEL:-}" ]; then
-			byo_names && list=${BYO_NAMES[*]}
-		else
-			matrix_names && list=${MATRIX_NAMES[*]}
-		fi
-	fi
-	for v in $list; do
-		variant_fragment_list "$v"
-		PARSED_VARIANTS+=("$v")
-	done
+	local v list=${1//,/ }
+	[ -n "${list// /}" ] || list=$(default_variants)
+	for v in $list; do variant_fragments "$v" >/dev/null; done # dies on an unknown name
+	for v in $list; do echo "$v"; done
 }
 
 # The host as timed figures depend on it: CPU vendor, family, model and
@@ -468,14 +420,14 @@ LB_ICOUNT_QEMU=(-accel tcg,thread=single -icount shift=0,sleep=off -cpu max)
 LB_ICOUNT_WHY_1CPU="QEMU 7.2's round-robin icount scheduler starves the second vCPU at SMP bring-up, fixed only in QEMU 8.1 (docs/accelerators.md)"
 
 # QEMU arguments of a resolved accelerator (tcg, icount, kvm:CPU), into the
-# array named by $2.  One definition for the launcher and run.info.
-accel_qemu_args() { # accel arrayname
-	local -n _args=$2
-	case $1 in
+# array named by $1.  One definition for the launcher and run.info.
+accel_qemu_args() { # arrayname accel
+	local -n _args=$1
+	case $2 in
 	tcg) _args=(-accel tcg,thread=multi -cpu max) ;;
 	icount) _args=("${LB_ICOUNT_QEMU[@]}") ;;
-	kvm:*) _args=(-accel kvm -cpu "${1#kvm:}") ;;
-	*) die "ACCEL=$1 is not one of $("$LB_TOP/scripts/build/settings.sh" choices ACCEL)" ;;
+	kvm:*) _args=(-accel kvm -cpu "${2#kvm:}") ;;
+	*) die "ACCEL=$2 is not one of $("$LB_TOP/scripts/build/settings.sh" choices ACCEL)" ;;
 	esac
 }
 

@@ -34,8 +34,7 @@ if [ -e "$w/.git" ] && [ -s "$(bisect_path BISECT_START)" ]; then
 	git -C "$w" bisect reset >/dev/null 2>&1 || true
 fi
 env -u PATCHED -u PATCHES -u KERNEL -u PATCHED_NAME BASE="$BAD" BASE_NAME="$v" bash "$LB_TOP/scripts/build/byo.sh"
-variant_paths "$v"
-[ "$VARIANT_TREE" = "$w" ] || die "bisect: $v is not a worktree at $w"
+[ "$(variant_path "$v" tree)" = "$w" ] || die "bisect: $v is not a worktree at $w"
 good=$(commit_of "$w" GOOD "$GOOD")
 bad=$(commit_of "$w" BAD "$BAD")
 git -C "$w" merge-base --is-ancestor "$good" "$bad" ||

@@ -65,8 +65,8 @@ host_facts
 start=$EPOCHSECONDS
 bash "$LB_TOP/scripts/build/ensure-built.sh" "${variants[@]}"
 qa_hot=() qa_smp=()
-accel_qemu_args icount qa_hot
-accel_qemu_args tcg qa_smp
+accel_qemu_args qa_hot icount
+accel_qemu_args qa_smp tcg
 cat >"$run/run.info" <<EOT
 run_id=$ts
 variants=${variants[*]}

@@ -5,9 +5,8 @@
 . "$(dirname "$0")/../lib.sh"
 
 v=$1 accel=$2 vcpus=$3 boot=$4 cmdfile=$5
-variant_paths "$v"
-kdir=$VARIANT_KDIR
-tree=$VARIANT_TREE
+kdir=$(variant_path "$v" kdir)
+tree=$(variant_path "$v" tree)
 # Where the kernel came from: the Debian tree's stamp, a user tree's commit
 # (docs/own-kernel.md), or a prebuilt image.  No host paths.
 case $tree in
@@ -15,7 +14,7 @@ case $tree in
 	linux_source=missing
 	[ ! -f "$LB_STAMP" ] || [ ! -r "$LB_STAMP" ] || linux_source=$(<"$LB_STAMP")
 	;;
-"") linux_source="prebuilt $(basename "$VARIANT_IMAGE")" ;;
+"") linux_source="prebuilt $(basename "$(variant_path "$v" image)")" ;;
 *) linux_source="git $(git -C "$tree" rev-parse HEAD 2>/dev/null) ($(git -C "$tree" describe --always --dirty 2>/dev/null))" ;;
 esac
 command -v jq >/dev/null || die "jq is not installed: run 'make deps'"

@@ -40,17 +40,16 @@ pmu_ok
 command -v qemu-system-x86_64 >/dev/null ||
 	die "qemu-system-x86_64 not found: install qemu-system-x86 ('make deps')"
 
-variant_paths "$v"
-kernel=$VARIANT_IMAGE
+kernel=$(variant_path "$v" image)
 [ -f "$kernel" ] || die "no kernel for $v at $kernel: run 'make kernel VARIANT=$v'"
 base=$LB_BUILD/initramfs/base.cpio
 [ -f "$base" ] || die "no guest initramfs at $base: run 'make initramfs'"
-mods=$VARIANT_STATE/lb-modules.cpio
+mods=$(variant_path "$v" state)/lb-modules.cpio
 [ -z "${INITRD_EXTRA:-}" ] || [ -f "$INITRD_EXTRA" ] || die "INITRD_EXTRA=$INITRD_EXTRA does not exist"
 
 accel=${ACCEL:-auto}
 case $accel in auto | kvm) accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$accel" "$kernel") ;; esac
-accel_qemu_args "$accel" qaccel
+accel_qemu_args qaccel "$accel"
 [ "$accel" = icount ] && icount_vcpus_ok "$vcpus"
 # A TCG plugin (PLUGIN=) needs TCG: refused before anything is written.
 case ${PLUGIN:+$accel} in kvm:*) die "PLUGIN=${PLUGIN%%,*}: TCG plugins run under TCG only, and this boot is KVM ($accel): use ACCEL=tcg or ACCEL=icount" ;; esac

@@ -47,11 +47,9 @@ case ${KSRC:-} in *[[:space:]]*) die "KSRC='$KSRC' contains white space: use a p
 case ${KERNEL:-}${KBUILD:-} in *[[:space:]]*) die "KERNEL= and KBUILD= must be paths without spaces (a symlink will do)" ;; esac
 
 # --- the names ---------------------------------------------------------
-byo_names
-names=("${BYO_NAMES[@]}")
+mapfile -t names < <(byo_variants)
 declare -A builtin=() seen=()
-matrix_names builtin
-for n in "${MATRIX_NAMES[@]}"; do builtin[$n]=1; done
+for n in $(matrix_variants builtin); do builtin[$n]=1; done
 for n in "${names[@]}"; do
 	[[ $n =~ ^[a-z0-9][a-z0-9_-]{0,39}$ ]] ||
 		die "variant name '$n' is not lower-case letters, digits, '-' and '_' (at most 40): name it with BASE_NAME=, PATCHED_NAME= or VARIANT="

@@ -151,10 +151,7 @@ rule_refused() {
 
 # Variant names: the matrix files' and those this make's KSRC=/KERNEL=
 # declare (lib.sh, byo_variants).
-matrix_names all
-byo_names
-known=" "
-for v in "${MATRIX_NAMES[@]}" "${BYO_NAMES[@]}"; do known+="$v "; done
+known=" $({ matrix_variants all && byo_variants; } | tr '\n' ' ')"
 
 while IFS= read -r row; do
 	# name, default, rule, help; a default may be empty, so not read's

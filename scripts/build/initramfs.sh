@@ -70,9 +70,8 @@ fi
 
 v=$what
 variant_fragments "$v" >/dev/null
-variant_paths "$v"
-kdir=$VARIANT_KDIR
-state=$VARIANT_STATE
+kdir=$(variant_path "$v" kdir)
+state=$(variant_path "$v" state)
 stage=$state/lb-modules.stage
 ko=$LB_BUILD/module/$v/lockbench.ko
 [ -f "$ko" ] || die "$ko is not built: run 'make module VARIANT=$v'"

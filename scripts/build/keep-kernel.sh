@@ -6,8 +6,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: keep-kernel.sh VARIANT DIR} out=${2:?usage: keep-kernel.sh VARIANT DIR}
-variant_paths "$v"
-kdir=$VARIANT_KDIR
+kdir=$(variant_path "$v" kdir)
 ko=$LB_BUILD/module/$v/lockbench.ko
 [ -f "$kdir/.config" ] || die "keep-kernel: $v has no $kdir/.config: run 'make kernel VARIANT=$v'"
 [ -f "$ko" ] || die "keep-kernel: $v has no $ko: run 'make module VARIANT=$v'"

@@ -4,15 +4,14 @@
 . "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: kernel.sh VARIANT}
-variant_fragment_list "$v" # dies on an unknown name
-frags=("$LB_VMCONFIGS/base.config" "${FRAGMENT_LIST[@]}")
-variant_paths "$v"
-tree=$VARIANT_TREE
-out=$VARIANT_KDIR
+variant_fragments "$v" >/dev/null # dies on an unknown name
+mapfile -t frags < <(echo "$LB_VMCONFIGS/base.config" && variant_fragments "$v")
+tree=$(variant_path "$v" tree)
+out=$(variant_path "$v" kdir)
 if [ -z "$tree" ]; then
 	[ -z "${KCONFIG:-}" ] ||
 		die "KCONFIG= cannot change the prebuilt kernel $v: rebuild it with those options yourself, or build it here from its tree with KSRC="
-	note "kernel $v: prebuilt, $VARIANT_IMAGE"
+	note "kernel $v: prebuilt, $(variant_path "$v" image)"
 	exit 0
 fi
 # KCONFIG="CONFIG_X=y CONFIG_Y=n": this make's own options, merged last

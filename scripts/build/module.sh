@@ -7,8 +7,7 @@
 
 v=${1:?usage: module.sh VARIANT}
 variant_fragments "$v" >/dev/null
-variant_paths "$v"
-kdir=$VARIANT_KDIR
+kdir=$(variant_path "$v" kdir)
 [ -f "$kdir/Module.symvers" ] || die "kernel $v is not built ($kdir/Module.symvers missing): run 'make kernel VARIANT=$v'"
 mdir=$LB_BUILD/module/$v
 lb_cc "$kdir"

@@ -22,8 +22,8 @@ outdir=${BUNDLE_OUT:-$LB_BUILD/bundle}
 [ -f "$jobfile" ] || die "no job list $jobfile"
 # (threads=SWEEP as 1 thread: the runner's machine decides the counts)
 expand_jobs "$jobfile" --sweep 1 >/dev/null || exit 1
-parse_variant_list "${VARIANTS:-}"
-variants=${PARSED_VARIANTS[*]}
+variants=$(parse_variants "${VARIANTS:-}")
+variants=${variants//$'\n'/ }
 # shellcheck disable=SC2086 # the variants, one word each
 native_hz_set "bundle variants of one HZ" $variants
 hz=$NATIVE_HZ

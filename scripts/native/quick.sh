@@ -28,16 +28,17 @@ trees=() outs=() cfgs=() names=()
 if [ -z "${KSRC:-}" ]; then
 	[ -z "${BASE_KSRC:-}${BASE:-}$uo" ] || die "BASE_KSRC=, BASE= and O= are for your own tree: give KSRC= too (docs/quick.md)"
 	mode=matrix
-	parse_variant_list "${VARIANTS:-}"
-	for v in "${PARSED_VARIANTS[@]}"; do
+	list=$(parse_variants "${VARIANTS:-}")
+	mapfile -t variants <<<"$list"
+	for v in "${variants[@]}"; do
 		[ "$(variant_path "$v" tree)" = "$LB_TREE" ] ||
 			die "variant $v is not built from linux-source-6.1: make quick takes your own tree as KSRC= (docs/quick.md)"
 	done
 	kb=$q/matrix
-	for v in "${PARSED_VARIANTS[@]}"; do
-		variant_fragment_list "$v"
+	for v in "${variants[@]}"; do
+		frags=$(variant_fragments "$v")
 		names+=("$v") trees+=("$LB_TREE") outs+=("$kb/$v")
-		cfgs+=("$LB_VMCONFIGS/base.config ${FRAGMENT_LIST[*]}")
+		cfgs+=("$LB_VMCONFIGS/base.config ${frags//$'\n'/ }")
 	done
 else
 	mode=user
@@ -62,9 +63,9 @@ else
 		bash "$LB_TOP/scripts/native/quick-refuse.sh" KSRC "$KSRC" "$uo/.config"
 		cfg="config=$(realpath "$uo/.config")"
 	else
-		FRAGMENT_LIST=()
-		[ -z "${VARIANT:-}" ] || variant_fragment_list "$VARIANT"
-		cfg="$LB_VMCONFIGS/base.config ${FRAGMENT_LIST[*]}"
+		frags=""
+		[ -z "${VARIANT:-}" ] || frags=$(variant_fragments "$VARIANT")
+		cfg="$LB_VMCONFIGS/base.config ${frags//$'\n'/ }"
 	fi
 	kb=$q/user
 	names=(base change) trees=("$base" "$change") outs=("$kb/base" "$kb/change") cfgs=("$cfg" "$cfg")

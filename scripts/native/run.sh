@@ -64,8 +64,8 @@ threads=$THREAD_LIST
 # The jobs from the one expander, threads=SWEEP as each THREADS entry:
 # a bad one is refused here, before anything is built.
 joblist=$(expand_jobs "$jobfile" --sweep "$threads") || exit 1
-parse_variant_list "${VARIANTS:-}" # dies naming the known ones
-variants=${PARSED_VARIANTS[*]}
+variants=$(parse_variants "${VARIANTS:-}") # dies naming the known ones
+variants=${variants//$'\n'/ }
 [ "$check" != --check-settings ] || exit 0
 # shellcheck disable=SC2086 # the variants, one word each
 native_hz_set "build them with one HZ" $variants

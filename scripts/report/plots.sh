@@ -80,7 +80,7 @@ while IFS=, read -r tag a b c d; do
 done <<<"$scan"
 # Variants in the run: the default matrix's first, in its order (each
 # family before its debug twin), then any others sorted.
-matrix_names && main=${MATRIX_NAMES[*]} order="" # matrix_variants, no subshell
+main=$(matrix_variants | tr '\n' ' ') order=""
 declare -A inrun=()
 for v in "${present[@]}"; do inrun[$v]=1; done
 for v in $main; do
