@@ -43,8 +43,8 @@ hobjs=("$harness"/*.o)
 names=() prefixes=() merged=() copy=()
 declare -A seen=()
 add_copy() { # name object copy
-	native_prefix_set "$1"
-	local p=$NATIVE_PREFIX
+	local p
+	p=$(native_prefix "$1")
 	[ -z "${seen[$p]:-}" ] || die "link.sh: variants $1 and ${seen[$p]} would share the symbol prefix $p"
 	seen[$p]=$1
 	names+=("$1") prefixes+=("$p") merged+=("$2") copy+=("$3")

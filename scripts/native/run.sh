@@ -58,8 +58,7 @@ native_host_ok
 [[ $layout == random || $layout == fixed ]] || die "LAYOUT=$layout: want random (a layout a replicate) or fixed (one for all)"
 [[ $unit_ms =~ ^[1-9][0-9]*$ ]] || die "UNIT_MS=$unit_ms: want whole milliseconds, at least 1 (100 for the statistics)"
 [[ $slices =~ ^[1-9][0-9]*$ ]] || die "SLICES=$slices: want a whole number of slices, at least 1"
-native_threads_set "$threads" "$ncpus"
-threads=$THREAD_LIST
+threads=$(native_threads "$threads" "$ncpus")
 [ -f "$jobfile" ] || die "no job list $jobfile"
 # The jobs from the one expander, threads=SWEEP as each THREADS entry:
 # a bad one is refused here, before anything is built.
@@ -68,8 +67,7 @@ variants=$(parse_variants "${VARIANTS:-}") # dies naming the known ones
 variants=${variants//$'\n'/ }
 [ "$check" != --check-settings ] || exit 0
 # shellcheck disable=SC2086 # the variants, one word each
-native_hz_set "build them with one HZ" $variants
-hz=$NATIVE_HZ
+hz=$(native_hz "build them with one HZ" $variants)
 [ "$check" != --check ] || exit 0
 # The A/A pair's base runs at a second layout too, when both are here.
 aa=-
@@ -79,16 +77,15 @@ while IFS=$'\t' read -r role b o _; do
 done < <(comparison_lines)
 
 # The objects linked, named inside their build directories (what was
-# measured, without this machine's paths), into OBJECTS_NAMED.
+# measured, without this machine's paths), on one line.
 objects_named() { # variant
-	local o k
-	native_kdir_set "$1"
-	k=$NATIVE_KDIR/
-	OBJECTS_NAMED=
+	local o k names=""
+	k=$(native_kdir "$1")/
 	while IFS= read -r o; do
 		o=${o#"$k"}
-		OBJECTS_NAMED+="${o#"$LB_NATIVE_OUT/$1/"} "
+		names+="${o#"$LB_NATIVE_OUT/$1/"} "
 	done <"$LB_NATIVE_OUT/$1/objects.txt"
+	echo "$names"
 }
 
 host_facts
@@ -111,11 +108,10 @@ declare -A prov=()
 merged=()
 for v in $variants; do
 	LBN_ALONE=0 "$LB_TOP/scripts/native/build.sh" "$v" || die "native: building $v failed (see above)"
-	objects_named "$v"
 	merged+=("$v=$LB_NATIVE_OUT/$v/merged.o")
 	prov[$v]=$(jq -n --arg variant "$v" --arg boot 0 --arg host_cpu_model "$LB_HOST_CPU_MODEL" \
 		--arg host_cpus "$ncpus" --arg accel native --arg binary_sha SHA \
-		--arg objects "$OBJECTS_NAMED" --arg rc 0 \
+		--arg objects "$(objects_named "$v")" --arg rc 0 \
 		'{variant: $variant, boot: ($boot | tonumber), accel: $accel, host_cpu_model: $host_cpu_model,
 		  host_cpus: ($host_cpus | tonumber), binary_sha256: $binary_sha, objects: $objects, exit: ($rc | tonumber)}')
 done
@@ -179,19 +175,17 @@ for ((r = 1; r <= runs; r++)); do
 	fi
 	if [ "$r" = 1 ]; then
 		# The lock code in the binary measured is the vmlinux's (make
-		# quick's: its objects', native_ref_set), each
+		# quick's: its objects', native_ref), each
 		# variant's and the A/A copy's, its prefix aside.
 		for v in $variants ${aa/#-/}; do
 			for c in "$v" "$v~L2"; do
 				[ "$c" = "$v" ] || [ "$v" = "$aa" ] || continue
-				native_kdir_set "$v"
-				native_prefix_set "$c"
 				mapfile -t objs < <(tail -n +2 "$LB_NATIVE_OUT/$v/objects.txt")
-				native_ref_set "$NATIVE_KDIR" "${objs[@]}"
-				"$LB_TOP/scripts/native/disasm-check.sh" -p "$NATIVE_PREFIX" "$bin/lb-native" "$NATIVE_REF" "${objs[@]}" \
+				ref=$(native_ref "$(native_kdir "$v")" "${objs[@]}")
+				"$LB_TOP/scripts/native/disasm-check.sh" -p "$(native_prefix "$c")" "$bin/lb-native" "$ref" "${objs[@]}" \
 					>"$run/disasm-check/$c.txt" || {
 					cat "$run/disasm-check/$c.txt" >&2
-					die "native: $c's lock code in the measured binary is not ${NATIVE_REF##*/}'s (see above)"
+					die "native: $c's lock code in the measured binary is not ${ref##*/}'s (see above)"
 				}
 			done
 		done

@@ -34,8 +34,7 @@ dry=${DRY_RUN:-0}
 n=${SWEEP_CPUS:-$(nproc)}
 [[ $n =~ ^[1-9][0-9]*$ ]] || die "SWEEP_CPUS=$n: want a CPU count"
 [ "$dry" = 1 ] || [ -z "${SWEEP_CPUS:-}" ] || die "SWEEP_CPUS= is for DRY_RUN=1: a real sweep uses this machine's CPUs"
-native_threads_set "${THREADS:-all}" "$n"
-THREADS=$THREAD_LIST
+THREADS=$(native_threads "${THREADS:-all}" "$n")
 runs=${RUNS:-10} runs_placed=${RUNS_PLACED:-5}
 [[ $runs =~ ^[1-9][0-9]*$ && $runs_placed =~ ^[1-9][0-9]*$ ]] || die "RUNS=$runs RUNS_PLACED=$runs_placed: want whole numbers of replicates"
 placements=${PLACEMENTS-smt,llc,cross-llc,cross-node}
