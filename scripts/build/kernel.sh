@@ -74,14 +74,12 @@ fi
 # build, after the stamp.
 gcc_facts
 fresh_key="$cfg_key $cc $LB_GCC_VERSION"
-config_sum() { # -> CONFIG_SUM
-	local s
-	s=$(sha256sum <"$out/.config")
-	CONFIG_SUM=${s:0:16}
+config_sum() { # -> the .config's short sha256
+	sha256sum <"$out/.config" | cut -c 1-16
 }
 if [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/vmlinux" ] && [ -f "$out/.lb-fresh" ] &&
 	{ IFS= read -r key && IFS= read -r sum; } <"$out/.lb-fresh" &&
-	[ "$key" = "$fresh_key" ] && config_sum && [ "$sum" = "$CONFIG_SUM" ] &&
+	[ "$key" = "$fresh_key" ] && [ "$sum" = "$(config_sum)" ] &&
 	[ -z "$(find "$tree" -newer "$out/.lb-fresh" -print -quit)" ]; then
 	note "kernel $v: up to date (nothing newer than its last build)"
 	exit 0
@@ -95,8 +93,7 @@ jobs=${MAKE_JOBS:-${LB_HOST_CPUS:-$(nproc)}}
 [ ! -e "$out/.lb-fresh" ] || rm -f "$out/.lb-fresh"
 # What this build compiles with, for lb_cc's next choice (CCACHE=auto).
 printf '%s\n' "$cc" >"$out/.lb-cc"
-config_sum
-pre_sum=$CONFIG_SUM
+pre_sum=$(config_sum)
 printf '%s\n%s\n' "$fresh_key" "$pre_sum" >"$out/.lb-fresh.new"
 start=$EPOCHSECONDS
 note "kernel $v: building bzImage and modules with -j$jobs ($cc)"
@@ -125,9 +122,9 @@ fi
 # build is newer, and the next make rebuilds.
 # syncconfig rewrites the .config with the same options: the sum written
 # at the start stands, and the stamp is only renamed (one mv).
-config_sum
-if [ "$CONFIG_SUM" != "$pre_sum" ]; then
-	printf '%s\n%s\n' "$fresh_key" "$CONFIG_SUM" >"$out/.lb-fresh.new.key"
+post_sum=$(config_sum)
+if [ "$post_sum" != "$pre_sum" ]; then
+	printf '%s\n%s\n' "$fresh_key" "$post_sum" >"$out/.lb-fresh.new.key"
 	touch -r "$out/.lb-fresh.new" "$out/.lb-fresh.new.key"
 	mv "$out/.lb-fresh.new.key" "$out/.lb-fresh.new"
 fi
