@@ -5,6 +5,24 @@
 # Scripts start one another as "bash SCRIPT": the same bash their
 # "#!/usr/bin/env bash" finds on PATH, without env's exec (milliseconds a
 # start, and a run starts hundreds).
+#
+# One return convention, here and in every script:
+#   - A function that answers prints its answer on stdout, and the caller
+#     writes `local var` on a line of its own, then var=$(fn args): a die
+#     in fn ends the command substitution, the assignment fails, and
+#     set -e ends the caller.  set -e is off under if, ! and left of
+#     && or ||, and a command substitution does not inherit it, so a
+#     function that may run there passes a failure on itself
+#     (var=$(fn) || exit, cmd || die "...").
+#   - A function that fills an array takes the array's name as its first
+#     argument (readkv, accel_qemu_args); no other nameref, and no
+#     answer left in a global.
+#   - host_facts, gcc_facts and lb_cc set up the environment of what a
+#     script starts: they export LB_HOST_*, LB_GCC_VERSION and ccache's
+#     settings, and lb_cc also leaves the compiler in LB_CC.
+#   - The plain idiom (mkdir -p, $(cat FILE), dirname, head, cut) over a
+#     helper that spares its process.
+# tests/host/shell-style.sh refuses the conventions this one replaced.
 set -euo pipefail
 
 LB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
