@@ -47,12 +47,12 @@ fi
 command -v gnuplot >/dev/null || die "plots: gnuplot is not installed (apt-get install gnuplot-nox)"
 
 # Title parts.  Quotes and backslashes would break gnuplot -e strings.
-clean() { CLEAN=${1//[\'\"\\]/}; } # into CLEAN (no subshell)
+clean() { printf '%s' "${1//[\'\"\\]/}"; }
 [ -n "$accel" ] || { note "plots: no accel= in $run/run.info"; accel=unknown; }
 host=""
 { IFS= read -r host || true; } 2>/dev/null <"$run/host.txt" || true
 [ -n "$host" ] || host="unknown host"
-clean "$host" && host=$CLEAN
+host=$(clean "$host")
 ACCEL=${accel^^}
 tcgnote=""
 [ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
@@ -162,9 +162,7 @@ load() {
 # own state (which "reset session" keeps).
 gp() {
 	local script=$1 name=$2 t s n set
-	clean "$3" && t=$CLEAN
-	clean "$4" && s=$CLEAN
-	clean "$5" && n=$CLEAN
+	t=$(clean "$3") s=$(clean "$4") n=$(clean "$5")
 	shift 5
 	set="dir='$P'; out='$out/$name'; ttl='$t'; sub='$s'; note='$n'; $*"
 	printf '%s\n' "reset session" "load '$P/svg-fresh.gp'" "reset session" \
@@ -193,14 +191,11 @@ draw() {
 # nodata NAME TITLE WHY: a placeholder that says what is missing.
 nodata() {
 	note "plots: $1: $3; writing a placeholder"
-	clean "$3"
-	gp nodata.gp "$1" "$2" "$ACCEL, $host$tcgnote" "" "msg='no data: $CLEAN'"
+	gp nodata.gp "$1" "$2" "$ACCEL, $host$tcgnote" "" "msg='no data: $(clean "$3")'"
 }
-# ovnote MARK: into OVNOTE, the note for a loaded file with oversubscribed
-# cells (no subshell).
+# ovnote MARK: the note for a loaded file with oversubscribed cells.
 ovnote() {
-	OVNOTE=""
-	[ -z "${M[oversub]:-}" ] || OVNOTE="$1 = oversubscribed cell (guest vCPUs > host CPUs): treat with care"
+	[ -z "${M[oversub]:-}" ] || echo "$1 = oversubscribed cell (guest vCPUs > host CPUs): treat with care"
 }
 dupnote() { # dupnote NAME: rows a loaded file's reshaper left out
 	[ "${M[dup]:-0}" -eq 0 ] || note "plots: $1: ${M[dup]} rows with a second hold/parallel configuration or repeated key left out"
@@ -215,15 +210,14 @@ for side in off on; do
 	dupnote uncontended-debug-$side
 	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
 	if [ -z "${M[variants]:-}" ]; then nodata uncontended-debug-$side "$t" "no hot ns_op rows for ${vs:-any debug-$side variant}"; continue; fi
-	ovnote †
-	gp uncontended.gp uncontended-debug-$side "$t" "${M[sub]}" "$OVNOTE" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
+	gp uncontended.gp uncontended-debug-$side "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 done
 
 # 2. Contended throughput, one panel per kind the contract draws (cont=1)
 # and hold/parallel shape: the exclusive kinds, then the rw kinds, one
 # panel per read_pct in the run (most reads first); each shape's panels
 # together, shapes by hold then parallel time.
-shapetext() { SHAPE="hold ${1%/*} ns, parallel ${1#*/} ns"; } # HOLD/PARALLEL -> words, into SHAPE
+shapetext() { echo "hold ${1%/*} ns, parallel ${1#*/} ns"; } # HOLD/PARALLEL -> words
 panel_list=$exclkinds
 for k in $rwkinds; do
 	if [ -n "${rps[$k]:-}" ]; then
@@ -263,7 +257,7 @@ for s in $cshapes; do
 		[ -z "${M[oversub]:-}" ] || anyov=1
 		# A second line names the shape when the run has several.
 		pt="$kind${rp:+, $rp% read}"
-		[ "$nshape" -eq 1 ] || { shapetext "$s" && pt+="\n$SHAPE"; }
+		[ "$nshape" -eq 1 ] || pt+="\n$(shapetext "$s")"
 		# Where one variant overtakes another, CIs apart on both sides.
 		awk -f "$P/overtake.awk" "$f" >"$dat/ov-$np.dat"
 		nov=0
@@ -286,7 +280,7 @@ for k in $panel_list; do
 	[[ $drawnk == *" $k "* ]] || note "plots: contended-throughput: no ${k%%:*}$([ "${k#*:}" = "$k" ] || echo " read_pct=${k#*:}") rows"
 done
 t="Contended throughput: all threads on one lock"
-[ "$nshape" -ne 1 ] || { shapetext "$cshapes" && t+=" ($SHAPE)"; }
+[ "$nshape" -ne 1 ] || t+=" ($(shapetext "$cshapes"))"
 if [ "$np" -eq 0 ]; then
 	nodata contended-throughput "$t" "no contended ops_per_s rows"
 else
@@ -321,11 +315,11 @@ if [ -z "${M[variants]:-}" ]; then nodata fairness "$t" "no contended spin_lock 
 	for ((j = 1; j <= M[panels]; j++)); do
 		[ -n "${fsh[x${M[shape$j]}]:-}" ] || { fsh[x${M[shape$j]}]=1 && nfs=$((nfs + 1)) && fs1=${M[shape$j]}; }
 	done
-	[ $nfs -gt 1 ] || { shapetext "$fs1" && t+=" ($SHAPE)"; }
+	[ $nfs -gt 1 ] || t+=" ($(shapetext "$fs1"))"
 	fp=""
 	for ((j = 1; j <= M[panels]; j++)); do
 		pt="${M[threads$j]} threads"
-		[ $nfs -le 1 ] || { shapetext "${M[shape$j]}" && pt="$SHAPE, $pt"; }
+		[ $nfs -le 1 ] || pt="$(shapetext "${M[shape$j]}"), $pt"
 		fp+="pt$j='$pt'; "
 	done
 	fov=0
@@ -354,8 +348,7 @@ fi
 t="Debug overhead: ns per op with debug options over without"
 load "$f"
 if [ -z "${M[variants]:-}" ]; then nodata debug-overhead "$t" "no variant with both X and X-debug hot ns_op rows"; else
-	ovnote †
-	gp overhead.gp debug-overhead "$t" "${M[sub]}" "$OVNOTE" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
+	gp overhead.gp debug-overhead "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 fi
 
 # 6. Headline: the A/A and headline pairs of vm-configs/comparisons.
@@ -380,8 +373,7 @@ if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
 		labels="" j=0
 		for p in $ps; do
 			j=$((j + 1))
-			clean "${label[$p]}"
-			labels+="pl$j='$CLEAN'; "
+			labels+="pl$j='$(clean "${label[$p]}")'; "
 		done
 		# The smallest and largest n (what sort -nu | sed -n '1p;$p' gave).
 		n=$(csvawk 'function keep(s) { if (!m++ || s + 0 < lo + 0) lo = s; if (m == 1 || s + 0 > hi + 0) hi = s }
@@ -413,7 +405,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
 	load "$f"
 	nh="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
 	[ "${NF[vm]:-}" != 1 ] || nh+=" of a VM"
-	clean "$nh" && nh=$CLEAN
+	nh=$(clean "$nh")
 	t="Native: spin_lock + spin_unlock, TSC cycles per pair"
 	if [ -z "${M[variants]:-}" ]; then nodata native-headline "$t" "no hot spin_lock cyc_op rows in native/summary.csv"; else
 		nn="n=${M[nmin]}"
