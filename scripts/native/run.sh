@@ -224,15 +224,12 @@ done
 # Per variant, the records of its good replicates; what every process
 # wrote besides, one file each.  A failed process wrote none of them.
 shopt -s nullglob
-recs() { # variant: its good replicates' record files, into RECS
-	RECS=("$run"/boots/"$1"/boot*/results.csv)
-	[ ${#RECS[@]} -gt 0 ] || die "native: no process gave $1's records ($failed failed: see $run/failures.csv)"
-}
 for v in $variants; do
-	recs "$v"
+	recs=("$run"/boots/"$v"/boot*/results.csv) # its good replicates' records
+	[ ${#recs[@]} -gt 0 ] || die "native: no process gave $v's records ($failed failed: see $run/failures.csv)"
 	out=$run/$v.csv
 	# The first replicate's two header lines, then every replicate's records.
-	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "${RECS[@]}" >"$out"
+	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "${recs[@]}" >"$out"
 	"$LB_TOP/bench-user/lb-validate" "$out" >/dev/null || die "native: $out does not validate"
 done
 if [ "$aa" != - ]; then
