@@ -15,7 +15,7 @@ gone+='|variant_gp_(add|text)|matrix_names|variant_fragment_list|parse_variant_l
 gone+='|native_(kdir|prefix|ref|hz|threads)_set|native_cpu_flags'
 gone+='|RUN_NAME|VARIANT_(NAME|REST|TREE|KDIR|IMAGE|STATE)|FRAGMENT_LIST|PARSED_VARIANTS|MATRIX_(NAMES|FILES)'
 gone+='|BYO_NAMES|GP_(DBG|FAMS)|NATIVE_(KDIR|PREFIX|REF|HZ|CPU_FLAGS)|THREAD_LIST|OBJECTS_NAMED'
-gone+='|LACKS|HEAD_LINE|BUILD_ID|CONFIG_SUM'
+gone+='|LACKS|HEAD_LINE|BUILD_ID|CONFIG_SUM|CLEAN|OVNOTE|SHAPE|RECS|CONTRACT_(KINDS|MODES)'
 
 # scan ROOT: every offending line, as FILE:LINE: text.
 scan() {
