@@ -62,10 +62,9 @@ commit_of() {
 
 # Refuse to start work that would die half way on a full disk.
 need_disk() { # need_disk DIR MIB
-	local avail="" _
+	local avail
 	mkdir -p "$1"
-	# df's second line, fourth field, read without an awk.
-	{ read -r _ && read -r _ _ _ avail _; } < <(df -Pm "$1") || true
+	avail=$(df -Pm "$1" | awk 'NR == 2 { print $4 }') || true
 	[ "$avail" -ge "$2" ] ||
 		die "only ${avail} MiB free on $(df -P "$1" | awk 'NR == 2 { print $6 }'), need $2 MiB for $1; free space (make clean removes build/) and retry"
 }

@@ -28,17 +28,8 @@ qcmd=${qcmd//"$LB_TOP"\//}
 [ -n "$(git -C "$LB_TOP" status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=true
 host_facts
 date_utc=$(utc_now %Y-%m-%dT%H:%M:%SZ)
-# sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP", in bash: each line's
-# last series= value.
-series="" sep=""
-if [ -f "$LB_STAMP" ] && [ -r "$LB_STAMP" ]; then
-	while IFS= read -r line || [ -n "$line" ]; do
-		[[ $line == *series=* ]] || continue
-		line=${line##*series=}
-		series+=$sep${line%% *} sep=$'\n'
-	done <"$LB_STAMP"
-fi
-while [[ $series == *$'\n' ]]; do series=${series%$'\n'}; done # as $(sed ...)
+# Each line's last series= value.
+series=$(sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP" 2>/dev/null) || true
 kernel_release=$(cat "$kdir/include/config/kernel.release" 2>/dev/null) || true
 jq -n \
 	--arg variant "$v" \

@@ -162,10 +162,8 @@ import() { # workdir key tarball|directory
 			die "importing $KSRC into ${repo#"$LB_TOP"/} failed (disk full? see above)"
 	fi
 	if ! git --git-dir="$repo" diff --cached --quiet HEAD -- 2>/dev/null; then
-		# basename "$KSRC", in bash: trailing slashes off, then the last part.
-		local name=$KSRC
-		while [[ $name == */ && $name != / ]]; do name=${name%/}; done
-		[ "$name" = / ] || name=${name##*/}
+		local name
+		name=$(basename "$KSRC")
 		# (lockbench's own repository: no git maintenance run --auto after it)
 		git --git-dir="$repo" --work-tree="$1" "${git_id[@]}" commit -q -m "$name, imported by lockbench" ||
 			die "importing $KSRC into ${repo#"$LB_TOP"/} failed (see above)"
@@ -247,9 +245,7 @@ fi
 side() { # name commit [patch...]
 	local n=$1 c=$2 w=$LB_USER/$1/src key stamp=$LB_USER/$1/source.stamp p old
 	shift 2
-	# sha_of /dev/null alone is the hash of nothing: no process for it.
-	key="ksrc=$ksrc commit=$c patches=e3b0c44298fc1c14"
-	[ $# -eq 0 ] || key="ksrc=$ksrc commit=$c patches=$(sha_of /dev/null "$@")"
+	key="ksrc=$ksrc commit=$c patches=$(sha_of /dev/null "$@")"
 	old=$(cat "$stamp" 2>/dev/null) || true
 	if [ -d "$w" ] && [ "$old" = "$key" ]; then
 		note "byo: $n up to date at ${w#"$LB_TOP"/} ($(head_line "$w" 60))"
