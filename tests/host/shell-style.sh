@@ -5,6 +5,8 @@
 # first (readkv).  Refused under scripts/ and tests/ and in the Makefile:
 #   - REPLY, the spare global an answer was handed back in;
 #   - a nameref (local -n, declare -n) but an array's name taken as $1;
+#   - local var=$(...) (and declare, export, readonly): the builtin's
+#     status hides the substitution's, so set -e misses a die inside;
 #   - by name, the helpers and out-variables that convention replaced,
 #     and the hand-rolled copies of mkdir -p, cat and dirname.
 # LB_STYLE_ROOT scans another tree (the test's own check below).
@@ -26,7 +28,8 @@ scan() {
 		[ ! -d scripts ] || files+=(scripts)
 		[ ! -d tests ] || files+=(tests)
 		grep -rnE --exclude-dir=unit --exclude="${self##*/}" \
-			-e '\bREPLY\b' -e "\\b($gone)\\b" -e '\$\{0%"\$\{0##\*/\}"\}' "${files[@]}"
+			-e '\bREPLY\b' -e "\\b($gone)\\b" -e '\$\{0%"\$\{0##\*/\}"\}' \
+			-e '\b(local|declare|export|readonly)( +-[a-zA-Z]+)* +[A-Za-z_][A-Za-z0-9_]*="?\$\([^(]' "${files[@]}"
 		grep -rnE --exclude-dir=unit --exclude="${self##*/}" \
 			'\b(local|declare|typeset)( +-[a-zA-Z]+)* +-[a-zA-Z]*n' "${files[@]}" |
 			grep -vE '\blocal -n [A-Za-z_][A-Za-z0-9_]*=\$1([^0-9]|$)'
@@ -43,13 +46,15 @@ c() { declare -n out=$1; }
 mkdir_p "$d"
 run_dir_of "$1" && run=$RUN_DIR
 here=${0%"${0##*/}"}
+local dir=$(run_dir "$1")
 ok() { local -n arr=$1; arr=(); }
 ok=$(run_dir "$1")
 jq --slurpfile b f
+local n=$((1 + 2))
 EOT
 got=$(scan "$t" | cut -d: -f2 | sort -n | tr '\n' ' ')
-[ "$got" = "1 2 3 4 5 6 " ] || fail "the scan of a planted tree found lines '$got', not '1 2 3 4 5 6 '"
-echo "ok: the scan finds REPLY, namerefs but on \$1, removed helpers and \${0%...}, and nothing else"
+[ "$got" = "1 2 3 4 5 6 7 " ] || fail "the scan of a planted tree found lines '$got', not '1 2 3 4 5 6 7 '"
+echo "ok: the scan finds REPLY, namerefs but on \$1, removed helpers, \${0%...} and local x=\$(...), and nothing else"
 
 bad=$(scan "${LB_STYLE_ROOT:-$TOP}")
 [ -z "$bad" ] || fail "the shell returns answers another way than printing them (scripts/lib.sh's header):
