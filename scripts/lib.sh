@@ -75,36 +75,32 @@ need_disk() { # need_disk DIR MIB
 LB_USER=$LB_BUILD/user
 LB_USER_MATRIX=$LB_USER/matrix
 
-# The matrix files in order: the default matrix, then the extra variants;
-# then the user's variants, when byo.sh has declared any.
-matrix_files() { # [builtin|all]
-	echo "$LB_VMCONFIGS/matrix"
+# All variant names known to the matrix files, one per line: the default
+# matrix; with builtin, the extra variants too; with all, also the user's
+# variants, when byo.sh has declared any.
+matrix_variants() { # [builtin|all]
+	local f name rest files=("$LB_VMCONFIGS/matrix")
 	case ${1:-} in
-	builtin) echo "$LB_VMCONFIGS/matrix.extra" ;;
-	all) printf '%s\n' "$LB_VMCONFIGS/matrix.extra" "$LB_USER_MATRIX" ;;
+	builtin) files+=("$LB_VMCONFIGS/matrix.extra") ;;
+	all) files+=("$LB_VMCONFIGS/matrix.extra" "$LB_USER_MATRIX") ;;
 	esac
-}
-
-# All variant names known to the matrix files, one per line.
-matrix_variants() { # [builtin] -> also matrix.extra; [all] -> and the user's
-	local f name rest
-	while IFS= read -r f; do
+	for f in "${files[@]}"; do
 		[ -f "$f" ] || continue
 		while read -r name rest; do
 			case $name in '' | '#'*) ;; *) echo "$name" ;; esac
 		done <"$f"
-	done < <(matrix_files "${1:-}")
+	done
 }
 
 # One variant's matrix line without its name; dies on an unknown name.
 variant_rest() { # variant
 	local f name rest
-	while IFS= read -r f; do
+	for f in "$LB_VMCONFIGS/matrix" "$LB_VMCONFIGS/matrix.extra" "$LB_USER_MATRIX"; do
 		[ -f "$f" ] || continue
 		while read -r name rest; do
 			[ "$name" != "$1" ] || { echo "$rest" && return; }
 		done <"$f"
-	done < <(matrix_files all)
+	done
 	die "unknown variant '$1'; known variants: $(matrix_variants all | tr '\n' ' ')(see vm-configs/matrix)"
 }
 
