@@ -5,6 +5,24 @@
 # Scripts start one another as "bash SCRIPT": the same bash their
 # "#!/usr/bin/env bash" finds on PATH, without env's exec (milliseconds a
 # start, and a run starts hundreds).
+#
+# One return convention, here and in every script:
+#   - A function that answers prints its answer on stdout, and the caller
+#     writes `local var` on a line of its own, then var=$(fn args): a die
+#     in fn ends the command substitution, the assignment fails, and
+#     set -e ends the caller.  set -e is off under if, ! and left of
+#     && or ||, and a command substitution does not inherit it, so a
+#     function that may run there passes a failure on itself
+#     (var=$(fn) || exit, cmd || die "...").
+#   - A function that fills an array takes the array's name as its first
+#     argument (readkv, accel_qemu_args); no other nameref, and no
+#     answer left in a global.
+#   - host_facts, gcc_facts and lb_cc set up the environment of what a
+#     script starts: they export LB_HOST_*, LB_GCC_VERSION and ccache's
+#     settings, and lb_cc also leaves the compiler in LB_CC.
+#   - The plain idiom (mkdir -p, $(cat FILE), dirname, head, cut) over a
+#     helper that spares its process.
+# tests/host/shell-style.sh refuses the conventions this one replaced.
 set -euo pipefail
 
 LB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -34,20 +52,6 @@ say() {
 	printf 'lockbench: %s\n' "$*" >&2
 }
 
-# mkdir -p DIR... without a process when they all exist already (scripts
-# run this often, and every process costs milliseconds).
-mkdir_p() {
-	local d
-	for d; do [ -d "$d" ] || { mkdir -p "$@"; return; }; done
-}
-
-# $(cat FILE 2>/dev/null) without a process, into the variable VAR.
-slurp() { # VAR FILE
-	local -n _slurp=$1
-	_slurp=""
-	if [ -f "$2" ] && [ -r "$2" ]; then _slurp=$(<"$2"); fi
-}
-
 # commit_of DIR VAR REF: REF's commit in the git tree DIR, printed; a REF
 # that names none stops the script with the fix (VAR is the setting that
 # gave it).  byo.sh and bisect.sh take their refs through it.
@@ -58,10 +62,9 @@ commit_of() {
 
 # Refuse to start work that would die half way on a full disk.
 need_disk() { # need_disk DIR MIB
-	local avail="" _
-	mkdir_p "$1"
-	# df's second line, fourth field, read without an awk.
-	{ read -r _ && read -r _ _ _ avail _; } < <(df -Pm "$1") || true
+	local avail
+	mkdir -p "$1"
+	avail=$(df -Pm "$1" | awk 'NR == 2 { print $4 }') || true
 	[ "$avail" -ge "$2" ] ||
 		die "only ${avail} MiB free on $(df -P "$1" | awk 'NR == 2 { print $6 }'), need $2 MiB for $1; free space (make clean removes build/) and retry"
 }
@@ -72,46 +75,30 @@ need_disk() { # need_disk DIR MIB
 LB_USER=$LB_BUILD/user
 LB_USER_MATRIX=$LB_USER/matrix
 
-# The matrix files in order: the default matrix, then the extra variants;
-# then the user's variants, when byo.sh has declared any.  They are read
-# with bash's own read (no process per lookup: scripts ask about variants
-# often, and each process costs milliseconds).
-matrix_files() { # [builtin|all] -> the files a lookup reads, into MATRIX_FILES
-	MATRIX_FILES=("$LB_VMCONFIGS/matrix")
+# All variant names known to the matrix files, one per line: the default
+# matrix; with builtin, the extra variants too; with all, also the user's
+# variants, when byo.sh has declared any.
+matrix_variants() { # [builtin|all]
+	local f name rest files=("$LB_VMCONFIGS/matrix")
 	case ${1:-} in
-	builtin) MATRIX_FILES+=("$LB_VMCONFIGS/matrix.extra") ;;
-	all) MATRIX_FILES+=("$LB_VMCONFIGS/matrix.extra" "$LB_USER_MATRIX") ;;
+	builtin) files+=("$LB_VMCONFIGS/matrix.extra") ;;
+	all) files+=("$LB_VMCONFIGS/matrix.extra" "$LB_USER_MATRIX") ;;
 	esac
-}
-
-# All variant names known to the matrix files, into MATRIX_NAMES.
-matrix_names() { # [builtin] -> also matrix.extra; [all] -> and the user's
-	local f name rest MATRIX_FILES
-	MATRIX_NAMES=()
-	matrix_files "${1:-}"
-	for f in "${MATRIX_FILES[@]}"; do
+	for f in "${files[@]}"; do
 		[ -f "$f" ] || continue
 		while read -r name rest; do
-			case $name in '' | '#'*) ;; *) MATRIX_NAMES+=("$name") ;; esac
+			case $name in '' | '#'*) ;; *) echo "$name" ;; esac
 		done <"$f"
 	done
 }
-# The same, one per line.
-matrix_variants() { # [builtin|all]
-	local MATRIX_NAMES
-	matrix_names "${1:-}"
-	[ ${#MATRIX_NAMES[@]} -eq 0 ] || printf '%s\n' "${MATRIX_NAMES[@]}"
-}
 
-# One variant's matrix line without its name, into VARIANT_REST (no
-# subshell); dies on an unknown name.
+# One variant's matrix line without its name; dies on an unknown name.
 variant_rest() { # variant
-	local f name rest MATRIX_FILES
-	matrix_files all
-	for f in "${MATRIX_FILES[@]}"; do
+	local f name rest
+	for f in "$LB_VMCONFIGS/matrix" "$LB_VMCONFIGS/matrix.extra" "$LB_USER_MATRIX"; do
 		[ -f "$f" ] || continue
 		while read -r name rest; do
-			[ "$name" != "$1" ] || { VARIANT_REST=$rest && return; }
+			[ "$name" != "$1" ] || { echo "$rest" && return; }
 		done <"$f"
 	done
 	die "unknown variant '$1'; known variants: $(matrix_variants all | tr '\n' ' ')(see vm-configs/matrix)"
@@ -120,27 +107,20 @@ variant_rest() { # variant
 # Fragments of one variant, one path per line; dies on an unknown name.
 # A fragment is a name in vm-configs/ or, in the user's matrix, a path.
 variant_fragments() { # variant
-	local FRAGMENT_LIST
-	variant_fragment_list "$1"
-	[ ${#FRAGMENT_LIST[@]} -eq 0 ] || printf '%s\n' "${FRAGMENT_LIST[@]}"
-}
-# The same paths into the array FRAGMENT_LIST (no subshell).
-variant_fragment_list() { # variant
-	local frag
-	FRAGMENT_LIST=()
-	variant_rest "$1"
-	for frag in $VARIANT_REST; do
+	local rest frag
+	rest=$(variant_rest "$1") || exit
+	for frag in $rest; do
 		case $frag in
 		*=*) continue ;; # tree=, kernel=, kbuild=: where it comes from (variant_path)
 		/*)
 			[ -f "$frag" ] ||
 				die "variant '$1' names fragment $frag, which does not exist; fix FRAGMENTS= and rerun make tree with it"
-			FRAGMENT_LIST+=("$frag")
+			echo "$frag"
 			;;
 		*)
 			[ -f "$LB_VMCONFIGS/$frag.config" ] ||
 				die "variant '$1' names fragment '$frag' but vm-configs/$frag.config does not exist"
-			FRAGMENT_LIST+=("$LB_VMCONFIGS/$frag.config")
+			echo "$LB_VMCONFIGS/$frag.config"
 			;;
 		esac
 	done
@@ -157,29 +137,22 @@ variant_fragment_list() { # variant
 # relative path (../src) from its build directory and ccache hits across
 # the two sides of a comparison (see LB_KBUILD above).
 variant_path() { # variant tree|kdir|image|state
-	local VARIANT_TREE VARIANT_KDIR VARIANT_IMAGE VARIANT_STATE
-	case $2 in tree | kdir | image | state) ;; *) variant_rest "$1" && die "variant_path: no such field '$2'" ;; esac
-	variant_paths "$1"
-	case $2 in
-	tree) printf '%s\n' "$VARIANT_TREE" ;;
-	kdir) printf '%s\n' "$VARIANT_KDIR" ;;
-	image) printf '%s\n' "$VARIANT_IMAGE" ;;
-	state) printf '%s\n' "$VARIANT_STATE" ;;
-	esac
-}
-# All four at once, into VARIANT_TREE, VARIANT_KDIR, VARIANT_IMAGE and
-# VARIANT_STATE (no subshell).
-variant_paths() { # variant
-	local tok tree=$LB_TREE kdir=$LB_KBUILD/$1 image="" state=""
-	variant_rest "$1"
-	for tok in $VARIANT_REST; do
+	local rest tok tree=$LB_TREE kdir=$LB_KBUILD/$1 image="" state=""
+	rest=$(variant_rest "$1") || exit
+	for tok in $rest; do
 		case $tok in
 		tree=*) tree=${tok#tree=} kdir=${tree%/*}/obj ;;
 		kernel=*) tree="" image=${tok#kernel=} state=$LB_USER/$1 ;;
 		kbuild=*) kdir=${tok#kbuild=} ;;
 		esac
 	done
-	VARIANT_TREE=$tree VARIANT_KDIR=$kdir VARIANT_IMAGE=${image:-$kdir/arch/x86/boot/bzImage} VARIANT_STATE=${state:-$kdir}
+	case $2 in
+	tree) echo "$tree" ;;
+	kdir) echo "$kdir" ;;
+	image) echo "${image:-$kdir/arch/x86/boot/bzImage}" ;;
+	state) echo "${state:-$kdir}" ;;
+	*) die "variant_path: no such field '$2'" ;;
+	esac
 }
 
 # KCONFIG="CONFIG_X=y CONFIG_Y=n ..." -> the lines of a Kconfig fragment
@@ -200,47 +173,28 @@ kconfig_fragment() { # words
 # line (byo.sh checks them): BASE_NAME (from BASE, else "base"), then
 # PATCHED_NAME (from PATCHED, else the PATCHES directory's name) when
 # there is a second side, then a prebuilt kernel's VARIANT (else "prebuilt").
-# byo_names puts them in BYO_NAMES (no subshell).
-byo_names() {
-	local VARIANT_NAME p
-	BYO_NAMES=()
+byo_variants() {
 	if [ -n "${KSRC:-}" ]; then
-		VARIANT_NAME=${BASE_NAME:-}
-		[ -n "$VARIANT_NAME" ] || variant_name_of "${BASE:-base}"
-		BYO_NAMES+=("$VARIANT_NAME")
+		echo "${BASE_NAME:-$(variant_name "${BASE:-base}")}"
 		if [ -n "${PATCHED:-}" ]; then
-			VARIANT_NAME=${PATCHED_NAME:-}
-			[ -n "$VARIANT_NAME" ] || variant_name_of "$PATCHED"
-			BYO_NAMES+=("$VARIANT_NAME")
+			echo "${PATCHED_NAME:-$(variant_name "$PATCHED")}"
 		elif [ -n "${PATCHES:-}" ]; then
-			VARIANT_NAME=${PATCHED_NAME:-}
-			if [ -z "$VARIANT_NAME" ]; then
-				# basename "$PATCHES": trailing slashes off, then the last part
-				p=${PATCHES%"${PATCHES##*[!/]}"}
-				p=${p:-/} && [ "$p" = / ] || p=${p##*/}
-				variant_name_of "$p"
-			fi
-			BYO_NAMES+=("$VARIANT_NAME")
+			echo "${PATCHED_NAME:-$(variant_name "$(basename "$PATCHES")")}"
 		fi
 	fi
-	[ -z "${KERNEL:-}" ] || BYO_NAMES+=("${VARIANT:-prebuilt}")
-}
-byo_variants() {
-	local BYO_NAMES
-	byo_names
-	[ ${#BYO_NAMES[@]} -eq 0 ] || printf '%s\n' "${BYO_NAMES[@]}"
+	[ -z "${KERNEL:-}" ] || echo "${VARIANT:-prebuilt}"
 }
 
 # A git ref as a variant name: lower case letters, digits and '-' (a name
 # is also a path, a kernel argument and part of APPEND_<variant>).
-variant_name_of() { # ref -> VARIANT_NAME (no subshell)
+variant_name() { # ref
 	local LC_ALL=C n=${1,,}
 	n=${n//[^a-z0-9]/-}
 	while [[ $n == *--* ]]; do n=${n//--/-}; done
 	n=${n:0:40}
 	while [[ $n == -* ]]; do n=${n#-}; done
 	while [[ $n == *- ]]; do n=${n%-}; done
-	VARIANT_NAME=$n
+	printf '%s\n' "$n"
 }
 
 # The variants a make works on when it names none: the user's, when it
@@ -251,25 +205,10 @@ default_variants() {
 
 # VARIANTS="a,b c" -> validated names, one per line.
 parse_variants() { # list
-	local PARSED_VARIANTS
-	parse_variant_list "$1"
-	[ ${#PARSED_VARIANTS[@]} -eq 0 ] || printf '%s\n' "${PARSED_VARIANTS[@]}"
-}
-# The same names into the array PARSED_VARIANTS (no subshell).
-parse_variant_list() { # list
-	local v list=${1//,/ } MATRIX_NAMES BYO_NAMES FRAGMENT_LIST
-	PARSED_VARIANTS=()
-	if [ -z "${list// /}" ]; then # default_variants
-		if [ -n "${KSRC:-}${KERNEL:-}" ]; then
-			byo_names && list=${BYO_NAMES[*]}
-		else
-			matrix_names && list=${MATRIX_NAMES[*]}
-		fi
-	fi
-	for v in $list; do
-		variant_fragment_list "$v"
-		PARSED_VARIANTS+=("$v")
-	done
+	local v list=${1//,/ }
+	[ -n "${list// /}" ] || list=$(default_variants)
+	for v in $list; do variant_fragments "$v" >/dev/null; done # dies on an unknown name
+	for v in $list; do echo "$v"; done
 }
 
 # The host as timed figures depend on it: CPU vendor, family, model and
@@ -343,7 +282,7 @@ lb_cc() { # [DIR]
 		command -v ccache >/dev/null || return 0
 		if [ -n "${1:-}" ] && [ -f "$1/.lb-cc" ]; then
 			local was
-			slurp was "$1/.lb-cc"
+			was=$(<"$1/.lb-cc")
 			[ "$was" = "ccache gcc" ] || return 0
 		else
 			[ "$(ccache --print-stats 2>/dev/null | awk '$1 == "files_in_cache" { print $2 }')" -gt 0 ] 2>/dev/null || return 0
@@ -398,60 +337,43 @@ bisect_args_ok() {
 
 # The lock layer (pre, post, stock) and debug setting (on, off) of a variant,
 # from its fragments: the one rule for "is this a debug variant".  The
-# fragments_* forms take variant_fragments' output, for callers that ask
-# about many variants (no process per question).
-fragments_lock_of() { # fragments -> REPLY (empty: no lock-X fragment)
+# fragments_* forms take variant_fragments' output, for callers that have
+# it already.
+fragments_lock() { # fragments -> the lock layer (nothing: no lock-X fragment)
 	local f
-	REPLY=""
 	while IFS= read -r f; do
-		case $f in */lock-*.config) f=${f##*/lock-} && REPLY=${f%.config} && return ;; esac
+		case $f in */lock-*.config) f=${f##*/lock-} && echo "${f%.config}" && return ;; esac
 	done <<<"$1"
 }
-fragments_debug_of() { # fragments -> REPLY (on or off)
+fragments_debug() { # fragments -> on or off
 	local f
-	REPLY=off
 	while IFS= read -r f; do
-		case $f in */debug-on.config | */debug-magic.config) REPLY=on && return ;; esac
+		case $f in */debug-on.config | */debug-magic.config) echo on && return ;; esac
 	done <<<"$1"
+	echo off
 }
 variant_lock() {
 	local f
 	f=$(variant_fragments "$1") || return 1
-	fragments_lock_of "$f"
-	[ -z "$REPLY" ] || echo "$REPLY"
+	fragments_lock "$f"
 }
 variant_debug() {
 	local f
 	f=$(variant_fragments "$1") || return 1
-	fragments_debug_of "$f"
-	echo "$REPLY"
+	fragments_debug "$f"
 }
 # The same rule for gnuplot (plots/common.gp): dbg, the debug variants among
 # VARIANTS, and fams, each one's lock layer (its colour), as gnuplot
 # assignments.  A name the matrix does not know is neither.
 variant_gp() { # variant...
-	local v fr GP_DBG="" GP_FAMS=" "
+	local v fr lock dbg="" fams=" "
 	for v in "$@"; do
-		# A name the matrix does not know (variant_fragment_list dies) is
-		# skipped.
-		fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}") || continue
-		variant_gp_add "$v" "$fr"
+		fr=$(variant_fragments "$v" 2>/dev/null) || continue
+		lock=$(fragments_lock "$fr")
+		[ -z "$lock" ] || fams+="$v=$lock "
+		[ "$(fragments_debug "$fr")" != on ] || dbg+="$v "
 	done
-	variant_gp_text
-	printf '%s' "$REPLY"
-}
-# variant_gp in parts, for a caller that has the fragments already:
-# variant_gp_add VARIANT FRAGMENTS adds one variant to GP_DBG and GP_FAMS
-# (start them as "" and " "), variant_gp_text makes them the assignments,
-# into REPLY.
-variant_gp_add() { # variant fragments
-	fragments_lock_of "$2"
-	[ -z "$REPLY" ] || GP_FAMS+="$1=$REPLY "
-	fragments_debug_of "$2"
-	[ "$REPLY" != on ] || GP_DBG+="$1 "
-}
-variant_gp_text() {
-	printf -v REPLY "dbg='%s'; fams='%s'" "${GP_DBG% }" "$GP_FAMS"
+	printf "dbg='%s'; fams='%s'" "${dbg% }" "$fams"
 }
 
 # The comparisons: vm-configs/comparisons (COMPARISONS= replaces it),
@@ -511,14 +433,14 @@ LB_ICOUNT_QEMU=(-accel tcg,thread=single -icount shift=0,sleep=off -cpu max)
 LB_ICOUNT_WHY_1CPU="QEMU 7.2's round-robin icount scheduler starves the second vCPU at SMP bring-up, fixed only in QEMU 8.1 (docs/accelerators.md)"
 
 # QEMU arguments of a resolved accelerator (tcg, icount, kvm:CPU), into the
-# array named by $2.  One definition for the launcher and run.info.
-accel_qemu_args() { # accel arrayname
-	local -n _args=$2
-	case $1 in
+# array named by $1.  One definition for the launcher and run.info.
+accel_qemu_args() { # arrayname accel
+	local -n _args=$1
+	case $2 in
 	tcg) _args=(-accel tcg,thread=multi -cpu max) ;;
 	icount) _args=("${LB_ICOUNT_QEMU[@]}") ;;
-	kvm:*) _args=(-accel kvm -cpu "${1#kvm:}") ;;
-	*) die "ACCEL=$1 is not one of $("$LB_TOP/scripts/build/settings.sh" choices ACCEL)" ;;
+	kvm:*) _args=(-accel kvm -cpu "${2#kvm:}") ;;
+	*) die "ACCEL=$2 is not one of $("$LB_TOP/scripts/build/settings.sh" choices ACCEL)" ;;
 	esac
 }
 
@@ -559,35 +481,31 @@ is_record_file() { # is_record_file FILE
 # fixed once per make, so make all's stages share one directory), else the
 # UTC time now.
 run_name() {
-	local RUN_NAME
-	run_name_of
-	echo "$RUN_NAME"
-}
-run_name_of() { # -> RUN_NAME (no subshell, no date)
 	local n=${LB_RUN_NAME:-}
-	[ -n "$n" ] || { utc_now %Y%m%dT%H%M%SZ && n=$REPLY; }
+	[ -n "$n" ] || n=$(utc_now %Y%m%dT%H%M%SZ)
 	[[ $n =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "NAME=$n: a run name is letters, digits, '.', '_' and '-'"
-	RUN_NAME=$n
+	echo "$n"
 }
-# date -u +FORMAT without a process, into REPLY.  LB_NOW (seconds since
-# the epoch) holds the clock still, for the tests of names made from it.
+# date -u +FORMAT.  LB_NOW (seconds since the epoch) holds the clock
+# still, for the tests of names made from it.
 utc_now() { # strftime format
-	TZ=UTC0 printf -v REPLY "%($1)T" "${LB_NOW:--1}"
+	date -u ${LB_NOW:+-d "@$LB_NOW"} "+$1"
 }
 
-# claim_dir PARENT NAME -> REPLY: the first of NAME, NAME.2, NAME.3, ...
-# that PARENT lacks, made there (empty) by mkdir, which only one process
-# can win: two runs named from the same second never share a directory.
-# The caller fills it, or replaces it with mv -T from a staging folder.
+# claim_dir PARENT NAME: the first of NAME, NAME.2, NAME.3, ... that
+# PARENT lacks, made there (empty) by mkdir, which only one process can
+# win, and printed: two runs named from the same second never share a
+# directory.  The caller fills it, or replaces it with mv -T from a
+# staging folder.
 claim_dir() {
 	local name=$2 n=1
-	mkdir_p "$1"
+	mkdir -p "$1"
 	until mkdir "$1/$name" 2>/dev/null; do
 		[ -d "$1" ] || die "cannot create $1/$name"
 		n=$((n + 1))
 		name=$2.$n
 	done
-	REPLY=$name
+	echo "$name"
 }
 
 # A KEY=VALUE file (run.info, stat.info, ...) read once, without a process:
@@ -603,35 +521,32 @@ readkv() {
 	done <"$2"
 }
 
-dir_id() { # dir_id DIR
-	dir_id_of "$1"
-	echo "$REPLY"
-}
-dir_id_of() { # DIR -> REPLY (no subshell when run.info names it)
+# A run's id: its run.info's run_id, else its folder's name.
+dir_id() { # DIR
 	local -A ri=()
 	[ ! -f "$1/run.info" ] || readkv ri "$1/run.info" 2>/dev/null || true
-	REPLY=${ri[run_id]:-}
-	[ -n "$REPLY" ] || { REPLY=$(readlink -f "$1") && REPLY=${REPLY##*/}; }
+	[ -n "${ri[run_id]:-}" ] || ri[run_id]=$(basename "$(readlink -f "$1")")
+	echo "${ri[run_id]}"
 }
 
 # The published raw data (results/raw, written by publish.sh) is tracked:
 # the stages that derive files from a run work on a copy of it under
-# build/raw/ID instead.  run_dir_of ARG -> the directory the stages use.
+# build/raw/ID instead.  run_dir ARG prints the directory the stages use.
 # compare.sh passes "fresh" so every regeneration starts from the records.
-run_dir_of() { # ARG [fresh] -> RUN_DIR (no subshell around it: a die ends the caller)
+run_dir() { # ARG [fresh]
 	local d id
 	local -A ri=()
 	d=$(readlink -f "$1") || die "no run directory $1"
-	[ -f "$d/raw.info" ] || { RUN_DIR=$d && return; }
+	[ -f "$d/raw.info" ] || { echo "$d" && return; }
 	[ ! -f "$d/run.info" ] || readkv ri "$d/run.info"
 	id=${ri[run_id]:-}
 	[ -n "$id" ] || die "$1/run.info has no run_id: not published raw data"
 	if [ "${2:-}" = fresh ] || [ ! -d "$LB_BUILD/raw/$id" ]; then
 		rm -rf "$LB_BUILD/raw/$id"
 		mkdir -p "$LB_BUILD/raw"
-		cp -r "$d" "$LB_BUILD/raw/$id"
+		cp -r "$d" "$LB_BUILD/raw/$id" || die "cannot copy $1 to $LB_BUILD/raw/$id"
 	fi
-	RUN_DIR=$LB_BUILD/raw/$id
+	echo "$LB_BUILD/raw/$id"
 }
 
 # The native runs filed by host (scripts/report/host-publish.sh) that

@@ -60,9 +60,8 @@ cached_verdict() { # key
 
 save_verdict() { # key verdict why
 	local utc
-	mkdir_p "$(dirname "$verdict_file")"
-	utc_now %Y-%m-%dT%H:%M:%SZ
-	utc=$REPLY
+	mkdir -p "$(dirname "$verdict_file")"
+	utc=$(utc_now %Y-%m-%dT%H:%M:%SZ)
 	printf 'key=%s\nverdict=%s\nwhy=%s\nprobed_at=%s\nprobed_utc=%s\n' \
 		"$1" "$2" "$3" "$EPOCHSECONDS" "$utc" >"$verdict_file.$$"
 	mv "$verdict_file.$$" "$verdict_file"

@@ -12,8 +12,7 @@ if ! count=$("$LB_BISECT_MEASURE" "$LB_BISECT_VARIANT" "$CELL"); then
 	echo "$commit skip (no measurement: build or boot failed)" >>"$LB_BISECT_DIR/steps.log"
 	exit 125
 fi
-good_count="" # (slurp sets it)
-slurp good_count "$LB_BISECT_DIR/good.count"
+good_count=$(cat "$LB_BISECT_DIR/good.count" 2>/dev/null) || true
 verdict=$(awk -v c="$count" -v r="$good_count" -v t="$THRESHOLD" \
 	'BEGIN { d = (c - r) * 100 / r; printf "%s %+.2f%%\n", (d > t ? "bad" : "good"), d }')
 echo "$commit $count $verdict" >>"$LB_BISECT_DIR/steps.log"

@@ -19,28 +19,28 @@ export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/boot/bisect-measur
 # left over from an interrupted run is reset first.
 w=$LB_USER/$v/src
 # bisect_path NAME: the worktree's .git file NAME (git rev-parse
-# --git-path), into REPLY.
+# --git-path).
 bisect_path() {
-	REPLY=$(git -C "$w" rev-parse --git-path "$1" 2>/dev/null) || return
-	[[ $REPLY = /* ]] || REPLY=$w/$REPLY
+	local p
+	p=$(git -C "$w" rev-parse --git-path "$1" 2>/dev/null) || return
+	[[ $p = /* ]] || p=$w/$p
+	echo "$p"
 }
 # git bisect reset does nothing but say so without a BISECT_START: it is
 # asked only when there is one (each git bisect costs a dozen processes).
 # (Only in a worktree: a plain folder there would have git find
 # lockbench's own repository above it.)
-if [ -e "$w/.git" ] && bisect_path BISECT_START && [ -s "$REPLY" ]; then
+if [ -e "$w/.git" ] && [ -s "$(bisect_path BISECT_START)" ]; then
 	git -C "$w" bisect reset >/dev/null 2>&1 || true
 fi
 env -u PATCHED -u PATCHES -u KERNEL -u PATCHED_NAME BASE="$BAD" BASE_NAME="$v" bash "$LB_TOP/scripts/build/byo.sh"
-variant_paths "$v"
-[ "$VARIANT_TREE" = "$w" ] || die "bisect: $v is not a worktree at $w"
+[ "$(variant_path "$v" tree)" = "$w" ] || die "bisect: $v is not a worktree at $w"
 good=$(commit_of "$w" GOOD "$GOOD")
 bad=$(commit_of "$w" BAD "$BAD")
 git -C "$w" merge-base --is-ancestor "$good" "$bad" ||
 	die "GOOD=$GOOD is not an ancestor of BAD=$BAD: git bisect needs GOOD before BAD on one line of history"
 
-utc_now %Y%m%dT%H%M%SZ
-dir=$LB_BUILD/bisect-runs/$REPLY-$$
+dir=$LB_BUILD/bisect-runs/$(utc_now %Y%m%dT%H%M%SZ)-$$
 mkdir -p "$dir"
 export LB_BISECT_DIR=$dir
 measure() { # ref -> count at that commit
@@ -56,8 +56,7 @@ if [ "$LB_BISECT_MEASURE" = "$LB_TOP/scripts/boot/bisect-measure.sh" ]; then
 fi
 note "bisect: measuring $CELL at GOOD=$GOOD"
 measure "$good" GOOD >"$dir/good.count"
-good_count="" # (slurp sets it)
-slurp good_count "$dir/good.count"
+good_count=$(<"$dir/good.count")
 awk '{ exit !($1 > 0) }' "$dir/good.count" || die "bisect: GOOD's count is '$good_count', not a positive number"
 note "bisect: measuring $CELL at BAD=$BAD"
 bad_count=$(measure "$bad" BAD)
@@ -76,10 +75,8 @@ rc=0
 git -C "$w" bisect run bash "$LB_TOP/scripts/boot/bisect-step.sh" >"$dir/bisect.log" 2>&1 || rc=$?
 # git bisect log, which copies BISECT_LOG when it is not empty, read here.
 : >"$dir/bisect.replay"
-if bisect_path BISECT_LOG && [ -s "$REPLY" ]; then
-	mapfile replay <"$REPLY"
-	printf '%s' "${replay[@]}" >"$dir/bisect.replay"
-fi
+log=$(bisect_path BISECT_LOG) || true
+[ ! -s "$log" ] || cp "$log" "$dir/bisect.replay"
 git -C "$w" bisect reset >/dev/null 2>&1 || true
 first=""
 while IFS= read -r line || [ -n "$line" ]; do # sed -n 's/^.../\1/p' | head -n 1

@@ -8,8 +8,7 @@
 
 v=${1:?usage: cell-count.sh VARIANT CELL} cell=${2:?usage: cell-count.sh VARIANT CELL}
 bash "$LB_TOP/scripts/build/need-built.sh" "$v"
-utc_now %Y%m%dT%H%M%SZ
-out=$LB_BUILD/cell-count/$v-$REPLY-$$
+out=$LB_BUILD/cell-count/$v-$(utc_now %Y%m%dT%H%M%SZ)-$$
 mkdir -p "$out"
 printf '%s\n' "$cell" >"$out/cell.jobs"
 ACCEL=icount VCPUS=1 REPEAT=1 JOBFILE=$out/cell.jobs PERF_JOB=-1 \

@@ -12,7 +12,7 @@
 
 run=$1 v=$2 boot=$3
 status=missing
-[ ! -f "$boot/status" ] || [ ! -r "$boot/status" ] || slurp status "$boot/status"
+[ ! -f "$boot/status" ] || [ ! -r "$boot/status" ] || status=$(<"$boot/status")
 bname=$(basename "$boot")
 fail() { # reason
 	local job
@@ -30,14 +30,6 @@ fail() { # reason
 		cat "$boot/faults.txt" 2>/dev/null
 	} >>"$run/failures.txt"
 	note "collect: $v $bname failed: $1"
-}
-# head -n 2 FILE, into REPLY (to compare two files' schema headers).
-head2() { # file
-	local a="" b="" ra=0 rb=0
-	{ IFS= read -r a || ra=1; IFS= read -r b || rb=1; } <"$1"
-	REPLY=$a
-	[ $ra = 1 ] || REPLY+=$'\n'$b
-	[ $ra = 1 ] || [ $rb = 1 ] || REPLY+=$'\n'
 }
 
 res=$boot/guest/results.csv
@@ -64,9 +56,7 @@ if ! "$LB_TOP/bench-user/lb-validate" "$res" >"$boot/validate.txt" 2>&1; then
 fi
 dest=$run/$v.csv
 if [ -f "$dest" ]; then
-	head2 "$res" && res_head=$REPLY
-	head2 "$dest"
-	[ "$res_head" = "$REPLY" ] || die "collect: $res has a different schema header than $dest"
+	[ "$(head -n 2 "$res")" = "$(head -n 2 "$dest")" ] || die "collect: $res has a different schema header than $dest"
 	awk 'NR > 2 && !/^#/' "$res" >>"$dest" # tail -n +3 | grep -v '^#'
 
 else

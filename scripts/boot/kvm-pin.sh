@@ -21,15 +21,13 @@ plan() { # vcpus hostcpus
 	for ((i = 0; i < n; i++)); do echo "$i $((i + off))"; done
 }
 
-# The TID of vCPU N's thread in PID, or nothing yet, into TID.
+# The TID of vCPU N's thread in PID, or nothing yet.
 vcpu_tid() { # pid n
 	local t comm
-	TID=""
 	for t in /proc/"$1"/task/*; do
-		slurp comm "$t/comm"
-		[ "$comm" = "CPU $2/KVM" ] && { TID=${t##*/}; return; }
+		comm=$(cat "$t/comm" 2>/dev/null) || true
+		[ "$comm" != "CPU $2/KVM" ] || { echo "${t##*/}" && return; }
 	done
-	return 0
 }
 
 case ${1:-} in
@@ -45,8 +43,8 @@ pin)
 	for p in "${pairs[@]}"; do
 		vcpu=${p% *} cpu=${p#* } tid=
 		while :; do
-			[ -n "$pid" ] || slurp pid "$pidfile"
-			[ -n "$pid" ] && vcpu_tid "$pid" "$vcpu" && tid=$TID
+			[ -n "$pid" ] || pid=$(cat "$pidfile" 2>/dev/null) || true
+			[ -z "$pid" ] || tid=$(vcpu_tid "$pid" "$vcpu")
 			[ -n "$tid" ] && break
 			[ "$EPOCHSECONDS" -lt "$deadline" ] ||
 				die "kvm-pin: no thread 'CPU $vcpu/KVM' in QEMU ${pid:-(no pid in $pidfile)} after ${LB_PIN_WAIT_S:-10}s (is -name ...,debug-threads=on set?)"

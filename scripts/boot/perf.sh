@@ -11,9 +11,7 @@ bash "$LB_TOP/scripts/build/need-built.sh" "$v"
 if [ -n "$out" ]; then
 	mkdir -p "$out"
 else
-	utc_now %Y%m%dT%H%M%SZ
-	claim_dir "$LB_BUILD/perf" "$v-$REPLY"
-	out=$LB_BUILD/perf/$REPLY
+	out=$LB_BUILD/perf/$(claim_dir "$LB_BUILD/perf" "$v-$(utc_now %Y%m%dT%H%M%SZ)")
 fi
 printf '%s\n' "$job" >"$out/perf.jobs"
 JOBFILE=$out/perf.jobs PERF_JOB=0 REPEAT=1 TIMEOUT=${TIMEOUT:-300} \

@@ -5,17 +5,16 @@
 . "$(dirname "$0")/../lib.sh"
 
 v=$1 accel=$2 vcpus=$3 boot=$4 cmdfile=$5
-variant_paths "$v"
-kdir=$VARIANT_KDIR
-tree=$VARIANT_TREE
+kdir=$(variant_path "$v" kdir)
+tree=$(variant_path "$v" tree)
 # Where the kernel came from: the Debian tree's stamp, a user tree's commit
 # (docs/own-kernel.md), or a prebuilt image.  No host paths.
 case $tree in
 "$LB_TREE")
 	linux_source=missing
-	[ ! -f "$LB_STAMP" ] || [ ! -r "$LB_STAMP" ] || slurp linux_source "$LB_STAMP"
+	[ ! -f "$LB_STAMP" ] || [ ! -r "$LB_STAMP" ] || linux_source=$(<"$LB_STAMP")
 	;;
-"") linux_source="prebuilt $(basename "$VARIANT_IMAGE")" ;;
+"") linux_source="prebuilt $(basename "$(variant_path "$v" image)")" ;;
 *) linux_source="git $(git -C "$tree" rev-parse HEAD 2>/dev/null) ($(git -C "$tree" describe --always --dirty 2>/dev/null))" ;;
 esac
 command -v jq >/dev/null || die "jq is not installed: run 'make deps'"
@@ -28,21 +27,10 @@ qcmd=${qcmd//"$LB_BUILD"/build}
 qcmd=${qcmd//"$LB_TOP"\//}
 [ -n "$(git -C "$LB_TOP" status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=true
 host_facts
-utc_now %Y-%m-%dT%H:%M:%SZ
-date_utc=$REPLY
-# sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP", in bash: each line's
-# last series= value.
-series="" sep=""
-if [ -f "$LB_STAMP" ] && [ -r "$LB_STAMP" ]; then
-	while IFS= read -r line || [ -n "$line" ]; do
-		[[ $line == *series=* ]] || continue
-		line=${line##*series=}
-		series+=$sep${line%% *} sep=$'\n'
-	done <"$LB_STAMP"
-fi
-while [[ $series == *$'\n' ]]; do series=${series%$'\n'}; done # as $(sed ...)
-kernel_release="" # (slurp sets it)
-slurp kernel_release "$kdir/include/config/kernel.release"
+date_utc=$(utc_now %Y-%m-%dT%H:%M:%SZ)
+# Each line's last series= value.
+series=$(sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP" 2>/dev/null) || true
+kernel_release=$(cat "$kdir/include/config/kernel.release" 2>/dev/null) || true
 jq -n \
 	--arg variant "$v" \
 	--argjson boot "$boot" \

@@ -40,17 +40,16 @@ pmu_ok
 command -v qemu-system-x86_64 >/dev/null ||
 	die "qemu-system-x86_64 not found: install qemu-system-x86 ('make deps')"
 
-variant_paths "$v"
-kernel=$VARIANT_IMAGE
+kernel=$(variant_path "$v" image)
 [ -f "$kernel" ] || die "no kernel for $v at $kernel: run 'make kernel VARIANT=$v'"
 base=$LB_BUILD/initramfs/base.cpio
 [ -f "$base" ] || die "no guest initramfs at $base: run 'make initramfs'"
-mods=$VARIANT_STATE/lb-modules.cpio
+mods=$(variant_path "$v" state)/lb-modules.cpio
 [ -z "${INITRD_EXTRA:-}" ] || [ -f "$INITRD_EXTRA" ] || die "INITRD_EXTRA=$INITRD_EXTRA does not exist"
 
 accel=${ACCEL:-auto}
 case $accel in auto | kvm) accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$accel" "$kernel") ;; esac
-accel_qemu_args "$accel" qaccel
+accel_qemu_args qaccel "$accel"
 [ "$accel" = icount ] && icount_vcpus_ok "$vcpus"
 # A TCG plugin (PLUGIN=) needs TCG: refused before anything is written.
 case ${PLUGIN:+$accel} in kvm:*) die "PLUGIN=${PLUGIN%%,*}: TCG plugins run under TCG only, and this boot is KVM ($accel): use ACCEL=tcg or ACCEL=icount" ;; esac
@@ -121,15 +120,13 @@ fi
 
 # Seconds between two $EPOCHREALTIME stamps, written as the bc of two
 # date +%s.%N stamps wrote it (9 decimals, no 0 before the point under a
-# second), into REPLY: no date and no bc.
+# second).
 wall_elapsed() { # start end
-	local us=$((10#${2//[!0-9]/} - 10#${1//[!0-9]/})) sign="" frac
+	local us=$((10#${2//[!0-9]/} - 10#${1//[!0-9]/})) sign=""
+	[ $us -ne 0 ] || { echo 0 && return; }
 	[ $us -ge 0 ] || { sign=- && us=$((-us)); }
-	printf -v frac '%06d000' $((us % 1000000))
-	REPLY=$sign
-	[ $((us / 1000000)) -eq 0 ] || REPLY+=$((us / 1000000))
-	REPLY+=.$frac
-	[ $us -ne 0 ] || REPLY=0
+	[ $((us / 1000000)) -eq 0 ] || sign+=$((us / 1000000))
+	printf '%s.%06d000\n' "$sign" $((us % 1000000))
 }
 start=$EPOCHREALTIME
 rc=0
@@ -145,8 +142,7 @@ else
 	sh -c '"$@" >"$0" 2>&1' "$out/qemu.stderr" timeout -k 5 "$limit" "${cmd[@]}" || rc=$?
 fi
 end=$EPOCHREALTIME
-wall_elapsed "$start" "$end"
-wall=$REPLY
+wall=$(wall_elapsed "$start" "$end")
 printf '%.2f\n' "$wall" >"$out/wall_s"
 
 status=ok
@@ -177,8 +173,7 @@ rm -rf "$stage" "$initrd" "$out/boot.cpio" "$journal" "$disk"
 if [ $status = ok ]; then
 	rcs=""
 	for f in "$out/guest/"{runner,script}.rc; do
-		rc_text="" # (slurp sets it)
-		slurp rc_text "$f" && rcs+=$rc_text
+		rcs+=$(cat "$f" 2>/dev/null) || true
 	done
 	rcs=${rcs//[$' \n']/} # cat ... | tr -d ' \n'
 	[ "$rcs" = 0 ] || status=guest-error

@@ -17,9 +17,7 @@ case $accel in auto | tcg | kvm) accel=$accel metric=ns_op unit=ns vcpus=${VCPUS
 icount) metric=cyc_op unit=instructions vcpus=${VCPUS:-1} extra=" slope=1" && icount_vcpus_ok "$vcpus" ;;
 *) die "ACCEL=$accel is not one of $("$LB_TOP/scripts/build/settings.sh" choices ACCEL)" ;;
 esac
-utc_now %Y%m%dT%H%M%SZ
-claim_dir "$LB_BUILD/quality" "$v-$REPLY"
-out=$LB_BUILD/quality/$REPLY
+out=$LB_BUILD/quality/$(claim_dir "$LB_BUILD/quality" "$v-$(utc_now %Y%m%dT%H%M%SZ)")
 # The jobs are a job list like any other (bench-user/jobs/quality.jobs),
 # read by the one job file expander.
 expand_jobs "$LB_TOP/bench-user/jobs/quality.jobs" | sed "s/\$/$extra/" >"$out/jobs"

@@ -9,9 +9,9 @@
 # in a shuffled order, from ORDER_SEED (recorded in run.info).
 . "$(dirname "$0")/../lib.sh"
 
-parse_variant_list "${VARIANTS:-}" # dies on an unknown name
-variants=("${PARSED_VARIANTS[@]}")
-[ ${#variants[@]} -gt 0 ] || die "no variants to run"
+list=$(parse_variants "${VARIANTS:-}") # dies on an unknown name
+[ -n "$list" ] || die "no variants to run"
+mapfile -t variants <<<"$list"
 want_accel=${ACCEL:-auto}
 # icount counts instructions on one vCPU: its own default, checked early.
 if [ "$want_accel" = icount ]; then vcpus=${VCPUS:-1}; else vcpus=${VCPUS:-2}; fi
@@ -27,8 +27,7 @@ done
 [ "$want_accel" = icount ] && icount_vcpus_ok "$vcpus"
 pmu_ok
 
-run_name_of
-name=$RUN_NAME
+name=$(run_name)
 ts=$name
 run=$LB_BUILD/runs/$name
 if [ "$want_accel" = icount ]; then
@@ -72,10 +71,8 @@ check_s=$(($EPOCHSECONDS - start))
 build_s=$check_s
 kernel_build_seconds=""
 for v in "${variants[@]}"; do
-	variant_paths "$v"
-	f=$VARIANT_STATE/.lb-build-seconds
-	s=unknown
-	if [ -f "$f" ] && [ -r "$f" ]; then slurp s "$f"; fi
+	f=$(variant_path "$v" state)/.lb-build-seconds
+	s=$(cat "$f" 2>/dev/null) || s=unknown
 	kernel_build_seconds+="$v:$s " # for run.info
 	[ "$s" = unknown ] || build_s=$((build_s + s))
 done
@@ -85,8 +82,7 @@ done
 case $want_accel in
 tcg | icount) accel=$want_accel ;;
 *)
-	variant_paths "${variants[0]}"
-	accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$want_accel" "$VARIANT_IMAGE")
+	accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$want_accel" "$(variant_path "${variants[0]}" image)")
 	;;
 esac
 ncpus=$LB_HOST_CPUS # nproc, counted by host_facts above
@@ -97,7 +93,7 @@ if [ "$vcpus" -gt "$ncpus" ]; then
 fi
 # wc -l of the jobs file, which is "$jobs" and a newline.
 newlines=${jobs//[!$'\n']/}
-accel_qemu_args "$accel" qargs
+accel_qemu_args qargs "$accel"
 cat >"$run/run.info" <<EOT
 run_id=$ts
 variants=${variants[*]}

@@ -22,22 +22,16 @@
 . "$(dirname "$0")/../lib.sh"
 
 [ -n "${KSRC:-}${KERNEL:-}" ] || die "byo.sh: set KSRC=/path/to/linux or KERNEL=bzImage KBUILD=dir"
-mkdir_p "$LB_USER"
+mkdir -p "$LB_USER"
 
 # The markers of a Linux source tree, checked before anything is built.
-kernel_tree_lacks() { # dir -> LACKS: what is missing, empty when it is a tree
-	local d=$1 l m miss=() version=""
-	# grep -q '^VERSION = ' Makefile, in bash's own read (no process)
-	if [ -f "$d/Makefile" ] && [ -r "$d/Makefile" ]; then
-		while IFS= read -r l || [ -n "$l" ]; do
-			[[ $l != 'VERSION = '* ]] || { version=1 && break; }
-		done <"$d/Makefile"
-	fi
-	[ -n "$version" ] || miss+=("a top-level Makefile with VERSION =")
+kernel_tree_lacks() { # dir -> what is missing, nothing when it is a tree
+	local d=$1 m miss=() lacks=""
+	grep -q '^VERSION = ' "$d/Makefile" 2>/dev/null || miss+=("a top-level Makefile with VERSION =")
 	[ -f "$d/Kconfig" ] || miss+=("Kconfig")
 	[ -d "$d/arch/x86" ] || miss+=("arch/x86/")
-	LACKS=""
-	for m in "${miss[@]}"; do LACKS+=${LACKS:+, }$m; done
+	for m in "${miss[@]}"; do lacks+=${lacks:+, }$m; done
+	echo "$lacks"
 }
 not_a_tree() { # what lacks
 	die "$1 is not a Linux kernel source tree (it lacks $2): point KSRC at the top of a kernel tree, a git clone of linux.git or a linux-*.tar.* tarball"
@@ -47,11 +41,9 @@ case ${KSRC:-} in *[[:space:]]*) die "KSRC='$KSRC' contains white space: use a p
 case ${KERNEL:-}${KBUILD:-} in *[[:space:]]*) die "KERNEL= and KBUILD= must be paths without spaces (a symlink will do)" ;; esac
 
 # --- the names ---------------------------------------------------------
-byo_names
-names=("${BYO_NAMES[@]}")
+mapfile -t names < <(byo_variants)
 declare -A builtin=() seen=()
-matrix_names builtin
-for n in "${MATRIX_NAMES[@]}"; do builtin[$n]=1; done
+for n in $(matrix_variants builtin); do builtin[$n]=1; done
 for n in "${names[@]}"; do
 	[[ $n =~ ^[a-z0-9][a-z0-9_-]{0,39}$ ]] ||
 		die "variant name '$n' is not lower-case letters, digits, '-' and '_' (at most 40): name it with BASE_NAME=, PATCHED_NAME= or VARIANT="
@@ -126,7 +118,7 @@ if [ -n "${KERNEL:-}" ]; then
 	done
 	[ -z "${FRAGMENTS:-}" ] || note "FRAGMENTS applies to kernels built from source, not to the prebuilt ${VARIANT:-prebuilt}"
 	n=${VARIANT:-prebuilt}
-	mkdir_p "$LB_USER/$n"
+	mkdir -p "$LB_USER/$n"
 	kernel=$(readlink -f "$KERNEL") kbuild=$(readlink -f "$KBUILD")
 	line[$n]="$n kernel=$kernel kbuild=$kbuild"
 	note "byo: variant $n boots $kernel (prebuilt; lockbench.ko against $kbuild)"
@@ -145,10 +137,10 @@ git_id=(-c user.name=lockbench -c user.email=lockbench@localhost)
 # lockbench's own, one per source (build/user/import/HASH/git): a new
 # tarball (size, time) starts it afresh; the same directory again adds a
 # commit only when its files changed.
-import_dir() { # -> imp
+import_dir() { # the folder an import of KSRC lives in
 	local h
 	h=$(printf '%s' "$ksrc" | sha256sum)
-	imp=$LB_USER/import/${h:0:12}
+	echo "$LB_USER/import/${h:0:12}"
 }
 # A tarball is all source: every file is committed.  A directory may hold
 # an in-tree build, so its .gitignore is obeyed, unless that leaves out the
@@ -156,7 +148,7 @@ import_dir() { # -> imp
 import() { # workdir key tarball|directory
 	local repo=$imp/git force=()
 	local stamp
-	slurp stamp "$imp/stamp"
+	stamp=$(cat "$imp/stamp" 2>/dev/null) || true
 	if [ "$stamp" != "$2" ]; then
 		rm -rf "$repo" "$imp/stamp"
 		git init -q --bare "$repo"
@@ -170,10 +162,8 @@ import() { # workdir key tarball|directory
 			die "importing $KSRC into ${repo#"$LB_TOP"/} failed (disk full? see above)"
 	fi
 	if ! git --git-dir="$repo" diff --cached --quiet HEAD -- 2>/dev/null; then
-		# basename "$KSRC", in bash: trailing slashes off, then the last part.
-		local name=$KSRC
-		while [[ $name == */ && $name != / ]]; do name=${name%/}; done
-		[ "$name" = / ] || name=${name##*/}
+		local name
+		name=$(basename "$KSRC")
 		# (lockbench's own repository: no git maintenance run --auto after it)
 		git --git-dir="$repo" --work-tree="$1" "${git_id[@]}" commit -q -m "$name, imported by lockbench" ||
 			die "importing $KSRC into ${repo#"$LB_TOP"/} failed (see above)"
@@ -182,9 +172,9 @@ import() { # workdir key tarball|directory
 }
 if [ -f "$ksrc" ]; then
 	# A tarball: holds one top directory (linux-6.6/) or the tree itself.
-	import_dir
+	imp=$(import_dir)
 	key="tarball $(stat -c '%s %Y' "$ksrc")"
-	slurp stamp "$imp/stamp"
+	stamp=$(cat "$imp/stamp" 2>/dev/null) || true
 	if [ "$stamp" != "$key" ]; then
 		need_disk "$LB_USER" 3000
 		note "byo: importing $KSRC into ${imp#"$LB_TOP"/}/git"
@@ -199,8 +189,8 @@ if [ -f "$ksrc" ]; then
 		entries=("$top"/*)
 		shopt -u nullglob dotglob
 		[ ${#entries[@]} -ne 1 ] || top=${entries[0]}
-		kernel_tree_lacks "$top"
-		[ -z "$LACKS" ] || { rm -rf "$imp"; not_a_tree "KSRC=$KSRC" "$LACKS"; }
+		lacks=$(kernel_tree_lacks "$top")
+		[ -z "$lacks" ] || { rm -rf "$imp"; not_a_tree "KSRC=$KSRC" "$lacks"; }
 		import "$top" "$key" tarball
 		rm -rf "$imp/tmp"
 	fi
@@ -211,26 +201,23 @@ elif { git_kind=$(git -C "$ksrc" rev-parse --is-bare-repository --show-toplevel 
 	# A bare repository (a mirror of linux.git): each side is checked below.
 	repo=$ksrc
 elif [ "$git_kind" = "false"$'\n'"$ksrc" ]; then
-	kernel_tree_lacks "$ksrc"
-	[ -z "$LACKS" ] || not_a_tree "KSRC=$KSRC" "$LACKS"
+	lacks=$(kernel_tree_lacks "$ksrc")
+	[ -z "$lacks" ] || not_a_tree "KSRC=$KSRC" "$lacks"
 	repo=$ksrc
 else
 	# A plain directory (or a subdirectory of some other repository).
-	kernel_tree_lacks "$ksrc"
-	[ -z "$LACKS" ] || not_a_tree "KSRC=$KSRC" "$LACKS"
-	import_dir
+	lacks=$(kernel_tree_lacks "$ksrc")
+	[ -z "$lacks" ] || not_a_tree "KSRC=$KSRC" "$lacks"
+	imp=$(import_dir)
 	note "byo: $KSRC is not a git tree; committing its files into ${imp#"$LB_TOP"/}/git (they stay where they are)"
-	mkdir_p "$imp"
+	mkdir -p "$imp"
 	import "$ksrc" directory directory
 	repo=$imp/git
 fi
 g() { git -C "$repo" "$@"; }
-# git log -1 --format='%h %s' | cut -c1-N, into HEAD_LINE (one process).
+# git log -1 --format='%h %s', cut to N bytes.
 head_line() { # worktree N
-	local s
-	s=$(git -C "$1" log -1 --format='%h %s' HEAD) || true
-	local LC_ALL=C # cut -c counts bytes
-	HEAD_LINE=${s:0:$2}
+	git -C "$1" log -1 --format='%h %s' HEAD | cut -b "1-$2" || true
 }
 
 base=$(commit_of "$repo" BASE "${BASE:-HEAD}")
@@ -258,13 +245,10 @@ fi
 side() { # name commit [patch...]
 	local n=$1 c=$2 w=$LB_USER/$1/src key stamp=$LB_USER/$1/source.stamp p old
 	shift 2
-	# sha_of /dev/null alone is the hash of nothing: no process for it.
-	key="ksrc=$ksrc commit=$c patches=e3b0c44298fc1c14"
-	[ $# -eq 0 ] || key="ksrc=$ksrc commit=$c patches=$(sha_of /dev/null "$@")"
-	slurp old "$stamp"
+	key="ksrc=$ksrc commit=$c patches=$(sha_of /dev/null "$@")"
+	old=$(cat "$stamp" 2>/dev/null) || true
 	if [ -d "$w" ] && [ "$old" = "$key" ]; then
-		head_line "$w" 60
-		note "byo: $n up to date at ${w#"$LB_TOP"/} ($HEAD_LINE)"
+		note "byo: $n up to date at ${w#"$LB_TOP"/} ($(head_line "$w" 60))"
 		return
 	fi
 	if [ -d "$w" ]; then
@@ -274,7 +258,7 @@ side() { # name commit [patch...]
 	fi
 	[ ! -e "$stamp" ] || rm -f "$stamp"
 	need_disk "$LB_USER" 2500
-	mkdir_p "$LB_USER/$n"
+	mkdir -p "$LB_USER/$n"
 	g worktree add -q -f --detach "$w" "$c" ||
 		die "git worktree add of $c for $n failed (see above)"
 	local id=()
@@ -291,15 +275,14 @@ side() { # name commit [patch...]
 		fi
 		note "byo: $n: applied ${p##*/}"
 	done
-	kernel_tree_lacks "$w"
-	if [ -n "$LACKS" ]; then
-		head_line "$w" 50
+	lacks=$(kernel_tree_lacks "$w")
+	if [ -n "$lacks" ]; then
+		at=$(head_line "$w" 50)
 		git -C "$repo" worktree remove --force "$w" >/dev/null 2>&1 || rm -rf "$w"
-		die "$n ($HEAD_LINE) is not a Linux kernel tree (it lacks $LACKS): name a commit of the kernel with BASE=/PATCHED="
+		die "$n ($at) is not a Linux kernel tree (it lacks $lacks): name a commit of the kernel with BASE=/PATCHED="
 	fi
 	printf '%s\n' "$key" >"$stamp"
-	head_line "$w" 60
-	note "byo: $n at ${w#"$LB_TOP"/} ($HEAD_LINE)"
+	note "byo: $n at ${w#"$LB_TOP"/} ($(head_line "$w" 60))"
 }
 
 side "${names[0]}" "$base"

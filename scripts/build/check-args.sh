@@ -105,27 +105,25 @@ rule_pmu() {
 	[ ! -x "$LB_TOP/bench-user/lb-guest" ] || bad_if_dies pmu_ok
 }
 rule_job() { # a job line: kind= and mode= from the contract
-	local kind mode
+	local kind mode kinds modes
 	[[ " $2" =~ [[:space:]]kind=([a-z_]+) ]] && kind=${BASH_REMATCH[1]}
 	[[ " $2" =~ [[:space:]]mode=([a-z]+) ]] && mode=${BASH_REMATCH[1]}
 	if [ -z "${kind:-}" ] || [ -z "${mode:-}" ]; then
 		bad "$1='$2' is not a job line (kind=... mode=...): write e.g. $1='kind=spin_lock mode=contended threads=2'"
 		return
 	fi
-	contract_names
-	[ -z "$CONTRACT_KINDS" ] || [[ " $CONTRACT_KINDS " == *" $kind "* ]] ||
-		bad "$1='$2': unknown kind '$kind'; kinds: $CONTRACT_KINDS (schema/lockbench_schema.h)"
-	[ -z "$CONTRACT_MODES" ] || [[ " $CONTRACT_MODES " == *" $mode "* ]] ||
-		bad "$1='$2': unknown mode '$mode'; modes: $CONTRACT_MODES (schema/lockbench_schema.h)"
+	kinds=$(contract_names kinds) modes=$(contract_names modes)
+	[ -z "$kinds" ] || [[ " $kinds " == *" $kind "* ]] ||
+		bad "$1='$2': unknown kind '$kind'; kinds: $kinds (schema/lockbench_schema.h)"
+	[ -z "$modes" ] || [[ " $modes " == *" $mode "* ]] ||
+		bad "$1='$2': unknown mode '$mode'; modes: $modes (schema/lockbench_schema.h)"
 }
-# contract_names: the contract's kinds and modes into CONTRACT_KINDS and
-# CONTRACT_MODES: from lb-validate --describe when it is built, else from
-# the header through the C preprocessor (as tests/host/contract.sh reads
-# it), since a fresh clone has no lb-validate yet.  Empty when there is no
-# gcc either (the boot refuses a bad job then).
+# contract_names kinds|modes: the contract's kinds or modes on one line,
+# from lb-validate --describe when it is built, else from the header
+# through the C preprocessor (as tests/host/contract.sh reads it), since
+# a fresh clone has no lb-validate yet.  Nothing when there is no gcc
+# either (the boot refuses a bad job then).
 contract_names() {
-	[ -z "${CONTRACT_KINDS+set}" ] || return 0
-	CONTRACT_KINDS= CONTRACT_MODES=
 	local out v=$LB_TOP/bench-user/lb-validate
 	if [ -x "$v" ]; then
 		out=$("$v" --describe | awk -F '\t' '$1 == "kinds" || $1 == "modes" { a[$1] = a[$1] " " $2 } END { print "kinds:" a["kinds"]; print "modes:" a["modes"] }')
@@ -133,8 +131,7 @@ contract_names() {
 		out=$(printf '#include "%s"\n#define N(n, ...) n\nkinds: LB_KINDS(N)\nmodes: LB_MODES(N)\n' "$LB_TOP/schema/lockbench_schema.h" |
 			gcc -E -P -x c - 2>/dev/null) || return 0
 	fi
-	CONTRACT_KINDS=$(sed -n 's/^kinds: *//p' <<<"$out")
-	CONTRACT_MODES=$(sed -n 's/^modes: *//p' <<<"$out")
+	sed -n "s/^$1: *//p" <<<"$out"
 }
 rule_kconfig() { bad_if_dies kconfig_fragment "$2"; }
 # T: make check's test globs, each matching a test (the harness's rule).
@@ -151,10 +148,7 @@ rule_refused() {
 
 # Variant names: the matrix files' and those this make's KSRC=/KERNEL=
 # declare (lib.sh, byo_variants).
-matrix_names all
-byo_names
-known=" "
-for v in "${MATRIX_NAMES[@]}" "${BYO_NAMES[@]}"; do known+="$v "; done
+known=" $({ matrix_variants all && byo_variants; } | tr '\n' ' ')"
 
 while IFS= read -r row; do
 	# name, default, rule, help; a default may be empty, so not read's
@@ -218,7 +212,7 @@ if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$accel" != icount ] && [ "${OVERSUBSCRIBE:-0}"
 	bad "VCPUS=$vcpus is above this host's $(nproc) CPUs: a timed run would measure the host's scheduler (oversubscribed): use VCPUS=$(nproc) or fewer, or OVERSUBSCRIBE=1 to run it flagged oversubscribed"
 fi
 
-[ -z "${BISECT_VARIANT:-}" ] || { variant_name_of "$BISECT_VARIANT" && [ "$VARIANT_NAME" = "$BISECT_VARIANT" ]; } ||
+[ -z "${BISECT_VARIANT:-}" ] || [ "$(variant_name "$BISECT_VARIANT")" = "$BISECT_VARIANT" ] ||
 	bad "BISECT_VARIANT=$BISECT_VARIANT: a variant name is lower case letters, digits and '-'"
 # The goals that work on one variant.
 for g in kernel module boot perf quality export import lava-run; do

@@ -34,8 +34,7 @@ if [ "$what" = base ]; then
 			"$LB_TOP"/tests/guest/*.sh "$LB_TOP/schema/contract.sh" "$runner" \
 			"$LB_TOP/bench-user/lb-validate" "$0" 2>&1
 	} | md5sum)
-	old_key="" # (slurp sets it)
-	slurp old_key "$LB_BUILD/initramfs/base.key"
+	old_key=$(cat "$LB_BUILD/initramfs/base.key" 2>/dev/null) || true
 	if [ -f "$LB_BUILD/initramfs/base.cpio" ] && [ "$old_key" = "$key" ]; then
 		exit 0
 	fi
@@ -77,9 +76,8 @@ fi
 
 v=$what
 variant_fragments "$v" >/dev/null
-variant_paths "$v"
-kdir=$VARIANT_KDIR
-state=$VARIANT_STATE
+kdir=$(variant_path "$v" kdir)
+state=$(variant_path "$v" state)
 stage=$state/lb-modules.stage
 ko=$LB_BUILD/module/$v/lockbench.ko
 [ -f "$ko" ] || die "$ko is not built: run 'make module VARIANT=$v'"
@@ -92,8 +90,7 @@ done
 # (the modules' and the kernel release's names, sizes and times to the
 # nanosecond, and this script).
 key=$(stat -L -c '%n %s %.9Y' "${mods[@]}" "$kdir/include/config/kernel.release" "$0" 2>&1) || true
-old_key="" # (slurp sets it)
-slurp old_key "$state/lb-modules.key"
+old_key=$(cat "$state/lb-modules.key" 2>/dev/null) || true
 if [ -f "$state/lb-modules.cpio" ] && [ "$old_key" = "$key" ]; then
 	exit 0
 fi
@@ -103,7 +100,7 @@ install -m 0644 "${mods[@]}" "$stage/lb/"
 # perf report in the guest finds a loaded module's ELF under
 # /lib/modules/RELEASE and takes its symbols (with sizes) from there; from
 # kallsyms alone perf 6.1 left some early samples unresolved.
-slurp rel "$kdir/include/config/kernel.release"
+rel=$(cat "$kdir/include/config/kernel.release" 2>/dev/null) || true
 if [ -n "$rel" ]; then
 	install -D -m 0644 "$ko" "$stage/lib/modules/$rel/extra/lockbench.ko"
 else

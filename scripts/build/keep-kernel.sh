@@ -6,8 +6,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: keep-kernel.sh VARIANT DIR} out=${2:?usage: keep-kernel.sh VARIANT DIR}
-variant_paths "$v"
-kdir=$VARIANT_KDIR
+kdir=$(variant_path "$v" kdir)
 ko=$LB_BUILD/module/$v/lockbench.ko
 [ -f "$kdir/.config" ] || die "keep-kernel: $v has no $kdir/.config: run 'make kernel VARIANT=$v'"
 [ -f "$ko" ] || die "keep-kernel: $v has no $ko: run 'make module VARIANT=$v'"
@@ -23,16 +22,9 @@ for f in vmlinux System.map; do
 		note "keep-kernel: $v has no $kdir/$f: the run keeps none"
 	fi
 done
-# readelf -n | awk '/Build ID:/ { print $3; exit }', read by bash: no awk.
-buildid() { # file -> BUILD_ID
-	local l id=""
-	while IFS= read -r l; do
-		[[ $l == *'Build ID:'* ]] || continue
-		read -r _ _ id _ <<<"$l"
-		break
-	done < <(readelf -n "$1" 2>/dev/null)
-	BUILD_ID=$id
+buildid() { # file -> its GNU build id
+	readelf -n "$1" 2>/dev/null | awk '/Build ID:/ && id == "" { id = $3 } END { print id }'
 }
 for f in vmlinux lockbench.ko; do
-	[ ! -f "$out/$f" ] || { buildid "$out/$f" && printf '%s %s\n' "$BUILD_ID" "$f"; }
+	[ ! -f "$out/$f" ] || printf '%s %s\n' "$(buildid "$out/$f")" "$f"
 done >"$out/build-ids"

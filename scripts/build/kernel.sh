@@ -4,15 +4,14 @@
 . "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: kernel.sh VARIANT}
-variant_fragment_list "$v" # dies on an unknown name
-frags=("$LB_VMCONFIGS/base.config" "${FRAGMENT_LIST[@]}")
-variant_paths "$v"
-tree=$VARIANT_TREE
-out=$VARIANT_KDIR
+variant_fragments "$v" >/dev/null # dies on an unknown name
+mapfile -t frags < <(echo "$LB_VMCONFIGS/base.config" && variant_fragments "$v")
+tree=$(variant_path "$v" tree)
+out=$(variant_path "$v" kdir)
 if [ -z "$tree" ]; then
 	[ -z "${KCONFIG:-}" ] ||
 		die "KCONFIG= cannot change the prebuilt kernel $v: rebuild it with those options yourself, or build it here from its tree with KSRC="
-	note "kernel $v: prebuilt, $VARIANT_IMAGE"
+	note "kernel $v: prebuilt, $(variant_path "$v" image)"
 	exit 0
 fi
 # KCONFIG="CONFIG_X=y CONFIG_Y=n": this make's own options, merged last
@@ -26,14 +25,14 @@ else
 	[ -f "$tree/Makefile" ] || die "no source tree for $v at $tree: set it up again with make tree KSRC=... (docs/own-kernel.md)"
 	# Reconfigure at every new commit (a bisect step may change a Kconfig).
 	tree_key=$out/.lb-tree-head
-	mkdir_p "$out"
+	mkdir -p "$out"
 	git -C "$tree" rev-parse HEAD >"$tree_key" 2>/dev/null || echo "no git" >"$tree_key"
 fi
 # The space a build needs, checked before configuring or building (an
 # up-to-date kernel writes nothing here: no df for it).
 disk_dir=$(dirname "$out") disk_ok=""
 disk_ok() { [ -n "$disk_ok" ] || need_disk "$disk_dir" 1500 && disk_ok=1; }
-mkdir_p "$out"
+mkdir -p "$out"
 if [ -n "$kconfig" ]; then
 	printf '%s\n' "$kconfig" >"$out/KCONFIG.config"
 	frags+=("$out/KCONFIG.config")
@@ -52,8 +51,7 @@ kmake() { make -C "$tree" O="$out" CC="$cc" HOSTCC="$cc" "$@"; }
 
 # Reconfigure only when the fragments or the tree changed.
 cfg_key=$(sha_of "${frags[@]}" "$tree_key")
-old_key="" # (slurp sets it)
-slurp old_key "$out/.lb-config-key"
+old_key=$(cat "$out/.lb-config-key" 2>/dev/null) || true
 if [ "$old_key" != "$cfg_key" ] || [ ! -f "$out/.config" ]; then
 	disk_ok
 	note "kernel $v: configuring from tinyconfig + ${frags[*]##*/}"
@@ -76,14 +74,12 @@ fi
 # build, after the stamp.
 gcc_facts
 fresh_key="$cfg_key $cc $LB_GCC_VERSION"
-config_sum() { # -> CONFIG_SUM
-	local s
-	s=$(sha256sum <"$out/.config")
-	CONFIG_SUM=${s:0:16}
+config_sum() { # -> the .config's short sha256
+	sha256sum <"$out/.config" | cut -c 1-16
 }
 if [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/vmlinux" ] && [ -f "$out/.lb-fresh" ] &&
 	{ IFS= read -r key && IFS= read -r sum; } <"$out/.lb-fresh" &&
-	[ "$key" = "$fresh_key" ] && config_sum && [ "$sum" = "$CONFIG_SUM" ] &&
+	[ "$key" = "$fresh_key" ] && [ "$sum" = "$(config_sum)" ] &&
 	[ -z "$(find "$tree" -newer "$out/.lb-fresh" -print -quit)" ]; then
 	note "kernel $v: up to date (nothing newer than its last build)"
 	exit 0
@@ -97,8 +93,7 @@ jobs=${MAKE_JOBS:-${LB_HOST_CPUS:-$(nproc)}}
 [ ! -e "$out/.lb-fresh" ] || rm -f "$out/.lb-fresh"
 # What this build compiles with, for lb_cc's next choice (CCACHE=auto).
 printf '%s\n' "$cc" >"$out/.lb-cc"
-config_sum
-pre_sum=$CONFIG_SUM
+pre_sum=$(config_sum)
 printf '%s\n%s\n' "$fresh_key" "$pre_sum" >"$out/.lb-fresh.new"
 start=$EPOCHSECONDS
 note "kernel $v: building bzImage and modules with -j$jobs ($cc)"
@@ -127,9 +122,9 @@ fi
 # build is newer, and the next make rebuilds.
 # syncconfig rewrites the .config with the same options: the sum written
 # at the start stands, and the stamp is only renamed (one mv).
-config_sum
-if [ "$CONFIG_SUM" != "$pre_sum" ]; then
-	printf '%s\n%s\n' "$fresh_key" "$CONFIG_SUM" >"$out/.lb-fresh.new.key"
+post_sum=$(config_sum)
+if [ "$post_sum" != "$pre_sum" ]; then
+	printf '%s\n%s\n' "$fresh_key" "$post_sum" >"$out/.lb-fresh.new.key"
 	touch -r "$out/.lb-fresh.new" "$out/.lb-fresh.new.key"
 	mv "$out/.lb-fresh.new.key" "$out/.lb-fresh.new"
 fi

@@ -7,8 +7,7 @@
 
 v=${1:?usage: module.sh VARIANT}
 variant_fragments "$v" >/dev/null
-variant_paths "$v"
-kdir=$VARIANT_KDIR
+kdir=$(variant_path "$v" kdir)
 [ -f "$kdir/Module.symvers" ] || die "kernel $v is not built ($kdir/Module.symvers missing): run 'make kernel VARIANT=$v'"
 mdir=$LB_BUILD/module/$v
 lb_cc "$kdir"
@@ -18,14 +17,13 @@ cc=$LB_CC
 # sources, the schema nor the kernel it builds against changed since.
 gcc_facts
 fresh_key="$cc $kdir $LB_GCC_VERSION"
-old_key="" # (slurp sets it)
-slurp old_key "$mdir/.lb-fresh"
+old_key=$(cat "$mdir/.lb-fresh" 2>/dev/null) || true
 if [ -f "$mdir/lockbench.ko" ] && [ "$old_key" = "$fresh_key" ] &&
 	[ -z "$(find "$LB_TOP/bench-module" "$LB_TOP/schema" "$kdir/Module.symvers" "$kdir/vmlinux" "$kdir/.config" -newer "$mdir/.lb-fresh" -print -quit)" ]; then
 	note "module $v: up to date (${mdir#"$LB_TOP"/}/lockbench.ko)"
 	exit 0
 fi
-mkdir_p "$mdir"
+mkdir -p "$mdir"
 # .lb-fresh.new stamps the build's start: written now with the key (no
 # touch), renamed to .lb-fresh once the build is done.
 [ ! -e "$mdir/.lb-fresh" ] || rm -f "$mdir/.lb-fresh"

@@ -86,10 +86,10 @@ done < <(contract_rows instruments)
 # N units (boots; native: processes) of TARGET's instrument, timed from
 # the newest run.info of its folder that recorded its total (its total
 # over its boots and variants), this clone's runs first, then the
-# published run's: the seconds into REPLY, what each took into EACH, the
-# run it came from into SRC.
+# published run's: prints the seconds, what each took and the run it came
+# from.
 unit_time() { # TARGET N
-	local f d=${rundir_of[$1]} t
+	local f d=${rundir_of[$1]} t src
 	for f in $(ls -r "$LB_BUILD"/runs/*/"$d"/run.info 2>/dev/null) "$LB_TOP/results/raw/$d/run.info"; do
 		t=$(awk -F= -v n="$2" -v icount="$([ "$1" = pathlen ] && echo 1 || echo 0)" '{ k[$1] = $2 }
 			END { if (!k["total_seconds"] || !k["boots"]) exit 1
@@ -97,19 +97,20 @@ unit_time() { # TARGET N
 				if ((k["accel"] == "icount") != icount) exit 1
 				each = k["total_seconds"] / (k["boots"] * split(k["variants"], v, " "))
 				printf "%d %.1f\n", each * n + 0.5, each }' "$f" 2>/dev/null) || continue
-		read -r REPLY EACH <<<"$t"
-		SRC=${f%/run.info} SRC=${SRC%/.}
-		SRC=${SRC#"$LB_TOP"/}
-		case $SRC in results/raw*) SRC="the published run, $SRC" ;; *) SRC="recorded, ${SRC#"$LB_BUILD"/}" ;; esac
+		src=${f%/run.info} src=${src%/.}
+		src=${src#"$LB_TOP"/}
+		case $src in results/raw*) src="the published run, $src" ;; *) src="recorded, ${src#"$LB_BUILD"/}" ;; esac
+		echo "$t $src"
 		return 0
 	done
 	return 1
 }
 
 boots() { # TARGET N WHAT [UNITS]: N boots (or UNITS) of TARGET's instrument
-	local u=${4:-boots}
-	if unit_time "$1" "$2"; then
-		est=$((est + REPLY)) && line "$3: $2 $u, about ${EACH}s each ($SRC)"
+	local u=${4:-boots} t secs each src
+	if t=$(unit_time "$1" "$2"); then
+		read -r secs each src <<<"$t"
+		est=$((est + secs)) && line "$3: $2 $u, about ${each}s each ($src)"
 	else
 		unknown+=("$3's $u") && line "$3: $2 $u; no $1 time measured"
 	fi

@@ -77,7 +77,6 @@ if [ ! -f "$results/hosts/$id/host.info" ]; then
 	jq -r --arg id "$id" '"host_id=\($id)\ncpu_vendor=\(.host_cpu_vendor)\ncpu_model=\(.host_cpu_model)\ncpu_family=\(.host_cpu_family)\ncpu_model_id=\(.host_cpu_model_id)\ncpu_stepping=\(.host_cpu_stepping)\nonline_cpus=\(.host_cpus)"' \
 		"$p" >"$results/hosts/$id/host.info"
 fi
-utc_now %Y-%m-%dT%H:%M:%SZ
 {
 	echo "run_id=$run_id"
 	echo "host_id=$id"
@@ -87,6 +86,6 @@ utc_now %Y-%m-%dT%H:%M:%SZ
 	echo "source=${SOURCE:-${src#"$LB_TOP"/}}"
 	echo "commit=$(jq -r '.git_head + (if .git_dirty then " (dirty)" else "" end)' "$p")"
 	echo "qemu=$(jq -r .qemu_version "$p")"
-	echo "filed_utc=$REPLY"
+	echo "filed_utc=$(utc_now %Y-%m-%dT%H:%M:%SZ)"
 } >"$dest/provenance.txt"
 note "host-file: ${dest#"$LB_TOP"/} (${#variants[@]} variants: ${variants[*]})"

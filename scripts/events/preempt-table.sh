@@ -28,14 +28,14 @@ readkv PI "$dir/provenance.txt"
 read -r -a variants <<<"${RI[variants]:-}"
 # Each PREEMPT variant's base: the variant whose fragments are its own
 # without preempt.config.
-frags_of() { # variant -> REPLY: its fragment names, space-separated
-	local FRAGMENT_LIST f
-	variant_fragment_list "$1"
-	REPLY=""
-	for f in "${FRAGMENT_LIST[@]}"; do REPLY+="${REPLY:+ }${f##*/}"; done
+# fragment_names VARIANT: its fragments' file names, space-separated.
+fragment_names() { # variant
+	local frags
+	frags=$(variant_fragments "$1") || exit 1
+	basename -a $frags | tr '\n' ' ' | sed 's/ $//'
 }
 declare -A fr=()
-for v in "${variants[@]}"; do frags_of "$v" && fr[$v]=$REPLY; done
+for v in "${variants[@]}"; do fr[$v]=$(fragment_names "$v") || exit 1; done
 pairs=""
 for p in "${variants[@]}"; do
 	[[ " ${fr[$p]} " == *" preempt.config "* ]] || continue

@@ -64,8 +64,8 @@ printf '%s\n' "$smp" >"$run/jobs.smp"
 host_facts
 start=$EPOCHSECONDS
 qa_hot=() qa_smp=()
-accel_qemu_args icount qa_hot
-accel_qemu_args tcg qa_smp
+accel_qemu_args qa_hot icount
+accel_qemu_args qa_smp tcg
 cat >"$run/run.info" <<EOT
 run_id=$ts
 variants=${variants[*]}

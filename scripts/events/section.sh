@@ -4,7 +4,7 @@
 # alone, and the plugin's calibration, into the facts of section.md.in.
 ev=$run/events evid= calibration=
 if [ -f "$ev/events.csv" ]; then
-	dir_id_of "$ev" && evid=$REPLY
+	evid=$(dir_id "$ev")
 	mkdir -p "$stage/events"
 	evf=("$ev/events.csv" "$ev/run.info")
 	[ ! -f "$ev/calibration.md" ] || evf+=("$ev/calibration.md")

@@ -130,9 +130,7 @@ if [ -n "${INTO:-}" ]; then
 	[ "${RI[host]:-}" = "$host" ] && [ "${RI[accel]:-}" = "$accel" ] ||
 		die "INTO=$INTO ran on ${RI[host]:-} (${RI[accel]:-}), these records on $host ($accel)"
 else
-	utc_now %Y%m%dT%H%M%SZ
-	claim_dir "$LB_BUILD/runs" "$REPLY-import-$v"
-	id=$REPLY
+	id=$(claim_dir "$LB_BUILD/runs" "$(utc_now %Y%m%dT%H%M%SZ)-import-$v")
 	run=$LB_BUILD/runs/$id
 	# An import that fails leaves no run: the claimed name is given back
 	# while it is still empty.
@@ -156,13 +154,12 @@ for ((b = 1; b <= n; b++)); do
 	# the first line's grep -o 'smpboot: CPU0: .* (family:', less those words.
 	model=$(awk 'match($0, /smpboot: CPU0: .* \(family:/) { print substr($0, RSTART + 15, RLENGTH - 24); exit }' \
 		"$d/console.txt" 2>/dev/null || true)
-	slurp source "$d/source"
+	source=$(cat "$d/source" 2>/dev/null) || true
 	sha=$(sha256sum "$src")
-	utc_now %Y-%m-%dT%H:%M:%SZ
 	jq -n --arg variant "$v" --argjson boot "$b" --arg source "$source" \
 		--arg file "${src##*/}" --arg sha "${sha%% *}" \
 		--arg accel "$accel" --arg host_id "$host" --argjson host_cpus "$host_cpus" --argjson vcpus "$vcpus" \
-		--arg date "$REPLY" \
+		--arg date "$(utc_now %Y-%m-%dT%H:%M:%SZ)" \
 		--slurpfile bundle <(cat "${bundle:+$bundle/provenance.json}" 2>/dev/null || echo '{}') \
 		--arg model "${model:-$host}" \
 		'($bundle[0] | with_entries(select(.key | test("^(host|qemu)_") | not))) + {schema: "lockbench-provenance 1", variant: $variant, boot: $boot,

@@ -7,13 +7,13 @@
 # alone into build/native/VARIANT/lb-native, and
 # scripts/native/disasm-check.sh compares every lock function of that
 # binary with the variant's vmlinux (make quick's builds, which have
-# none: with their lock objects linked alone, native_ref_set).  LBN_ALONE=0 (run.sh, which links
+# none: with their lock objects linked alone, native_ref).  LBN_ALONE=0 (run.sh, which links
 # and checks the binaries it measures) stops at merged.o.
 . "$(dirname "$0")/common.sh"
 
 v=${1:?usage: build.sh VARIANT}
 native_need_kernel "$v"
-k=$NATIVE_KDIR
+k=$(native_kdir "$v")
 out=$LB_NATIVE_OUT/$v
 kobj=$out/kobj
 nat=$LB_TOP/bench-user/native
@@ -57,11 +57,10 @@ if [ "${LBN_ALONE:-1}" = 0 ]; then
 	exit 0
 fi
 "$LB_TOP/scripts/native/link.sh" "$out" "$LB_NATIVE_OUT/harness" "${hz:-250}" 0 - "$v=$out/merged.o"
-native_prefix_set "$v"
-native_ref_set "$k" "${locks[@]}"
-"$LB_TOP/scripts/native/disasm-check.sh" -p "$NATIVE_PREFIX" "$out/lb-native" "$NATIVE_REF" "${locks[@]}" >"$out/disasm-check.txt" || {
+ref=$(native_ref "$k" "${locks[@]}")
+"$LB_TOP/scripts/native/disasm-check.sh" -p "$(native_prefix "$v")" "$out/lb-native" "$ref" "${locks[@]}" >"$out/disasm-check.txt" || {
 	cat "$out/disasm-check.txt" >&2
-	die "native $v: the binary's lock code is not ${NATIVE_REF##*/}'s (see above): refusing to measure it"
+	die "native $v: the binary's lock code is not ${ref##*/}'s (see above): refusing to measure it"
 }
 mapfile -t stubs <"$out/stubs.txt"
 mapfile -t check <"$out/disasm-check.txt"

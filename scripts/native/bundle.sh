@@ -22,11 +22,10 @@ outdir=${BUNDLE_OUT:-$LB_BUILD/bundle}
 [ -f "$jobfile" ] || die "no job list $jobfile"
 # (threads=SWEEP as 1 thread: the runner's machine decides the counts)
 expand_jobs "$jobfile" --sweep 1 >/dev/null || exit 1
-parse_variant_list "${VARIANTS:-}"
-variants=${PARSED_VARIANTS[*]}
+variants=$(parse_variants "${VARIANTS:-}")
+variants=${variants//$'\n'/ }
 # shellcheck disable=SC2086 # the variants, one word each
-native_hz_set "bundle variants of one HZ" $variants
-hz=$NATIVE_HZ
+hz=$(native_hz "bundle variants of one HZ" $variants)
 
 head=$(git -C "$LB_TOP" rev-parse --short=12 HEAD 2>/dev/null) || head=unknown
 dirty=false
@@ -49,10 +48,8 @@ mkdir -p "$b/bin"
 cp "$tmp/link/lb-native" "$b/bin/lb-native"
 # Each variant's lock code in the binary shipped is its vmlinux's.
 for v in $variants; do
-	native_kdir_set "$v"
-	native_prefix_set "$v"
 	mapfile -t objs < <(tail -n +2 "$LB_NATIVE_OUT/$v/objects.txt")
-	"$LB_TOP/scripts/native/disasm-check.sh" -p "$NATIVE_PREFIX" "$b/bin/lb-native" "$NATIVE_KDIR/vmlinux" "${objs[@]}" \
+	"$LB_TOP/scripts/native/disasm-check.sh" -p "$(native_prefix "$v")" "$b/bin/lb-native" "$(native_kdir "$v")/vmlinux" "${objs[@]}" \
 		>"$b/disasm-check/$v.txt" || {
 		cat "$b/disasm-check/$v.txt" >&2
 		die "bundle: $v's lock code in the binary is not the vmlinux's (see above)"
@@ -71,12 +68,11 @@ cp "$LB_TOP/scripts/native/bundle-run.sh" "$b/run.sh"
 cp "$LB_TOP/scripts/lab/lava-native-test.yaml" "$b/lava-test.yaml"
 cp "$LB_TOP/scripts/native/bundle-lava.sh" "$b/lava.sh"
 cp "$LB_TOP/scripts/host-cpu.sh" "$LB_TOP/scripts/native/host-facts.sh" "$LB_TOP/scripts/native/topology.sh" "$b/"
-utc_now %Y-%m-%dT%H:%M:%SZ
 {
 	echo "bundle=$name"
 	echo "commit=$head"
 	echo "dirty=$dirty"
-	echo "built_utc=$REPLY"
+	echo "built_utc=$(utc_now %Y-%m-%dT%H:%M:%SZ)"
 	echo "variants=$variants"
 	echo "binary_sha256=${shas% }"
 	echo "jobs_from=${jobfile#"$LB_TOP"/}"

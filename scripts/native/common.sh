@@ -7,22 +7,18 @@
 # LB_NATIVE_KBUILD=dir reads the kernels from dir/VARIANT (read only: a
 # build elsewhere, another clone's); default: this clone's own.
 native_kdir() { # variant
-	native_kdir_set "$1" && printf '%s\n' "$NATIVE_KDIR"
-}
-native_kdir_set() { # variant -> NATIVE_KDIR, without a subshell of its own
 	if [ -n "${LB_NATIVE_KBUILD:-}" ]; then
-		NATIVE_KDIR=$LB_NATIVE_KBUILD/$1
+		echo "$LB_NATIVE_KBUILD/$1"
 	else
-		NATIVE_KDIR=$(variant_path "$1" kdir)
+		variant_path "$1" kdir
 	fi
 }
 LB_NATIVE_OUT=${LB_NATIVE_OUT:-$LB_BUILD/native}
 
 # The prefix link.sh gives a variant's symbols (pre-debug: pre_debug.,
-# the A/A's second copy pre~L2: pre_L2.), into NATIVE_PREFIX.
-native_prefix_set() { # variant
-	# shellcheck disable=SC2034 # the callers' result
-	NATIVE_PREFIX=${1//[-~]/_}.
+# the A/A's second copy pre~L2: pre_L2.).
+native_prefix() { # variant
+	echo "${1//[-~]/_}."
 }
 
 # The objects that may hold a variant's lock code: each is linked when its
@@ -61,82 +57,66 @@ native_lock_objs() { # kdir -> the variant's lock objects, absolute, one a line
 }
 
 # The variant's kernel must be built, with its lock objects; names the fix.
-# Leaves its build directory in NATIVE_KDIR.
 native_need_kernel() { # variant
 	local v=$1 k
 	variant_fragments "$v" >/dev/null
-	native_kdir_set "$v"
-	k=$NATIVE_KDIR
+	k=$(native_kdir "$v")
 	[ ! -f "$k/lb-quick-objs" ] || return 0 # make quick's objects, no vmlinux
 	[[ -f $k/vmlinux && -f $k/kernel/locking/spinlock.o ]] ||
 		die "kernel $v is not built ($k/vmlinux or kernel/locking/spinlock.o missing): run 'make kernel VARIANT=$v'"
 }
 
-# What a binary's lock code is checked against (disasm-check.sh), into
-# NATIVE_REF: the kernel's vmlinux, or where make quick built no vmlinux,
+# What a binary's lock code is checked against (disasm-check.sh), printed:
+# the kernel's vmlinux, or where make quick built no vmlinux,
 # the lock objects linked alone (objref.sh): the same code with its
 # relocations resolved, without what only a kernel image holds (see
 # docs/quick.md: boot-time alternatives, static keys, paravirt patching).
-native_ref_set() { # kdir lockobj...
+native_ref() { # kdir lockobj...
 	local k=$1
 	shift
-	NATIVE_REF=$k/vmlinux
-	[ ! -f "$k/lb-quick-objs" ] || [ -f "$k/vmlinux" ] || {
-		NATIVE_REF=$k/lb-objref
-		bash "$LB_TOP/scripts/native/objref.sh" "$NATIVE_REF" "$@" || die "native: linking the reference of $k's lock objects failed"
-	}
+	if [ ! -f "$k/lb-quick-objs" ] || [ -f "$k/vmlinux" ]; then
+		echo "$k/vmlinux"
+	else
+		bash "$LB_TOP/scripts/native/objref.sh" "$k/lb-objref" "$@" >&2 || die "native: linking the reference of $k's lock objects failed"
+		echo "$k/lb-objref"
+	fi
 }
 
-# The one CONFIG_HZ of VARIANTS, each built (native_need_kernel), into
-# NATIVE_HZ: one process holds one loops_per_jiffy, so variants of two
+# The one CONFIG_HZ of VARIANTS, each built (native_need_kernel), printed:
+# one process holds one loops_per_jiffy, so variants of two
 # HZ are refused, FIX saying what the caller's user should do.
-native_hz_set() { # fix variant...
-	local fix=$1 v h
+native_hz() { # fix variant...
+	local fix=$1 v h hz=""
 	shift
-	NATIVE_HZ=
 	for v in "$@"; do
 		native_need_kernel "$v"
-		h=$(sed -n 's/^CONFIG_HZ=//p' "$NATIVE_KDIR/.config")
+		h=$(sed -n 's/^CONFIG_HZ=//p' "$(native_kdir "$v")/.config")
 		h=${h:-250}
-		[ -z "$NATIVE_HZ" ] || [ "$h" = "$NATIVE_HZ" ] ||
-			die "variant $v has CONFIG_HZ=$h where another has $NATIVE_HZ: one process holds one loops_per_jiffy, so $fix"
-		NATIVE_HZ=$h
+		[ -z "$hz" ] || [ "$h" = "$hz" ] ||
+			die "variant $v has CONFIG_HZ=$h where another has $hz: one process holds one loops_per_jiffy, so $fix"
+		hz=$h
 	done
-}
-
-# The first line of FILE that starts with "flags" (a cpuinfo), into
-# NATIVE_CPU_FLAGS; empty when there is none.  As grep -m1 '^flags' read
-# it, without two processes per check.
-native_cpu_flags() { # file
-	local line
-	NATIVE_CPU_FLAGS=
-	[ -r "$1" ] || return 0
-	while IFS= read -r line || [ -n "$line" ]; do
-		[[ $line == flags* ]] || continue
-		NATIVE_CPU_FLAGS=$line
-		return 0
-	done <"$1"
+	echo "$hz"
 }
 
 # ACCEL=native needs x86_64 and a constant TSC; CPUINFO overrides the file.
 native_host_ok() {
-	local m
+	local m flags
 	m=$(uname -m)
 	[ "$m" = x86_64 ] || die "ACCEL=native runs x86_64 kernel objects on this host's CPUs, and this host is $m: run it on an x86_64 machine, or use ACCEL=tcg or icount here"
-	native_cpu_flags "${LBN_CPUINFO:-/proc/cpuinfo}"
-	[[ $NATIVE_CPU_FLAGS =~ (^|[^[:alnum:]_])constant_tsc($|[^[:alnum:]_]) ]] ||
+	flags=$(grep -m1 '^flags' "${LBN_CPUINFO:-/proc/cpuinfo}" 2>/dev/null) || true
+	[[ $flags =~ (^|[^[:alnum:]_])constant_tsc($|[^[:alnum:]_]) ]] ||
 		die "this CPU's TSC is not constant (no constant_tsc in /proc/cpuinfo's flags), so its ticks are not time: run ACCEL=native on a CPU with constant_tsc, or use ACCEL=tcg or icount here"
 }
 
 # THREADS=all (make native's default): 1, 2, 4, ... below N, then N (all
 # CPUs), the contended curve issue 37 asks for; a list is taken as it is.
-# Checked against N CPUs; the counts go into THREAD_LIST, comma-separated.
-native_threads_set() { # spec ncpus
-	local spec=$1 n=$2 t
+# Checked against N CPUs; the counts printed, comma-separated.
+native_threads() { # spec ncpus
+	local spec=$1 n=$2 t list=""
 	if [ "$spec" = all ]; then
-		THREAD_LIST="" t=1
-		while [ "$t" -lt "$n" ]; do THREAD_LIST+="$t," t=$((t * 2)); done
-		THREAD_LIST+=$n
+		for ((t = 1; t < n; t *= 2)); do list+="$t,"; done
+		echo "$list$n"
 		return
 	fi
 	[[ $spec =~ ^[0-9]+(,[0-9]+)*$ ]] || die "THREADS=$spec: want all (1, 2, 4, ... and all CPUs) or a comma-separated list of thread counts, like 1,2"
@@ -144,37 +124,58 @@ native_threads_set() { # spec ncpus
 		[ "$t" -ge 1 ] || die "THREADS=$spec: a thread count must be at least 1"
 		[ "$t" -le "$n" ] || die "THREADS=$spec: $t is above the $n online CPUs (oversubscribed spinners measure the scheduler); use THREADS of at most $n"
 	done
-	THREAD_LIST=$spec
+	echo "$spec"
 }
 
-# native_placements_set JOBLIST: the placements JOBLIST's jobs name (but
-# any, the process's own CPUs), each refused here, before any work, when
-# this host (its /sys, LBN_SYSFS= another) has no such CPUs: topology.sh
-# says why and what the host has.  Into PLACED_ARGS, lb-native's -C
-# options, and PLACED_JOBS, JOBLIST without the jobs of more threads
+# native_placement_cpus PLACEMENT: its CPUs on this host (its /sys,
+# LBN_SYSFS= another), in the order threads take them; refused, before
+# any work, where the host has no such CPUs: topology.sh says why and
+# what the host has.
+native_placement_cpus() { # placement
+	sh "$LB_TOP/scripts/native/topology.sh" -s "${LBN_SYSFS:-/sys}" cpus "$1" ||
+		die "native: a job names placement $1, which this host lacks (see above)"
+}
+# job_placement JOB: the placement a job line names (any when none).
+job_placement() { # job
+	if [[ " $1 " =~ \ placement=([^ ]+)\  ]]; then echo "${BASH_REMATCH[1]}"; else echo any; fi
+}
+# native_placements ARRAY JOBLIST: lb-native's -C options into ARRAY, one
+# PLACEMENT=CPUS a placement JOBLIST's jobs name (but any, the process's
+# own CPUs).
+native_placements() { # array joblist
+	local -n _placements=$1
+	local line p cpus
+	local -A seen=()
+	_placements=()
+	while IFS= read -r line; do
+		p=$(job_placement "$line")
+		[ "$p" != any ] && [ -z "${seen[$p]:-}" ] || continue
+		seen[$p]=1
+		cpus=$(native_placement_cpus "$p") || exit 1
+		_placements+=(-C "$p=$cpus")
+	done <<<"$2"
+}
+# native_placed_jobs JOBLIST: JOBLIST without the jobs of more threads
 # than their placement has CPUs (a sweep of THREADS goes as far as each
 # placement's CPUs, with a note of what was left out).
-native_placements_set() { # joblist
-	local line p n left=0
-	local -A cpus=()
-	PLACED_ARGS=() PLACED_JOBS=""
+native_placed_jobs() { # joblist
+	local line p n left=0 kept=""
+	local -A ncpus=()
 	while IFS= read -r line; do
-		p=any
-		[[ " $line " =~ \ placement=([^ ]+)\  ]] && p=${BASH_REMATCH[1]}
-		if [ "$p" != any ] && [ -z "${cpus[$p]:-}" ]; then
-			cpus[$p]=$(sh "$LB_TOP/scripts/native/topology.sh" -s "${LBN_SYSFS:-/sys}" cpus "$p") ||
-				die "native: a job names placement $p, which this host lacks (see above)"
-			PLACED_ARGS+=(-C "$p=${cpus[$p]}")
-		fi
+		p=$(job_placement "$line")
 		if [ "$p" != any ] && [[ " $line " =~ \ threads=([0-9]+)\  ]]; then
-			n=${cpus[$p]//[^,]/}
-			if [ "${BASH_REMATCH[1]}" -gt $((${#n} + 1)) ]; then
+			n=${BASH_REMATCH[1]}
+			if [ -z "${ncpus[$p]:-}" ]; then
+				ncpus[$p]=$(native_placement_cpus "$p" | tr ',' '\n' | wc -l) || exit 1
+			fi
+			if [ "$n" -gt "${ncpus[$p]}" ]; then
 				left=$((left + 1))
 				continue
 			fi
 		fi
-		PLACED_JOBS+=${PLACED_JOBS:+$'\n'}$line
+		kept+=${kept:+$'\n'}$line
 	done <<<"$1"
 	[ "$left" = 0 ] || note "native: left out $left jobs with more threads than their placement's CPUs"
-	[ -n "$PLACED_JOBS" ] || die "native: no job is left to run"
+	[ -n "$kept" ] || die "native: no job is left to run"
+	printf '%s\n' "$kept"
 }

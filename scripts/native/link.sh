@@ -36,15 +36,15 @@ harness=${2:?} hz=${3:?} seed=${4:?} aa=${5:?}
 shift 5
 [ $# -gt 0 ] || die "link.sh: no variants"
 [[ $seed =~ ^[0-9]+$ ]] || die "link.sh: SEED=$seed: want a whole number"
-mkdir_p "$out" # build.sh's is there already
+mkdir -p "$out"
 hobjs=("$harness"/*.o)
 
 # The copies: NAME, its prefix and merged object; the A/A's second one.
 names=() prefixes=() merged=() copy=()
 declare -A seen=()
 add_copy() { # name object copy
-	native_prefix_set "$1"
-	local p=$NATIVE_PREFIX
+	local p
+	p=$(native_prefix "$1")
 	[ -z "${seen[$p]:-}" ] || die "link.sh: variants $1 and ${seen[$p]} would share the symbol prefix $p"
 	seen[$p]=$1
 	names+=("$1") prefixes+=("$p") merged+=("$2") copy+=("$3")

@@ -6,13 +6,14 @@
 # ICOUNT_CSV (default: the published results/pathlen/pathlen.csv).
 . "$(dirname "$0")/common.sh"
 
-parse_variant_list "${VARIANTS:-}"
+list=$(parse_variants "${VARIANTS:-}")
+mapfile -t variants <<<"$list"
 icount=${ICOUNT_CSV:-$LB_TOP/results/pathlen/pathlen.csv}
-for v in "${PARSED_VARIANTS[@]}"; do
+for v in "${variants[@]}"; do
 	bash "$LB_TOP/scripts/native/build.sh" "$v"
 done
 out=$LB_NATIVE_OUT/pathlen.csv
-bash "$LB_TOP/scripts/native/pathlen.sh" "${PARSED_VARIANTS[@]}" >"$out.tmp"
+bash "$LB_TOP/scripts/native/pathlen.sh" "${variants[@]}" >"$out.tmp"
 mv "$out.tmp" "$out"
 note "native-pathlen: ${out#"$LB_TOP"/}"
 bash "$LB_TOP/scripts/native/pathlen-agree.sh" "$out" "$icount"

@@ -42,10 +42,9 @@ per_call() {
 
 echo "variant,kind,instructions"
 for v in "$@"; do
-	native_prefix_set "$v"
 	per_call "$v" "$n" >"$tmp/$v.one"
 	per_call "$v" $((2 * n)) >"$tmp/$v.two"
-	awk -v p="$NATIVE_PREFIX" -v v="$v" -v n="$n" -v list="${kinds[*]}" '
+	awk -v p="$(native_prefix "$v")" -v v="$v" -v n="$n" -v list="${kinds[*]}" '
 		FILENAME == ARGV[1] { one[$1] = $3 / $2; next }
 		{ two[$1] = $3 / $2 }
 		function per_op(k,   f) {

@@ -20,7 +20,7 @@ prefix=${2:?} tpad=${3:?} dpad=${4:?} merged=${5:?}
 [[ $prefix =~ ^[A-Za-z_][A-Za-z0-9_]*\.$ ]] || die "prefix.sh: prefix '$prefix' is not NAME. (a C name and a dot)"
 [ -f "$merged" ] || die "prefix.sh: no object $merged"
 work=$out.d
-mkdir_p "$work"
+mkdir -p "$work"
 
 # The padding: one section of the same name ahead of each of the
 # variant's, so the linker places it first (ld -r keeps input order).

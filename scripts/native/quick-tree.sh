@@ -22,7 +22,7 @@ for c; do
 done
 set -- "${cfgs[@]}"
 jobs=${MAKE_JOBS:-$(nproc)}
-mkdir_p "$out"
+mkdir -p "$out"
 # Through ccache where it is installed (CCACHE= says otherwise): the
 # trees' host tools (objtool, kconfig, modpost) and most of prepare are
 # the same compiles in every tree, so every tree after the first hits.
@@ -37,8 +37,7 @@ kmake() { make -C "$tree" O="$out" CC="$LB_CC" HOSTCC="$LB_CC" "$@"; }
 inputs=()
 for c; do inputs+=("${c#config=}"); done
 key="$tree $(sha_of "${inputs[@]}")"
-old=""
-slurp old "$out/.lb-quick-key"
+old=$(cat "$out/.lb-quick-key" 2>/dev/null) || true
 if [ "$old" != "$key" ] || [ ! -f "$out/include/config/auto.conf" ]; then
 	need_disk "$out" 300
 	rm -f "$out/.lb-quick-key"

@@ -18,8 +18,7 @@ unset MAKEFLAGS MFLAGS MAKELEVEL O
 t0=$EPOCHSECONDS
 uo=${QUICK_O:-}
 q=$LB_BUILD/quick
-run_name_of
-name=$RUN_NAME
+name=$(run_name)
 run=$LB_BUILD/runs/$name
 [ ! -e "$run/native/run.info" ] || die "$run already holds a run: give another NAME="
 
@@ -29,16 +28,17 @@ trees=() outs=() cfgs=() names=()
 if [ -z "${KSRC:-}" ]; then
 	[ -z "${BASE_KSRC:-}${BASE:-}$uo" ] || die "BASE_KSRC=, BASE= and O= are for your own tree: give KSRC= too (docs/quick.md)"
 	mode=matrix
-	parse_variant_list "${VARIANTS:-}"
-	for v in "${PARSED_VARIANTS[@]}"; do
+	list=$(parse_variants "${VARIANTS:-}")
+	mapfile -t variants <<<"$list"
+	for v in "${variants[@]}"; do
 		[ "$(variant_path "$v" tree)" = "$LB_TREE" ] ||
 			die "variant $v is not built from linux-source-6.1: make quick takes your own tree as KSRC= (docs/quick.md)"
 	done
 	kb=$q/matrix
-	for v in "${PARSED_VARIANTS[@]}"; do
-		variant_fragment_list "$v"
+	for v in "${variants[@]}"; do
+		frags=$(variant_fragments "$v")
 		names+=("$v") trees+=("$LB_TREE") outs+=("$kb/$v")
-		cfgs+=("$LB_VMCONFIGS/base.config ${FRAGMENT_LIST[*]}")
+		cfgs+=("$LB_VMCONFIGS/base.config ${frags//$'\n'/ }")
 	done
 else
 	mode=user
@@ -63,15 +63,15 @@ else
 		bash "$LB_TOP/scripts/native/quick-refuse.sh" KSRC "$KSRC" "$uo/.config"
 		cfg="config=$(realpath "$uo/.config")"
 	else
-		FRAGMENT_LIST=()
-		[ -z "${VARIANT:-}" ] || variant_fragment_list "$VARIANT"
-		cfg="$LB_VMCONFIGS/base.config ${FRAGMENT_LIST[*]}"
+		frags=""
+		[ -z "${VARIANT:-}" ] || frags=$(variant_fragments "$VARIANT")
+		cfg="$LB_VMCONFIGS/base.config ${frags//$'\n'/ }"
 	fi
 	kb=$q/user
 	names=(base change) trees=("$base" "$change") outs=("$kb/base" "$kb/change") cfgs=("$cfg" "$cfg")
 	# The two sides as variants: a matrix and comparisons of their own.
 	vc=$q/user-vm-configs
-	mkdir_p "$vc"
+	mkdir -p "$vc"
 	printf '%s\n' "base" "change" >"$vc/matrix"
 	printf 'headline\tbase\tchange\tbase → change (%s)\n' "${KSRC##*/}" >"$vc/comparisons"
 	export LB_VMCONFIGS=$vc
@@ -85,7 +85,7 @@ if [ "$mode" = matrix ]; then
 elif [ -n "${BASE:-}" ] && [ ! -f "$base/Makefile" ]; then
 	# BASE=ref: that commit checked out in a worktree of its own under
 	# build/quick/src; your checkout is not touched.
-	mkdir_p "$q/src"
+	mkdir -p "$q/src"
 	note "quick: checking out $BASE ($sha) into ${base#"$LB_TOP"/}"
 	git -C "$change" worktree add --detach "$base" "$sha" >"$q/src/worktree.log" 2>&1 ||
 		{ cat "$q/src/worktree.log" >&2; die "git worktree add of $BASE failed"; }

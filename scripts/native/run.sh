@@ -59,21 +59,20 @@ native_host_ok
 [[ $layout == random || $layout == fixed ]] || die "LAYOUT=$layout: want random (a layout a replicate) or fixed (one for all)"
 [[ $unit_ms =~ ^[1-9][0-9]*$ ]] || die "UNIT_MS=$unit_ms: want whole milliseconds, at least 1 (100 for the statistics)"
 [[ $slices =~ ^[1-9][0-9]*$ ]] || die "SLICES=$slices: want a whole number of slices, at least 1"
-native_threads_set "$threads" "$ncpus"
-threads=$THREAD_LIST
+threads=$(native_threads "$threads" "$ncpus")
 [ -f "$jobfile" ] || die "no job list $jobfile"
 # The jobs from the one expander, threads=SWEEP as each THREADS entry:
 # a bad one is refused here, before anything is built.
 joblist=$(expand_jobs "$jobfile" --sweep "$threads") || exit 1
 # A placement the host lacks is refused here too, with the reason.
-native_placements_set "$joblist"
-joblist=$PLACED_JOBS
-parse_variant_list "${VARIANTS:-}" # dies naming the known ones
-variants=${PARSED_VARIANTS[*]}
+placed=()
+native_placements placed "$joblist"
+joblist=$(native_placed_jobs "$joblist") || exit 1
+variants=$(parse_variants "${VARIANTS:-}") # dies naming the known ones
+variants=${variants//$'\n'/ }
 [ "$check" != --check-settings ] || exit 0
 # shellcheck disable=SC2086 # the variants, one word each
-native_hz_set "build them with one HZ" $variants
-hz=$NATIVE_HZ
+hz=$(native_hz "build them with one HZ" $variants)
 [ "$check" != --check ] || exit 0
 # The A/A pair's base runs at a second layout too, when both are here.
 aa=-
@@ -83,21 +82,19 @@ while IFS=$'\t' read -r role b o _; do
 done < <(comparison_lines)
 
 # The objects linked, named inside their build directories (what was
-# measured, without this machine's paths), into OBJECTS_NAMED.
+# measured, without this machine's paths), on one line.
 objects_named() { # variant
-	local o k
-	native_kdir_set "$1"
-	k=$NATIVE_KDIR/
-	OBJECTS_NAMED=
+	local o k names=""
+	k=$(native_kdir "$1")/
 	while IFS= read -r o; do
 		o=${o#"$k"}
-		OBJECTS_NAMED+="${o#"$LB_NATIVE_OUT/$1/"} "
+		names+="${o#"$LB_NATIVE_OUT/$1/"} "
 	done <"$LB_NATIVE_OUT/$1/objects.txt"
+	echo "$names"
 }
 
 host_facts
-run_name_of
-name=$RUN_NAME
+name=$(run_name)
 run=${RUN_DIR:-$LB_BUILD/runs/$name/native}
 [ ! -e "$run/run.info" ] || die "$run already holds a native run: give another NAME= (or RUN_DIR=)"
 mkdir -p "$run/disasm-check"
@@ -116,11 +113,10 @@ declare -A prov=()
 merged=()
 for v in $variants; do
 	LBN_ALONE=0 "$LB_TOP/scripts/native/build.sh" "$v" || die "native: building $v failed (see above)"
-	objects_named "$v"
 	merged+=("$v=$LB_NATIVE_OUT/$v/merged.o")
 	prov[$v]=$(jq -n --arg variant "$v" --arg boot 0 --arg host_cpu_model "$LB_HOST_CPU_MODEL" \
 		--arg host_cpus "$ncpus" --arg accel native --arg binary_sha SHA \
-		--arg objects "$OBJECTS_NAMED" --arg rc 0 \
+		--arg objects "$(objects_named "$v")" --arg rc 0 \
 		'{variant: $variant, boot: ($boot | tonumber), accel: $accel, host_cpu_model: $host_cpu_model,
 		  host_cpus: ($host_cpus | tonumber), binary_sha256: $binary_sha, objects: $objects, exit: ($rc | tonumber)}')
 done
@@ -153,7 +149,7 @@ tsc=${LB_HOST_TSC_MHZ:-unknown}
 	echo "order_seed=$seed"
 	echo "jobs=$njobs"
 	echo "threads=$threads"
-	echo "placements=${PLACED_ARGS[*]//-C /}"
+	echo "placements=${placed[*]//-C /}"
 	echo "timeout=$tmo"
 	echo "layout=$layout"
 	echo "aa_layout=$aa"
@@ -185,24 +181,22 @@ for ((r = 1; r <= runs; r++)); do
 	fi
 	if [ "$r" = 1 ]; then
 		# The lock code in the binary measured is the vmlinux's (make
-		# quick's: its objects', native_ref_set), each
+		# quick's: its objects', native_ref), each
 		# variant's and the A/A copy's, its prefix aside.
 		for v in $variants ${aa/#-/}; do
 			for c in "$v" "$v~L2"; do
 				[ "$c" = "$v" ] || [ "$v" = "$aa" ] || continue
-				native_kdir_set "$v"
-				native_prefix_set "$c"
 				mapfile -t objs < <(tail -n +2 "$LB_NATIVE_OUT/$v/objects.txt")
-				native_ref_set "$NATIVE_KDIR" "${objs[@]}"
-				"$LB_TOP/scripts/native/disasm-check.sh" -p "$NATIVE_PREFIX" "$bin/lb-native" "$NATIVE_REF" "${objs[@]}" \
+				ref=$(native_ref "$(native_kdir "$v")" "${objs[@]}")
+				"$LB_TOP/scripts/native/disasm-check.sh" -p "$(native_prefix "$c")" "$bin/lb-native" "$ref" "${objs[@]}" \
 					>"$run/disasm-check/$c.txt" || {
 					cat "$run/disasm-check/$c.txt" >&2
-					die "native: $c's lock code in the measured binary is not ${NATIVE_REF##*/}'s (see above)"
+					die "native: $c's lock code in the measured binary is not ${ref##*/}'s (see above)"
 				}
 			done
 		done
 	fi
-	[ "$r" != 1 ] || "$bin/lb-native" -n -b 0 -H "$LB_HOST_ID" -j "$jobs" "${PLACED_ARGS[@]}" ||
+	[ "$r" != 1 ] || "$bin/lb-native" -n -b 0 -H "$LB_HOST_ID" -j "$jobs" "${placed[@]}" ||
 		die "the job list $jobfile is refused (see above)"
 	sha=$(sha_of "$bin/lb-native")
 	pd=$run/procs/$r
@@ -211,7 +205,7 @@ for ((r = 1; r <= runs; r++)); do
 	rc=0
 	timeout "$tmo" "$bin/lb-native" -b "$r" -H "$LB_HOST_ID" -j "$jobs" -O "$pd" -t "$unit_ms" -s "$slices" \
 		-S "$(((seed * 7919 + r) & 0x7fffffffffff))" -p "$pd/physlimit.csv" -c "$pd/calibration.csv" \
-		-x "$pd/sections.csv" -L "$pd/layout.csv" -F "$pd/facts.txt" -T "$pd/schedule.txt" "${PLACED_ARGS[@]}" 2>"$pd/native.log" || rc=$?
+		-x "$pd/sections.csv" -L "$pd/layout.csv" -F "$pd/facts.txt" -T "$pd/schedule.txt" "${placed[@]}" 2>"$pd/native.log" || rc=$?
 	for v in $variants; do
 		b=$run/boots/$v/boot$r
 		[ ! -f "$pd/$v.csv" ] || mv "$pd/$v.csv" "$b/results.csv"
@@ -236,15 +230,12 @@ done
 # Per variant, the records of its good replicates; what every process
 # wrote besides, one file each.  A failed process wrote none of them.
 shopt -s nullglob
-recs() { # variant: its good replicates' record files, into RECS
-	RECS=("$run"/boots/"$1"/boot*/results.csv)
-	[ ${#RECS[@]} -gt 0 ] || die "native: no process gave $1's records ($failed failed: see $run/failures.csv)"
-}
 for v in $variants; do
-	recs "$v"
+	recs=("$run"/boots/"$v"/boot*/results.csv) # its good replicates' records
+	[ ${#recs[@]} -gt 0 ] || die "native: no process gave $v's records ($failed failed: see $run/failures.csv)"
 	out=$run/$v.csv
 	# The first replicate's two header lines, then every replicate's records.
-	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "${RECS[@]}" >"$out"
+	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "${recs[@]}" >"$out"
 	"$LB_TOP/bench-user/lb-validate" "$out" >/dev/null || die "native: $out does not validate"
 done
 if [ "$aa" != - ]; then

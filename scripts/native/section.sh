@@ -12,7 +12,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 	declare -A NI=() NF=()
 	readkv NI "$nat/run.info"
 	readkv NF "$nat/host-facts.txt"
-	dir_id_of "$nat" && nid=$REPLY
+	nid=$(dir_id "$nat")
 	nv=${NI[variants]:-}
 	# The processors as the host facts know them: a VM's vCPUs are not a
 	# chip of known placement.

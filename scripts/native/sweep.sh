@@ -35,14 +35,14 @@ dry=${DRY_RUN:-0}
 n=${SWEEP_CPUS:-$(nproc)}
 [[ $n =~ ^[1-9][0-9]*$ ]] || die "SWEEP_CPUS=$n: want a CPU count"
 [ "$dry" = 1 ] || [ -z "${SWEEP_CPUS:-}" ] || die "SWEEP_CPUS= is for DRY_RUN=1: a real sweep uses this machine's CPUs"
-native_threads_set "${THREADS:-all}" "$n"
-THREADS=$THREAD_LIST
+THREADS=$(native_threads "${THREADS:-all}" "$n")
 runs=${RUNS:-10} runs_placed=${RUNS_PLACED:-5}
 [[ $runs =~ ^[1-9][0-9]*$ && $runs_placed =~ ^[1-9][0-9]*$ ]] || die "RUNS=$runs RUNS_PLACED=$runs_placed: want whole numbers of replicates"
 placements=${PLACEMENTS-smt,llc,cross-llc,cross-node}
 export VARIANTS=${VARIANTS:-pre,post,stock}
-parse_variant_list "$VARIANTS"
-nv=${#PARSED_VARIANTS[@]}
+list=$(parse_variants "$VARIANTS")
+mapfile -t variants <<<"$list"
+nv=${#variants[@]}
 jobs=$(mktemp)
 trap 'rm -f "$jobs" "$jobs".*' EXIT
 {
@@ -76,7 +76,7 @@ if [ "$dry" = 1 ]; then
 	echo "  thread counts: ${tl[*]} ($nt)"
 	echo "  kinds: $kinds; shapes: ${shapes//,/; }"
 	echo "  jobs per thread count: ${#jl[@]} (durations and ${job_ms} ms a job: $per_t ms)"
-	echo "  variants: ${PARSED_VARIANTS[*]} ($nv); replicates: $runs (one process each)"
+	echo "  variants: ${variants[*]} ($nv); replicates: $runs (one process each)"
 	echo "  placements: ${pl[*]:-none} ($np), each at 2 threads, $runs_placed replicates"
 	echo "time:"
 	echo "  main pass: $nv variants x $runs replicates x ($nt thread counts x $per_t ms + $proc_ms ms a process) = $nv x $runs x $main_proc ms = $((main_ms / 1000)).$((main_ms % 1000 / 100)) s"

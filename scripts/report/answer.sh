@@ -14,7 +14,7 @@ icount=${2:-$run/icount}
 declare -A RI=() NF=()
 [ ! -f "$run/run.info" ] || readkv RI "$run/run.info"
 [ ! -f "$run/native/host-facts.txt" ] || readkv NF "$run/native/host-facts.txt"
-slurp thost "$run/host.txt"
+thost=$(cat "$run/host.txt" 2>/dev/null) || true
 # The native host as its facts name it: the CPU model line, how many
 # CPUs, and whether they are a VM's.
 nhost="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} ${NF[vm]:+v}CPUs"

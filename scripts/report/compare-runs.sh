@@ -6,11 +6,11 @@
 # Writes RUN/compare-runs/BASE_ID/: pairs.csv and tables.md.
 . "$(dirname "$0")/../lib.sh"
 
-run_dir_of "${1:?usage: compare-runs.sh BASE_RUN RUN}" && base=$RUN_DIR
-run_dir_of "${2:?usage: compare-runs.sh BASE_RUN RUN}" && run=$RUN_DIR
+base=$(run_dir "${1:?usage: compare-runs.sh BASE_RUN RUN}")
+run=$(run_dir "${2:?usage: compare-runs.sh BASE_RUN RUN}")
 [ "$base" != "$run" ] || die "BASE_RUN and RUN are the same run ($1)"
-dir_id_of "$base" && bid=$REPLY
-dir_id_of "$run" && id=$REPLY
+bid=$(dir_id "$base")
+id=$(dir_id "$run")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Each record file again, its variant renamed BASE_ID:VARIANT or ID:VARIANT

@@ -11,7 +11,7 @@
 . "$LB_TOP/schema/contract.sh"
 
 [ -d "${1:?usage: compare.sh RUNDIR}" ] || die "no run directory $1"
-run_dir_of "$1" fresh && run=$RUN_DIR
+run=$(run_dir "$1" fresh)
 [ -f "$run/run.info" ] || die "$run has no run.info: not a run directory, or its provenance is missing"
 # The provenance files (a glob, no process): the first names host.txt's host.
 shopt -s nullglob

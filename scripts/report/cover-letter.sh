@@ -11,17 +11,17 @@
 # Every figure and verdict is lb-stat's, as pairs.csv has it.
 . "$(dirname "$0")/../lib.sh"
 
-run_dir_of "${1:?usage: cover-letter.sh RUN [BASE_RUN]}" && run=$RUN_DIR
+run=$(run_dir "${1:?usage: cover-letter.sh RUN [BASE_RUN]}")
 base=${2:-}
 declare -A RI=() NF=() NI=()
 [ -f "$run/run.info" ] || die "$1 has no run.info: not a run directory"
 readkv RI "$run/run.info"
-dir_id_of "$run" && id=$REPLY
+id=$(dir_id "$run")
 accel=${RI[accel]:-timed}
 files=() insts=() nat=0
 if [ -n "$base" ]; then
-	run_dir_of "$base" && base=$RUN_DIR
-	dir_id_of "$base" && bid=$REPLY
+	base=$(run_dir "$base")
+	bid=$(dir_id "$base")
 	pc=$run/compare-runs/$bid/pairs.csv
 	[ -f "$pc" ] || die "no $pc: run 'make compare BASE_RUN=$2 RUN=$1' first"
 	files=("$pc") insts=("${accel^^}") pairs=''
@@ -42,7 +42,7 @@ else
 fi
 [ ! -f "$run/native/host-facts.txt" ] || readkv NF "$run/native/host-facts.txt"
 [ ! -f "$run/native/run.info" ] || readkv NI "$run/native/run.info"
-slurp host "$run/host.txt"
+host=$(cat "$run/host.txt" 2>/dev/null) || true
 
 # The loop parameters of a job list: each mode's batches x ops per batch,
 # or a contended job's threads, duration, hold and parallel work.

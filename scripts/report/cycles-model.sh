@@ -61,9 +61,8 @@ for r in "${runs[@]}"; do
 	# layout, X~L2, is X's code).
 	layers=""
 	for v in ${RI[variants]:-}; do
-		fr=$(variant_fragment_list "${v%%~*}" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}") || fr=""
-		fragments_lock_of "$fr"
-		layers+=" $v=$REPLY"
+		fr=$(variant_fragments "${v%%~*}" 2>/dev/null) || fr=""
+		layers+=" $v=$(fragments_lock "$fr")"
 	done
 	fit=$r/calibration-fit.csv
 	# None: a header alone, so the awk below counts its files the same.

@@ -123,7 +123,6 @@ if [ -f "$run/bundle.info" ]; then
 	[ "${BI[dirty]:-false}" = false ] || commit+=" (dirty)"
 	cp "$run/bundle.info" "$dest/"
 fi
-utc_now %Y-%m-%dT%H:%M:%SZ
 {
 	echo "run_id=$run_id"
 	echo "host_id=$id"
@@ -132,7 +131,7 @@ utc_now %Y-%m-%dT%H:%M:%SZ
 	echo "commit=${COMMIT:-$commit}"
 	echo "cpu_facts_from=$facts_from"
 	echo "tsc_mhz=$tsc_mhz"
-	echo "filed_utc=$REPLY"
+	echo "filed_utc=$(utc_now %Y-%m-%dT%H:%M:%SZ)"
 } >"$dest/provenance.txt"
 
 # host.info: the CPU, and every id its runs' records carry.

@@ -11,7 +11,7 @@ P=$LB_TOP/plots
 
 [ $# -eq 1 ] || die "usage: plots.sh RUN (a run directory holding summary.csv)"
 [ -d "$1" ] || die "plots: $1 is not a directory"
-run_dir_of "$1" && run=$RUN_DIR
+run=$(run_dir "$1")
 sum=$run/summary.csv pairs=$run/pairs.csv
 [ -f "$sum" ] || die "plots: $sum is missing (lb-stat summary writes it)"
 declare -A RI=()
@@ -47,12 +47,12 @@ fi
 command -v gnuplot >/dev/null || die "plots: gnuplot is not installed (apt-get install gnuplot-nox)"
 
 # Title parts.  Quotes and backslashes would break gnuplot -e strings.
-clean() { CLEAN=${1//[\'\"\\]/}; } # into CLEAN (no subshell)
+clean() { printf '%s' "${1//[\'\"\\]/}"; }
 [ -n "$accel" ] || { note "plots: no accel= in $run/run.info"; accel=unknown; }
 host=""
 { IFS= read -r host || true; } 2>/dev/null <"$run/host.txt" || true
 [ -n "$host" ] || host="unknown host"
-clean "$host" && host=$CLEAN
+host=$(clean "$host")
 ACCEL=${accel^^}
 tcgnote=""
 [ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
@@ -91,7 +91,7 @@ scan "$sum"
 present=("${PRESENT[@]}")
 # Variants in the run: the default matrix's first, in its order (each
 # family before its debug twin), then any others sorted.
-matrix_names && main=${MATRIX_NAMES[*]} order="" # matrix_variants, no subshell
+main=$(matrix_variants | tr '\n' ' ') order=""
 declare -A inrun=()
 for v in "${present[@]}"; do inrun[$v]=1; done
 for v in $main; do
@@ -103,24 +103,16 @@ for v in "${present[@]}"; do
 	case " $main " in *" $v "*) ;; *) order+="$v " ;; esac
 done
 order=${order% }
-# Debug or not by the variant's fragments (lib.sh's fragments_debug_of), and
+# Debug or not by the variant's fragments (lib.sh's fragments_debug), and
 # each debug variant's twin: the variant with the same fragments but
-# debug-off (the overhead graph's pairs).  The graphs' colours and dashes
-# (variant_gp's dbg= and fams=) from the same fragments.
-nodebug="" debug="" twins="" GP_DBG="" GP_FAMS=" "
+# debug-off (the overhead graph's pairs).
+nodebug="" debug="" twins=""
 declare -A frags=()
 for v in $order; do
-	# One subshell a variant prints its fragments (variant_fragments's
-	# lines); a name the matrix does not know (variant_fragment_list
-	# dies) has none, and no colour of its own.
-	if fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}"); then
-		variant_gp_add "$v" "$fr"
-	else
-		fr=""
-	fi
-	fragments_debug_of "$fr"
+	# A name the matrix does not know (variant_fragments dies) has none.
+	fr=$(variant_fragments "$v" 2>/dev/null) || fr=""
 	frags[$v]=$fr
-	if [ "$REPLY" = on ]; then debug+="$v "; else nodebug+="$v "; fi
+	if [ "$(fragments_debug "$fr")" = on ]; then debug+="$v "; else nodebug+="$v "; fi
 done
 for d in $debug; do
 	# Each fragment line's /debug-*.config becomes /debug-off.config (the
@@ -133,7 +125,8 @@ for d in $debug; do
 	want=${want%$'\n'}
 	for x in $nodebug; do [ "${frags[$x]}" != "$want" ] || twins+="$x:$d "; done
 done
-variant_gp_text && gpv=$REPLY
+# The graphs' colours and dashes from the same fragments.
+gpv=$(variant_gp $order)
 
 tmp=$(mktemp -d "$run/.plots.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -180,9 +173,7 @@ load() {
 # own state (which "reset session" keeps).
 gp() {
 	local script=$1 name=$2 t s n set
-	clean "$3" && t=$CLEAN
-	clean "$4" && s=$CLEAN
-	clean "$5" && n=$CLEAN
+	t=$(clean "$3") s=$(clean "$4") n=$(clean "$5")
 	shift 5
 	set="dir='$P'; out='$out/$name'; ttl='$t'; sub='$s'; note='$n'; $*"
 	printf '%s\n' "reset session" "load '$P/svg-fresh.gp'" "reset session" \
@@ -211,14 +202,11 @@ draw() {
 # nodata NAME TITLE WHY: a placeholder that says what is missing.
 nodata() {
 	note "plots: $1: $3; writing a placeholder"
-	clean "$3"
-	gp nodata.gp "$1" "$2" "$ACCEL, $host$tcgnote" "" "msg='no data: $CLEAN'"
+	gp nodata.gp "$1" "$2" "$ACCEL, $host$tcgnote" "" "msg='no data: $(clean "$3")'"
 }
-# ovnote MARK: into OVNOTE, the note for a loaded file with oversubscribed
-# cells (no subshell).
+# ovnote MARK: the note for a loaded file with oversubscribed cells.
 ovnote() {
-	OVNOTE=""
-	[ -z "${M[oversub]:-}" ] || OVNOTE="$1 = oversubscribed cell (guest vCPUs > host CPUs): treat with care"
+	[ -z "${M[oversub]:-}" ] || echo "$1 = oversubscribed cell (guest vCPUs > host CPUs): treat with care"
 }
 dupnote() { # dupnote NAME: rows a loaded file's reshaper left out
 	[ "${M[dup]:-0}" -eq 0 ] || note "plots: $1: ${M[dup]} rows with a second hold/parallel configuration or repeated key left out"
@@ -233,8 +221,7 @@ for side in off on; do
 	dupnote uncontended-debug-$side
 	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
 	if [ -z "${M[variants]:-}" ]; then nodata uncontended-debug-$side "$t" "no hot ns_op rows for ${vs:-any debug-$side variant}"; continue; fi
-	ovnote †
-	gp uncontended.gp uncontended-debug-$side "$t" "${M[sub]}" "$OVNOTE" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
+	gp uncontended.gp uncontended-debug-$side "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 done
 
 # contended_panels SUMMARY METRIC PREFIX VARIANTS GRAPH: a contended
@@ -252,12 +239,13 @@ done
 # the hold/parallel shapes (a y scale each);
 # XT, the thread counts; ANYOV and ANYOT, 1 when a point is
 # oversubscribed or an overtake is marked; PSUB, the subtitle.
-# HOLD/PARALLEL[/PLACEMENT] -> words, into SHAPE (the placement when the
-# summary has several: scan's NPLACE).
+# shapetext HOLD/PARALLEL[/PLACEMENT]: the shape in words (the placement
+# when the summary has several: scan's NPLACE).
 shapetext() {
-	local h=${1%%/*} rest=${1#*/}
-	SHAPE="hold $h ns, parallel ${rest%%/*} ns"
-	[ "$NPLACE" -le 1 ] || [ "$rest" = "${rest#*/}" ] || SHAPE+=", placement ${rest#*/}"
+	local h=${1%%/*} rest=${1#*/} words
+	words="hold $h ns, parallel ${rest%%/*} ns"
+	[ "$NPLACE" -le 1 ] || [ "$rest" = "${rest#*/}" ] || words+=", placement ${rest#*/}"
+	echo "$words"
 }
 contended_panels() {
 	local sum=$1 metric=$2 pre=$3 vars=$4 graph=$5 panel_list=$exclkinds s k kind rp pt f nov x i=0 si=0
@@ -299,7 +287,7 @@ contended_panels() {
 			# A second line names the shape (and the placement) when
 			# the run has several.
 			pt="$kind${rp:+, $rp% read}"
-			[ "$NSHAPE" -eq 1 ] && [ "$NPLACE" -le 1 ] || { shapetext "$s" && pt+="\n$SHAPE"; }
+			[ "$NSHAPE" -eq 1 ] && [ "$NPLACE" -le 1 ] || pt+="\n$(shapetext "$s")"
 			nov=0
 			if [ "$metric" = ops_per_s ]; then
 				awk -f "$P/overtake.awk" "$f" >"$dat/ov-$NP.dat"
@@ -337,7 +325,7 @@ contended_panels() {
 # 2. Contended throughput against threads.
 contended_panels "$sum" ops_per_s ct "$order" contended-throughput
 t="Contended throughput: all threads on one lock"
-[ "$NSHAPE" -ne 1 ] || [ "$NPLACE" -gt 1 ] || { shapetext "$CSHAPES" && t+=" ($SHAPE)"; }
+[ "$NSHAPE" -ne 1 ] || [ "$NPLACE" -gt 1 ] || t+=" ($(shapetext "$CSHAPES"))"
 if [ "$NP" -eq 0 ]; then
 	nodata contended-throughput "$t" "no contended ops_per_s rows"
 else
@@ -362,11 +350,11 @@ if [ -z "${M[variants]:-}" ]; then nodata fairness "$t" "no contended spin_lock 
 	for ((j = 1; j <= M[panels]; j++)); do
 		[ -n "${fsh[x${M[shape$j]}]:-}" ] || { fsh[x${M[shape$j]}]=1 && nfs=$((nfs + 1)) && fs1=${M[shape$j]}; }
 	done
-	[ $nfs -gt 1 ] || { shapetext "$fs1" && t+=" ($SHAPE)"; }
+	[ $nfs -gt 1 ] || t+=" ($(shapetext "$fs1"))"
 	fp=""
 	for ((j = 1; j <= M[panels]; j++)); do
 		pt="${M[threads$j]} threads"
-		[ $nfs -le 1 ] || { shapetext "${M[shape$j]}" && pt="$SHAPE, $pt"; }
+		[ $nfs -le 1 ] || pt="$(shapetext "${M[shape$j]}"), $pt"
 		fp+="pt$j='$pt'; "
 	done
 	fov=0
@@ -395,8 +383,7 @@ fi
 t="Debug overhead: ns per op with debug options over without"
 load "$f"
 if [ -z "${M[variants]:-}" ]; then nodata debug-overhead "$t" "no variant with both X and X-debug hot ns_op rows"; else
-	ovnote †
-	gp overhead.gp debug-overhead "$t" "${M[sub]}" "$OVNOTE" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
+	gp overhead.gp debug-overhead "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 fi
 
 # 6. Headline: the A/A and headline pairs of vm-configs/comparisons.
@@ -421,8 +408,7 @@ if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
 		labels="" j=0
 		for p in $ps; do
 			j=$((j + 1))
-			clean "${label[$p]}"
-			labels+="pl$j='$CLEAN'; "
+			labels+="pl$j='$(clean "${label[$p]}")'; "
 		done
 		# The smallest and largest n (what sort -nu | sed -n '1p;$p' gave).
 		n=$(csvawk 'function keep(s) { if (!m++ || s + 0 < lo + 0) lo = s; if (m == 1 || s + 0 > hi + 0) hi = s }
@@ -442,9 +428,8 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
 	readkv NF "$nat/host-facts.txt" 2>/dev/null || true
 	shapes=" "
 	for v in ${NI[variants]:-$order}; do
-		fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}") || fr=""
-		fragments_lock_of "$fr"
-		case $REPLY in
+		fr=$(variant_fragments "$v" 2>/dev/null) || fr=""
+		case $(fragments_lock "$fr") in
 		pre | post) shapes+="$v=lock_decb+movb " ;;
 		stock) shapes+="$v=lock_cmpxchg+mov " ;;
 		esac
@@ -455,7 +440,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
 	load "$f"
 	nh="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
 	[ "${NF[vm]:-}" != 1 ] || nh+=" of a VM"
-	clean "$nh" && nh=$CLEAN
+	nh=$(clean "$nh")
 	t="Native: spin_lock + spin_unlock, TSC cycles per pair"
 	if [ -z "${M[variants]:-}" ]; then nodata native-headline "$t" "no hot spin_lock cyc_op rows in native/summary.csv"; else
 		nn="n=${M[nmin]}"
@@ -478,25 +463,23 @@ if [ -f "$natsum" ]; then
 	readkv NF "$natdir/host-facts.txt" 2>/dev/null || true
 	natvars=${NI[variants]:-$order}
 	# The native variants the timed run lacks get their colours too.
-	for v in $natvars; do
-		[ -z "${inrun[$v]:-}" ] || continue
-		fr=$(variant_fragment_list "$v" 2>/dev/null && printf '%s\n' "${FRAGMENT_LIST[@]}") || continue
-		variant_gp_add "$v" "$fr"
-	done
-	variant_gp_text && natgpv=$REPLY
+	extra=""
+	for v in $natvars; do [ -n "${inrun[$v]:-}" ] || extra+=" $v"; done
+	# shellcheck disable=SC2086 # the variants, one word each
+	natgpv=$(variant_gp $order $extra)
 	NP=0
 	if csvawk 'NR == 1 { header(); next } v("mode") == "contended" && v("metric") == "jain" { found = 1; exit } END { exit !found }' "$natsum"; then
 		scan "$natsum"
 		contended_panels "$natsum" jain fair "$natvars" native-fairness
 		nh="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
 		[ "${NF[vm]:-}" != 1 ] || nh+=" of a VM"
-		clean "$nh" && nh=$CLEAN
+		nh=$(clean "$nh")
 		t="Native fairness against threads: Jain index of the per-thread acquisitions"
 	fi
 	if [ "${NP:-0}" = 0 ]; then
 		note "plots: native-fairness: no contended jain rows of a drawn kind in $natsum (records before schema v3): not drawn"
 	else
-		[ "$NSHAPE" -ne 1 ] || [ "$NPLACE" -gt 1 ] || { shapetext "$CSHAPES" && t+=" ($SHAPE)"; }
+		[ "$NSHAPE" -ne 1 ] || [ "$NPLACE" -gt 1 ] || t+=" ($(shapetext "$CSHAPES"))"
 		cnote=""
 		[ $ANYOV = 0 ] || cnote='○ = oversubscribed cell (threads > CPUs)'
 		gp contended.gp native-fairness "$t" "native (rdtsc), $nh, $PN processes per cell" "$cnote" \

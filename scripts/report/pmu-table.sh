@@ -8,7 +8,7 @@
 . "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 
-run_dir_of "${1:?usage: pmu-table.sh RUNDIR}" && run=$RUN_DIR
+run=$(run_dir "${1:?usage: pmu-table.sh RUNDIR}")
 csv=$run/pmu.csv
 [ -f "$csv" ] || die "$csv is missing: no job of run $(dir_id "$run") was counted (lb.pmu=, docs/accelerators.md)"
 hdr=$(contract_header pmu)

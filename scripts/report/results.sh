@@ -9,11 +9,11 @@
 . "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 
-run_dir_of "${1:?usage: results.sh RUNDIR}" && run=$RUN_DIR
+run=$(run_dir "${1:?usage: results.sh RUNDIR}")
 for f in run.info summary.csv pairs.csv findings.md stat.info host.txt plots/headline.png; do
 	[ -f "$run/$f" ] || die "$run/$f is missing: run 'make compare plots RUN=$1' first"
 done
-dir_id_of "$run" && id=$REPLY
+id=$(dir_id "$run")
 declare -A RI=()
 readkv RI "$run/run.info"
 accel=${RI[accel]:-} tcg=''
@@ -26,20 +26,8 @@ accel=${RI[accel]:-} tcg=''
 icount=$run/icount iid=
 if [ -f "$icount/pathlen.md" ]; then
 	icount=$(cd -P "$icount" && pwd)
-	dir_id_of "$icount" && iid=$REPLY
+	iid=$(dir_id "$icount")
 fi
-# Small text files are read, copied and cut here by the dozen: in bash,
-# not a cat, cp, head or tail each (a process costs milliseconds).
-# text FILE -> LINES, its lines, newlines kept: printf '%s' "${LINES[@]}"
-# gives the file back byte for byte.
-text() { mapfile LINES <"$1"; }
-copy() { text "$1" && printf '%s' "${LINES[@]}" >"$2"; }  # cp FILE DEST
-last() { # FILE -> REPLY, as $(tail -n 1 FILE)
-	text "$1" || return
-	REPLY=
-	[ ${#LINES[@]} -eq 0 ] || REPLY=${LINES[-1]%$'\n'}
-}
-
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The report is assembled in $tmp/report and moved into the run whole.
@@ -52,7 +40,7 @@ top=("$run"/run.info "$run"/summary.csv "$run"/pairs.csv "$run"/findings.md "$ru
 cp "${top[@]}" "$stage/"
 for p in "$run"/boots/*/boot1/provenance.json; do
 	d=${p%/boot1/provenance.json}
-	[ -f "$p" ] && copy "$p" "$stage/provenance/${d##*/}.json"
+	[ -f "$p" ] && cp "$p" "$stage/provenance/${d##*/}.json"
 done
 
 # The report's templates (report/*.in, each instrument's section.md.in)
@@ -68,27 +56,29 @@ render() { awk -f "$LB_TOP/scripts/report/render.awk" "$@"; }
 facts=$tmp/facts/provenance
 {
 	provs=("$run"/boots/*/boot1/provenance.json)
-	# The first boot's provenance, read with one jq: js KEY prints a value.
+	# The first boot's provenance, read with one jq (null: a key it lacks).
 	declare -A PJ=()
 	while IFS=$'\t' read -r k v; do PJ[$k]=$v; done < <(jq -r 'to_entries[] | "\(.key)\t\(.value | tostring)"' "${provs[0]}")
-	js() { REPLY=${PJ[$1]:-null}; }
+	js() { printf '%s' "${PJ[$1]:-null}"; } # KEY: its value, null when it lacks one
 	cfact() { fact "$1" "${2//\"/\"\"}"; }
 	: >"$facts"
 	host=''
-	slurp host "$run/host.txt"
+	host=$(cat "$run/host.txt" 2>/dev/null) || true
 	cfact id "$id"
 	cfact iid "$iid"
 	cfact accel "${accel^^}"
 	cfact tcg "$tcg"
 	cfact host "$host"
-	js host_kernel && cfact host_kernel "$REPLY"
-	js host_fingerprint && cfact fingerprint "$REPLY"
-	js host_id && cfact host_id "$REPLY"
-	js qemu_version && qv=$REPLY && cfact qemu_version "$REPLY"
-	js linux_source_version && cfact linux_source "$REPLY"
-	js patch_series_sha256 && cfact patch_series "$REPLY"
-	js git_head && cfact git_head "${REPLY:0:12}"
-	js git_dirty && cfact dirty "$([ "$REPLY" != true ] || echo 1)"
+	cfact host_kernel "$(js host_kernel)"
+	cfact fingerprint "$(js host_fingerprint)"
+	cfact host_id "$(js host_id)"
+	qv=$(js qemu_version)
+	cfact qemu_version "$qv"
+	cfact linux_source "$(js linux_source_version)"
+	cfact patch_series "$(js patch_series_sha256)"
+	gh=$(js git_head)
+	cfact git_head "${gh:0:12}"
+	cfact dirty "$([ "$(js git_dirty)" != true ] || echo 1)"
 	cfact oversubscribed "$([ "${RI[oversubscribed]:-}" != 1 ] || echo 1)"
 	for k in vcpus boots repeat order_seed build_seconds total_seconds failed_boots; do
 		cfact "$k" "${RI[$k]:-}"
@@ -145,16 +135,16 @@ if [ -f "$cal/report.txt" ]; then
 		[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "lb-resolution failed on $cal's native records"
 		resolution_csv "$stage/calibrate/native.txt" >"$tmp/cal/native.csv"
 	fi
-	dir_id_of "$cal" && cid=$REPLY
+	cid=$(dir_id "$cal")
 	echo "run_id=$cid" >"$stage/calibrate/run.info"
 	declare -A CI=()
 	readkv CI "$cal/report.txt"
-	last "$stage/calibrate/timed.txt" && fact tverdict "$REPLY"
+	fact tverdict "$(tail -n 1 "$stage/calibrate/timed.txt")"
 	for k in variant icount timed_accel boots repeat; do fact "$k" "${CI[$k]:-}"; done
 	render -v view=calibration "$stage/calibrate/timed.txt" >"$tmp/pieces/CAL_TIMED"
 	nverdict=
 	if [ -f "$stage/calibrate/native.txt" ]; then
-		last "$stage/calibrate/native.txt" && nverdict=$REPLY
+		nverdict=$(tail -n 1 "$stage/calibrate/native.txt")
 		render -v view=calibration "$stage/calibrate/native.txt" >"$tmp/pieces/CAL_NATIVE"
 	fi
 	fact nverdict "$nverdict"
@@ -203,10 +193,10 @@ fact accel "${accel^^}"
 fact comparisons "${COMPARISONS:-}"
 fact cycles "$([ ! -f "$tmp/pieces/CYCLES" ] || echo 1)"
 interpretation=
-if [ -z "${COMPARISONS:-}" ] && [ -f "$interp" ] && text "$interp" && [[ ${LINES[0]:-} == *"run: $id"* ]]; then
+if [ -z "${COMPARISONS:-}" ] && [ -f "$interp" ] && [[ $(head -n 1 "$interp") == *"run: $id"* ]]; then
 	# Its figures are {{...}} references into this run's tables, drawn by
 	# the same renderer: a reference that matches nothing stops the report.
-	printf '%s' "${LINES[@]:1}" >"$tmp/interp.md"
+	tail -n +2 "$interp" >"$tmp/interp.md"
 	expand "$tmp/interp.md" >"$tmp/pieces/INTERPRETATION" ||
 		die "report/interpretation.md quotes figures this run does not have (see above)"
 	interpretation=1
@@ -219,7 +209,7 @@ read -r -a vs <<<"${RI[variants]:-}"
 # report/disasm.md.in says why there is none.
 disasm='' kernels=''
 if [ -f "$run/disasm.md" ]; then
-	copy "$run/disasm.md" "$tmp/pieces/DISASM_TABLES"
+	cp "$run/disasm.md" "$tmp/pieces/DISASM_TABLES"
 	disasm=1
 elif [ -d "$run/kernels" ]; then
 	kernels=1
@@ -229,17 +219,17 @@ fact disasm "$disasm"
 fact kernels "$kernels"
 render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/disasm.md.in" >"$tmp/pieces/DISASM" ||
 	die "results: report/disasm.md.in names a fact or table results.sh did not give (see above)"
-copy "$tmp/pieces/DISASM" "$stage/disasm.md"
+cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 
 # The perf pieces; report/tables.md.in holds their words.
 for p in "$run"/perf/*/perf-top.txt; do
 	[ -f "$p" ] || continue
 	v=${p%/*} v=${v##*/}
-	copy "$p" "$stage/perf-top-$v.txt"
+	cp "$p" "$stage/perf-top-$v.txt"
 	echo "<details><summary>$v</summary>"
 	echo
 	echo '```text'
-	printf '%s' "${LINES[@]:0:20}"
+	head -n 20 "$p"
 	echo '```'
 	echo
 	echo "</details>"
@@ -266,7 +256,7 @@ fi
 fact pmu "$pmu"
 failures=
 if [ -f "$run/failures.csv" ]; then
-	copy "$run/failures.csv" "$tmp/pieces/FAILURES"
+	cp "$run/failures.csv" "$tmp/pieces/FAILURES"
 	failures=1
 fi
 fact failures "$failures"
@@ -315,7 +305,7 @@ awk -f "$LB_TOP/scripts/report/relink.awk" "$tmp/report/appendix.md" >"$stage/ta
 awk -f "$LB_TOP/scripts/report/anchors.awk" -v links=1 "$tmp/report/appendix.md" >"$tmp/pieces/APPENDIX_LINKS"
 assemble "$LB_TOP/report/RESULTS.md.in" >"$tmp/report/RESULTS.md"
 # The headline alone, for README.md's "What it found" (publish.sh).
-copy "$tmp/pieces/SUMMARY" "$tmp/report/summary.md"
+cp "$tmp/pieces/SUMMARY" "$tmp/report/summary.md"
 report=$run/report
 rm -rf "$report.new"
 mv "$tmp/report" "$report.new"

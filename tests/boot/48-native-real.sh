@@ -38,8 +38,7 @@ for c in "${built[@]}" "${built[0]}~L2"; do
 	v=${c%~L2}
 	k=$(native_kdir "$v")
 	mapfile -t objs < <(tail -n +2 "$LB_NATIVE_OUT/$v/objects.txt")
-	native_prefix_set "$c"
-	"$TOP/scripts/native/disasm-check.sh" -p "$NATIVE_PREFIX" "$TMP/all/lb-native" "$k/vmlinux" "${objs[@]}" >"$TMP/dis" ||
+	"$TOP/scripts/native/disasm-check.sh" -p "$(native_prefix "$c")" "$TMP/all/lb-native" "$k/vmlinux" "${objs[@]}" >"$TMP/dis" ||
 		fail "$c in the one binary: $(<"$TMP/dis")"
 done
 mkdir "$TMP/one"

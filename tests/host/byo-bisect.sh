@@ -67,8 +67,7 @@ cat >"$TMP/measure" <<'EOT'
 #!/usr/bin/env bash
 # A fake cell-count.sh: the variant's tree holds its count.
 . "$TOP/scripts/lib.sh"
-variant_paths "$1"
-t=$VARIANT_TREE
+t=$(variant_path "$1" tree)
 [ ! -e "$t/broken" ] && [ "$(<"$t/n")" != "${FAKE_BROKEN:-}" ] || die "build failed"
 printf '%s\n' "$(<"$t/cost")"
 EOT

@@ -118,7 +118,7 @@ for id in $ids; do grep -q "^run_id=$id$" "$LB_BUILD/runs/$id/run.info" || fail 
 mkdir -p "$TMP/claims"
 (
 	. "$TOP/scripts/lib.sh"
-	for i in 1 2 3 4 5 6 7 8; do (claim_dir "$TMP/claims" same && echo "$REPLY" >"$TMP/claims/$REPLY/by") & done
+	for i in 1 2 3 4 5 6 7 8; do (n=$(claim_dir "$TMP/claims" same) && echo "$n" >"$TMP/claims/$n/by") & done
 	wait
 )
 [ "$(cd "$TMP/claims" && printf '%s ' *)" = "same same.2 same.3 same.4 same.5 same.6 same.7 same.8 " ] ||

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # THREADS=all, make native's default: contended thread counts 1, 2, 4, ...
 # below the CPUs, then all of them (issue 37), from common.sh's
-# native_threads_set, which run.sh and sweep.sh both use; a list is taken
+# native_threads, which run.sh and sweep.sh both use; a list is taken
 # as it is and checked against the CPUs.  check-args takes all too.
 # shellcheck source=tests/lib.bash
 . "$(dirname "$0")/../lib.bash"
 sweep() { # spec ncpus -> the list, or the error
-	bash -c '. "$1/scripts/native/common.sh" && native_threads_set "$2" "$3" && echo "$THREAD_LIST"' _ "$TOP" "$@" 2>&1
+	bash -c '. "$1/scripts/native/common.sh" && native_threads "$2" "$3"' _ "$TOP" "$@" 2>&1
 }
 for c in "1 1" "2 1,2" "3 1,2,3" "4 1,2,4" "6 1,2,4,6" "8 1,2,4,8" "12 1,2,4,8,12" "64 1,2,4,8,16,32,64"; do
 	n=${c% *} want=${c#* }
