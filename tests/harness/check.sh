@@ -16,6 +16,10 @@
 # (at least one passed), 1 a test failed, 2 bad input (a T that matches
 # no test), 3 a prerequisite is missing and nothing failed otherwise,
 # 4 every selected test skipped.
+#   J=N          run N of the cmocka suites and host tests at once (default:
+#                the CPUs); J=1 runs them one by one.  Each writes its own
+#                log and is reported whole, in name order, once it and every
+#                test before it have ended.  Boot tests always run one by one.
 # LB_TESTS (default tests/) is the folder of host/ and boot/ tests, for
 # tests/host/check-select.sh.  --select checks T and does nothing else.
 . "$(dirname "$0")/../../scripts/lib.sh"
@@ -36,8 +40,6 @@ fi
 host_only=${LB_CHECK_HOST_ONLY:-0}
 
 # The plan: every test this invocation will run, counted before the first.
-# The host tests that say "# check: slow" (they run the report stages on a
-# whole run) start first, so that none is left running alone at the end.
 tests=${LB_TESTS:-$LB_TOP/tests}
 T=${T:-}
 read -r -a pats <<<"${T//,/ }"
@@ -56,10 +58,8 @@ selected() {
 	done
 	return $hit
 }
-mapfile -t slow < <(grep -l '^# check: slow' "$tests"/host/*.sh)
 host_tests=()
-for t in "${slow[@]}" "$tests"/host/*.sh; do
-	case " ${host_tests[*]} " in *" $t "*) continue ;; esac
+for t in "$tests"/host/*.sh; do
 	n=${t##*/} # the name, before any work: no basename per test
 	selected "host/${n%.sh}" && host_tests+=("$t")
 done
@@ -92,6 +92,8 @@ done
 # check.sh --select: only the check of T above (make's first step,
 # check-args, asks it before make deps).
 [ "${1:-}" != --select ] || exit 0
+J=${J:-$(nproc)}
+[[ $J =~ ^[1-9][0-9]{0,3}$ ]] || refuse "J=$J is not a positive integer: J is how many host tests run at once, e.g. J=$(nproc) (the CPUs) or J=1"
 # The tools, without which no test runs.
 need=(make gcc)
 [ $run_builds = 0 ] || need+=(qemu-system-x86_64)
@@ -142,43 +144,70 @@ run_test() { # name command...
 	report "$name" $rc $(($EPOCHSECONDS - s)) "$log"
 }
 
-# 1. Host-only: the C tools, then their unit tests beside the host tests
-# (bad input, guards).  Those are independent (each works in its own TMP)
-# and need only the tools: they run on every CPU at once, and report in
-# order.
+# 1. Host-only: the C tools, then the cmocka suites and the host tests.
+# Those are independent (each works in its own TMP) and need only the
+# tools, so J of them run at once.  Those marked "# check: slow" (they run
+# the report stages on a whole run) start first, so that none is left
+# running alone at the end; those marked "# check: alone" (they need the
+# machine to themselves) run one by one after the rest.  Each test's output
+# goes to its own log; its KTAP line (and a failure's log tail) is printed
+# once it and every test before it in name order have ended.
 run_test build/tools make -j"$(nproc)" -C "$LB_TOP/bench-user" all
-hdir=$LB_CHECK_DIR/host
-mkdir -p "$hdir"
-running=0
-units=()
-[ $run_unit = 0 ] || units=(unit)
-for t in "${host_tests[@]}" "${units[@]}"; do
-	if [ $running -ge "$(nproc)" ]; then
-		wait -n || true
-		running=$((running - 1))
-	fi
-	name=$(basename "$t" .sh)
-	(
-		s=$EPOCHSECONDS rc=0
-		if [ "$t" = unit ]; then
-			make -C "$LB_TOP/bench-user" check
-		else
-			"$t"
-		fi >"$LB_CHECK_DIR/host_$name.log" 2>&1 || rc=$?
-		echo "$rc $(($EPOCHSECONDS - s))" >"$hdir/$name.rc"
-	) &
-	running=$((running + 1))
+order=() # name order, as reported; J=1 also runs them in it
+[ $run_unit = 0 ] || order+=(unit/cmocka)
+for t in "${host_tests[@]}"; do
+	t=${t##*/}
+	order+=("host/${t%.sh}")
 done
-wait
-for t in "${units[@]}" "$tests"/host/*.sh; do # reported in name order
-	name=$(basename "$t" .sh)
-	[ -f "$hdir/$name.rc" ] || continue
-	read -r rc secs <"$hdir/$name.rc"
-	if [ "$t" = unit ]; then
-		report unit/cmocka "$rc" "$secs" "$LB_CHECK_DIR/host_$name.log"
+# marked WORD NAME: does the test say "# check: WORD"?
+marked() {
+	[ "$2" != unit/cmocka ] && grep -qE "^# check: $1\b" "$tests/$2.sh"
+}
+first=() rest=() alone=()
+for name in "${order[@]}"; do
+	if marked alone "$name"; then
+		alone+=("$name")
+	elif [ "$J" -gt 1 ] && marked slow "$name"; then
+		first+=("$name")
 	else
-		report "host/$name" "$rc" "$secs" "$LB_CHECK_DIR/host_$name.log"
+		rest+=("$name")
 	fi
+done
+
+declare -A job=() ended=() took=() began=()
+# start NAME: run one test in the background, its output in its own log.
+start() {
+	began[$1]=$EPOCHSECONDS
+	if [ "$1" = unit/cmocka ]; then
+		make -C "$LB_TOP/bench-user" check
+	else
+		"$tests/$1.sh"
+	fi >"$LB_CHECK_DIR/${1//\//_}.log" 2>&1 &
+	job[$!]=$1
+}
+# reap: wait for the next test to end, then report every test whose turn
+# has come.
+next=0
+reap() {
+	local pid rc=0 name
+	wait -n -p pid || rc=$?
+	name=${job[$pid]}
+	unset "job[$pid]"
+	ended[$name]=$rc took[$name]=$((EPOCHSECONDS - ${began[$name]}))
+	while [ $next -lt ${#order[@]} ] && [ -n "${ended[${order[next]}]:-}" ]; do
+		name=${order[next]}
+		report "$name" "${ended[$name]}" "${took[$name]}" "$LB_CHECK_DIR/${name//\//_}.log"
+		next=$((next + 1))
+	done
+}
+for name in "${first[@]}" "${rest[@]}"; do
+	[ ${#job[@]} -lt "$J" ] || reap
+	start "$name"
+done
+while [ ${#job[@]} -gt 0 ]; do reap; done
+for name in "${alone[@]}"; do
+	start "$name"
+	reap
 done
 
 # finish: the closing line, and the exit status the head of this file

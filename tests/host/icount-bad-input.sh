@@ -2,6 +2,8 @@
 # ACCEL=icount refuses what it cannot serve, before anything builds or
 # boots, and instructions never mix with cycles.
 . "$(dirname "$0")/../lib.bash"
+# run.sh makes build/runs before it reads the jobs: its own, not the tree's.
+export LB_BUILD=$TMP/build
 why="QEMU 7.2's round-robin icount scheduler starves the second vCPU at SMP bring-up"
 expect_error "icount VCPUS=2 (run)" "ACCEL=icount runs on 1 vCPU, not VCPUS=2: $why" \
 	env ACCEL=icount VCPUS=2 VARIANTS=stock "$TOP/scripts/boot/run.sh"
