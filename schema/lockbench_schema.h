@@ -296,9 +296,9 @@
  * counts only where handoffs > 0.
  */
 #define LB_SUMMARY_CONTENDED(X)						\
-	X(jain,		2, index,	"Jain's index of per-thread acquisitions, 1/threads to 1 (fair)") \
+	X(jain,		2, index,	"Jain's index of per-thread ops, 1/threads to 1") \
 	X(handoff_ns,	2, ns,		"mean release to acquire by a waiting other thread") \
-	X(lock_ovh_ns,	1, ns,		"thread time per op less the sections and the timer (lockhammer's overhead)") \
+	X(lock_ovh_ns,	1, ns,		"time per op less sections and timer (lockhammer)") \
 	X(all_run_pct,	1, percent,	"share of the run with every thread in its loop") \
 	X(hold_meas_ns,	1, ns,		"the hold section as measured; asked: hold_ns") \
 	X(par_meas_ns,	1, ns,		"the parallel section as measured; asked: parallel_ns")
