@@ -155,26 +155,28 @@ native_placements() { # array joblist
 		_placements+=(-C "$p=$cpus")
 	done <<<"$2"
 }
-# native_placed_jobs JOBLIST: JOBLIST without the jobs of more threads
-# than their placement has CPUs (a sweep of THREADS goes as far as each
+# native_placed_jobs JOBLIST [-C PLACEMENT=CPUS]...: JOBLIST without the
+# jobs of more threads than their placement has CPUs, counted from
+# native_placements' -C options (a sweep of THREADS goes as far as each
 # placement's CPUs, with a note of what was left out).
-native_placed_jobs() { # joblist
-	local line p n left=0 kept=""
+native_placed_jobs() { # joblist [-C placement=cpus]...
+	local jobs=$1 line p commas left=0 kept=""
 	local -A ncpus=()
+	shift
+	while [ $# -ge 2 ]; do
+		commas=${2#*=} commas=${commas//[^,]/}
+		ncpus[${2%%=*}]=$((${#commas} + 1))
+		shift 2
+	done
 	while IFS= read -r line; do
 		p=$(job_placement "$line")
-		if [ "$p" != any ] && [[ " $line " =~ \ threads=([0-9]+)\  ]]; then
-			n=${BASH_REMATCH[1]}
-			if [ -z "${ncpus[$p]:-}" ]; then
-				ncpus[$p]=$(native_placement_cpus "$p" | tr ',' '\n' | wc -l) || exit 1
-			fi
-			if [ "$n" -gt "${ncpus[$p]}" ]; then
-				left=$((left + 1))
-				continue
-			fi
+		if [ "$p" != any ] && [[ " $line " =~ \ threads=([0-9]+)\  ]] &&
+			[ "${BASH_REMATCH[1]}" -gt "${ncpus[$p]}" ]; then
+			left=$((left + 1))
+			continue
 		fi
 		kept+=${kept:+$'\n'}$line
-	done <<<"$1"
+	done <<<"$jobs"
 	[ "$left" = 0 ] || note "native: left out $left jobs with more threads than their placement's CPUs"
 	[ -n "$kept" ] || die "native: no job is left to run"
 	printf '%s\n' "$kept"

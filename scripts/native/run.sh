@@ -67,7 +67,7 @@ joblist=$(expand_jobs "$jobfile" --sweep "$threads") || exit 1
 # A placement the host lacks is refused here too, with the reason.
 placed=()
 native_placements placed "$joblist"
-joblist=$(native_placed_jobs "$joblist") || exit 1
+joblist=$(native_placed_jobs "$joblist" "${placed[@]}") || exit 1
 variants=$(parse_variants "${VARIANTS:-}") # dies naming the known ones
 variants=${variants//$'\n'/ }
 [ "$check" != --check-settings ] || exit 0
