@@ -33,9 +33,13 @@ np=''
 [ ! -f "$run/native/pairs.csv" ] || np=$run/native/pairs.csv
 tp=''
 [ ! -f "$run/pairs.csv" ] || tp=$run/pairs.csv
-echo "**What was found**, per pair, from this run's own verdicts (lb-stat's, in pairs.csv); each figure names its instrument, unit and host."
-echo
-awk -f "$LB_TOP/scripts/report/render.awk" -f "$LB_TOP/scripts/report/answer.awk" -v view=answer \
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+render=$LB_TOP/scripts/report/render.awk
+awk -f "$render" -f "$LB_TOP/scripts/report/answer.awk" -v view=answer \
 	-v pairs="$pairs" -v labels="$labels" -v kind="${ANSWER_KIND:-spin_lock}" -v pathlen="$pl" \
 	-v timed="$tp" -v taccel="${RI[accel]:-timed}" -v thost="${thost:-unknown host}" \
-	-v native="$np" -v nhost="$nhost" </dev/null
+	-v native="$np" -v nhost="$nhost" </dev/null >"$tmp/FOUND" || exit 1
+: >"$tmp/facts"
+# The sentence that opens the list: report/answer.md.in.
+awk -f "$render" -v view=section -v facts="$tmp/facts" -v pieces="$tmp" "$LB_TOP/report/answer.md.in"
