@@ -58,7 +58,7 @@ chown "$uid:$gid" "$TMP/empty" "$TMP/b.tgz"
 bare() { as_user env -i PATH=/usr/bin:/bin HOME="$TMP/empty" sh -c 'cd "$1" && shift && exec "$@"' sh "$TMP/empty" "$@"; }
 bare tar -xzf "$TMP/b.tgz" || fail "unpacking the bundle as $(as_user id -un) failed"
 bdir=$(cd "$TMP/empty" && echo lockbench-native-*)
-bare sh "$bdir/run.sh" -o res -r 2 -t 120 -s 7 >"$TMP/run.log" 2>&1 || fail "the bundle's run.sh failed: $(tail -n 20 "$TMP/run.log")"
+bare sh "$bdir/run.sh" -o res -r 2 -u 10 -t 120 -s 7 >"$TMP/run.log" 2>&1 || fail "the bundle's run.sh failed: $(tail -n 20 "$TMP/run.log")"
 res=$TMP/empty/res
 [ "$(stat -c %u "$res/run.info")" = "$uid" ] || fail "the results are not the user's"
 grep -qx 'stopped=done' "$res/run.info" || fail "the run did not finish its rounds: $(<"$res/run.info")"
@@ -140,7 +140,7 @@ expect_error "no constant_tsc" "TSC is not constant" env LBN_CPUINFO="$TMP/cpuin
 expect_error "placement cross-node" "placement cross-node: this host has no such pair: .*; it has: any" \
 	sh "$TMP/empty/$bdir/run.sh" -o "$TMP/pn" -p cross-node -t 5
 [ ! -e "$TMP/pn" ] || fail "a refused placement wrote $TMP/pn"
-LBN_SYSFS=$TOP/tests/fixtures/sysfs/smt sh "$TMP/empty/$bdir/run.sh" -o "$TMP/pl" -p llc -r 1 -t 60 >"$TMP/pl.log" 2>&1 ||
+LBN_SYSFS=$TOP/tests/fixtures/sysfs/smt sh "$TMP/empty/$bdir/run.sh" -o "$TMP/pl" -p llc -r 1 -u 10 -t 60 >"$TMP/pl.log" 2>&1 ||
 	fail "placement llc on the smt fixture failed: $(tail -n 5 "$TMP/pl.log")"
 grep -qx 'cpus=0,1' "$TMP/pl/run.info" && grep -qx 'placements=llc:0,1' "$TMP/pl/boots/pre/boot1/facts.txt" ||
 	fail "placement llc: the process was not given CPUs 0,1: $(cat "$TMP/pl/run.info" "$TMP/pl/boots/pre/boot1/facts.txt")"
