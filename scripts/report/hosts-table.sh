@@ -89,6 +89,54 @@ awk -F, -v nruns=${#runs[@]} -v variants="${RI[variants]:-}" "$median_awk"'
 		}
 	}' "${runs[@]/%//summary.csv}" "${runs[@]/%//physlimit.csv}" >"$tmp/hot.csv"
 
+# The article's side by side (results/hosts-side.md): one row a host, for
+# the answer's kind (ANSWER_KIND, as answer.sh: spin_lock), from the
+# host's newest filed run that timed the variants the two changes need
+# (pre-debug -> post-debug, pre -> stock).  Each change in TSC cycles and
+# ns, and in % of this host's own base only.
+declare -A newest=() filed=()
+for r in "${runs[@]}"; do
+	h=${r%/native/*}
+	awk -F, -v k="${ANSWER_KIND:-spin_lock}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["mode"] == "hot" && $c["kind"] == k && $c["metric"] == "cyc_op" { v[$c["variant"]] = 1 }
+		END { exit !("pre" in v && "pre-debug" in v && "post-debug" in v && "stock" in v) }' "$r/summary.csv" || continue
+	f=$(sed -n 's/^filed_utc=//p' "$r/provenance.txt")
+	[[ -n ${newest[$h]:-} && $f < ${filed[$h]} ]] && continue
+	newest[$h]=$r filed[$h]=$f
+done
+side=()
+for h in "${!newest[@]}"; do side+=("${newest[$h]}"); done
+mapfile -t side < <(printf '%s\n' "${side[@]}" | sort)
+{
+	echo "host,run,kind,tsc_mhz,median,median,median,median,delta_cyc,delta_ns,pct_change,delta_cyc,delta_ns,pct_change"
+	for r in "${side[@]}"; do
+		h=${r%/native/*}
+		tsc=$(sed -n 's/^tsc_mhz=//p' "$r/provenance.txt")
+		awk -F, -v host="${h##*/}" -v run="${r##*/}" -v tsc="$tsc" -v k="${ANSWER_KIND:-spin_lock}" "$median_awk"'
+			FNR == 1 { file++; for (i = 1; i <= NF; i++) c[file, $i] = i; next }
+			function g(col) { return $c[file, col] }
+			file == 1 && g("pair") == "lock_decb+movb" { nb++; bc[nb] = g("cyc_op") + 0; bn[nb] = g("ns_op") + 0; next }
+			file == 2 && g("mode") == "hot" && g("metric") ~ /^(cyc_op|ns_op)$/ { m[g("variant"), g("kind"), g("metric")] = g("median") }
+			function d(a, b, k, x) { return m[b, k, x] - m[a, k, x] }
+			END {
+				bcyc = median(bc, nb); bns = median(bn, nb)
+				if (m["pre", k, "cyc_op"] != "" && m["pre-debug", k, "cyc_op"] != "" && m["post-debug", k, "cyc_op"] != "" && m["stock", k, "cyc_op"] != "") {
+					printf "`%s`,%s,%s,%s,%s,%s,%s,%s,", host, run, k, tsc, bcyc, bns, m["pre", k, "cyc_op"], m["pre", k, "ns_op"]
+					printf "%.3f,%.3f,%.2f,", d("pre-debug", "post-debug", k, "cyc_op"), d("pre-debug", "post-debug", k, "ns_op"),
+						(m["post-debug", k, "cyc_op"] / m["pre-debug", k, "cyc_op"] - 1) * 100
+					printf "%.3f,%.3f,%.2f\n", d("pre", "stock", k, "cyc_op"), d("pre", "stock", k, "ns_op"),
+						(m["stock", k, "cyc_op"] / m["pre", k, "cyc_op"] - 1) * 100
+				}
+			}' "$r/physlimit.csv" "$r/summary.csv"
+	done
+} >"$tmp/side.csv"
+mkdir -p "$tmp/side"
+awk -f "$render" -v view=table -v align=lllrrrrrrrrrrr \
+	-v labels="host|run|kind|TSC, MHz|bare pair, cycles|ns|pre, cycles|ns|pre-debug → post-debug, cycles|ns|%, this host|pre → stock, cycles|ns|%, this host" \
+	"$tmp/side.csv" >"$tmp/side/TABLE"
+: >"$tmp/nofacts"
+section "$LB_TOP/report/hosts-side.md.in" "$tmp/nofacts" "$tmp/side" >"$results/hosts-side.md"
+
 # A column group is named by its host, and by its run too where the host
 # has more than one.
 declare -A nruns_of=()
@@ -115,6 +163,5 @@ for l in "$results"/hosts/*/sittings.list; do
 	"$LB_TOP/scripts/report/sittings.sh" "${ids[@]/#/$h/native/}" >"$tmp/sit/TABLE"
 	section "$LB_TOP/report/hosts-sittings.md.in" "$tmp/sit/facts" "$tmp/sit" >>"$tmp/pieces/SITTINGS"
 done
-: >"$tmp/nofacts"
 section "$LB_TOP/report/hosts.md.in" "$tmp/nofacts" "$tmp/pieces" >"$results/hosts.md"
-note "hosts-table: ${results#"$LB_TOP"/}/hosts.md (${#runs[@]} runs)"
+note "hosts-table: ${results#"$LB_TOP"/}/hosts.md (${#runs[@]} runs), hosts-side.md (${#side[@]} hosts)"

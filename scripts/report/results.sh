@@ -161,6 +161,9 @@ render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report
 # The cycles explained per host: scripts/report/cycles-model.sh's tables
 # and its paragraph for the article.
 "$LB_TOP/scripts/report/cycles-pieces.sh" "$LB_TOP/results" "$tmp/pieces"
+# The hosts side by side: hosts-table.sh's article table, where results/
+# has filed hosts.
+[ ! -f "$LB_TOP/results/hosts-side.md" ] || cp "$LB_TOP/results/hosts-side.md" "$tmp/pieces/HOSTS_SIDE"
 
 # Each instrument's section of the appendix, in the contract's order:
 # its section.sh (sourced: it sees this run's variables) draws its tables
@@ -192,6 +195,7 @@ fact accel "${accel^^}"
 # COMPARISONS= may not have.
 fact comparisons "${COMPARISONS:-}"
 fact cycles "$([ ! -f "$tmp/pieces/CYCLES" ] || echo 1)"
+fact hosts_side "$([ ! -f "$tmp/pieces/HOSTS_SIDE" ] || echo 1)"
 interpretation=
 if [ -z "${COMPARISONS:-}" ] && [ -f "$interp" ] && [[ $(head -n 1 "$interp") == *"run: $id"* ]]; then
 	# Its figures are {{...}} references into this run's tables, drawn by

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Results per host: scripts/report/host-publish.sh files a native run
 # under the host id of its CPU (an old run's facts given by hand, and said
-# where from), and hosts-table.sh draws results/hosts.md from
-# results/hosts/: regenerated here, it is the tracked file byte for byte.
+# where from), and hosts-table.sh draws results/hosts.md and the
+# article's side by side (hosts-side.md) from results/hosts/: regenerated
+# here, each is the tracked file byte for byte.
 . "$(dirname "$0")/../lib.bash"
 command -v jq >/dev/null || skip "jq is not installed"
 pub=$TOP/results/hosts
@@ -12,7 +13,16 @@ cp -r "$pub" "$TMP/r/hosts"
 "$TOP/scripts/report/hosts-table.sh" "$TMP/r" >/dev/null 2>&1 || fail "hosts-table.sh failed"
 cmp -s "$TMP/r/hosts.md" "$TOP/results/hosts.md" ||
 	fail "results/hosts.md regenerated differs: $(diff "$TOP/results/hosts.md" "$TMP/r/hosts.md" | head -n 10)"
-echo "ok: results/hosts.md regenerates byte for byte"
+cmp -s "$TMP/r/hosts-side.md" "$TOP/results/hosts-side.md" ||
+	fail "results/hosts-side.md regenerated differs: $(diff "$TOP/results/hosts-side.md" "$TMP/r/hosts-side.md" | head -n 10)"
+echo "ok: results/hosts.md and hosts-side.md regenerate byte for byte"
+# The article's side by side: one row a host, its newest run, every change
+# in cycles and ns beside its % of the same host's own base.
+nh=$(find "$pub" -mindepth 1 -maxdepth 1 -type d | wc -l)
+rows=$(grep -c '^| `' "$TOP/results/hosts-side.md") || true
+[ "$rows" = "$nh" ] || fail "hosts-side.md has $rows host rows for the $nh hosts in results/hosts"
+awk -F'|' '/^\| `/ { n = split($0, f, "|"); for (i = 10; i <= 15; i++) if (f[i] !~ /^ [-+][0-9.]+%? $/) { print "column " i ": " f[i]; exit 1 } }' \
+	"$TOP/results/hosts-side.md" || fail "hosts-side.md: a change is not signed, in cycles, ns and %"
 # Runs a host's sittings.list names have their own table, and no columns.
 sit=$(find "$pub" -name sittings.list | head -n 1)
 if [ -n "$sit" ]; then
