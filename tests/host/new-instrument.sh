@@ -20,7 +20,7 @@ command -v git >/dev/null || missing "git is not installed (make deps)"
 # its own, to count what toy changes.
 tree=$TMP/tree
 mkdir -p "$tree"
-(cd "$TOP" && git ls-files -z | xargs -0 tar -cf - --) | tar -xf - -C "$tree"
+(cd "$TOP" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$tree"
 cp -p "$TOP"/bench-user/*.o "$TOP"/bench-user/lb-validate "$TOP"/bench-user/lb-stat \
 	"$TOP"/bench-user/lb-resolution "$TOP"/bench-user/lb-pathlen "$tree/bench-user/"
 g() { git -C "$tree" -c user.name=test -c user.email=test@invalid "$@"; }
