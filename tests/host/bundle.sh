@@ -88,7 +88,7 @@ cmp -s <(tail -n +3 "$res/boots/post/boot2/results.csv") <(grep -v '^#' "$run/po
 	fail "the imported post.csv's boot 2 is not the bundle's records"
 echo "ok: imported into build/runs/rt/native, statistics included"
 # ... and files under its host, with the bundle's commit.
-RESULTS=$TMP/results "$TOP/scripts/report/host-publish.sh" "$run" >"$TMP/hp.log" 2>&1 || fail "host-publish of the imported run failed: $(<"$TMP/hp.log")"
+RESULTS=$TMP/results "$TOP/scripts/native/host-publish.sh" "$run" >"$TMP/hp.log" 2>&1 || fail "host-publish of the imported run failed: $(<"$TMP/hp.log")"
 bc=$(sed -n 's/^commit=//p' "$res/bundle.info")
 grep -qx "commit=$bc.*" "$TMP/results/hosts/$hid/native/rt/provenance.txt" ||
 	fail "the filed run does not name the bundle's commit $bc: $(cat "$TMP/results/hosts/$hid/native/rt/provenance.txt")"

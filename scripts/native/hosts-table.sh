@@ -18,7 +18,7 @@ median_awk=$(<"$LB_TOP/scripts/median.awk")
 section() { awk -f "$render" -v view=section -v facts="$2" -v pieces="$3" "$1"; }
 # Sittings (a host's sittings.list) have a table of their own below.
 mapfile -t runs < <(host_runs "$results")
-[ ${#runs[@]} -gt 0 ] || die "hosts-table: no native runs in $results/hosts (file one with scripts/report/host-publish.sh)"
+[ ${#runs[@]} -gt 0 ] || die "hosts-table: no native runs in $results/hosts (file one with scripts/native/host-publish.sh)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -135,7 +135,7 @@ awk -f "$render" -v view=table -v align=lllrrrrrrrrrrr \
 	-v labels="host|run|kind|TSC, MHz|bare pair, cycles|ns|pre, cycles|ns|pre-debug → post-debug, cycles|ns|%, this host|pre → stock, cycles|ns|%, this host" \
 	"$tmp/side.csv" >"$tmp/side/TABLE"
 : >"$tmp/nofacts"
-section "$LB_TOP/report/hosts-side.md.in" "$tmp/nofacts" "$tmp/side" >"$results/hosts-side.md"
+section "$LB_TOP/scripts/native/hosts-side.md.in" "$tmp/nofacts" "$tmp/side" >"$results/hosts-side.md"
 
 # A column group is named by its host, and by its run too where the host
 # has more than one.
@@ -160,8 +160,8 @@ for l in "$results"/hosts/*/sittings.list; do
 	mapfile -t ids <"$l"
 	mkdir -p "$tmp/sit"
 	printf 'host=%s\nn=%s\n' "${h##*/}" "${#ids[@]}" >"$tmp/sit/facts"
-	"$LB_TOP/scripts/report/sittings.sh" "${ids[@]/#/$h/native/}" >"$tmp/sit/TABLE"
-	section "$LB_TOP/report/hosts-sittings.md.in" "$tmp/sit/facts" "$tmp/sit" >>"$tmp/pieces/SITTINGS"
+	"$LB_TOP/scripts/native/sittings.sh" "${ids[@]/#/$h/native/}" >"$tmp/sit/TABLE"
+	section "$LB_TOP/scripts/native/hosts-sittings.md.in" "$tmp/sit/facts" "$tmp/sit" >>"$tmp/pieces/SITTINGS"
 done
-section "$LB_TOP/report/hosts.md.in" "$tmp/nofacts" "$tmp/pieces" >"$results/hosts.md"
+section "$LB_TOP/scripts/native/hosts.md.in" "$tmp/nofacts" "$tmp/pieces" >"$results/hosts.md"
 note "hosts-table: ${results#"$LB_TOP"/}/hosts.md (${#runs[@]} runs), hosts-side.md (${#side[@]} hosts)"
