@@ -3,7 +3,9 @@
 # bundle's run.sh) into a native run directory, build/runs/NAME/native
 # (NAME= or START-bundle-HOST; RUN_DIR= another), with the files make
 # native writes: run.info, jobs, VARIANT.csv, boots/VARIANT/bootN/
-# (results.csv, facts.txt, physlimit.csv, provenance.json), physlimit.csv,
+# (results.csv, facts.txt, physlimit.csv, calibration.csv,
+# provenance.json), physlimit.csv, calibration.csv and
+# calibration-fit.csv (the chain calibration, chain-fit.sh's fit),
 # host-facts.txt, disasm-check/, failures.csv, then compare.sh's
 # statistics.  Compare, results, the graphs and host-publish.sh take it
 # as any other native run.
@@ -80,7 +82,7 @@ for d in "${kept[@]}"; do
 	v=${d%/*} v=${v##*/} b=${d##*/boot}
 	bd=$stage/boots/$v/boot$b
 	mkdir -p "$bd"
-	for f in results.csv facts.txt physlimit.csv native.log; do [ ! -f "$d/$f" ] || cp "$d/$f" "$bd/"; done
+	for f in results.csv facts.txt physlimit.csv calibration.csv native.log; do [ ! -f "$d/$f" ] || cp "$d/$f" "$bd/"; done
 	bsha=${BI[binary_sha256]:-}
 	bsha=${bsha#*"$v":} bsha=${bsha%% *}
 	jq -n --arg variant "$v" --argjson boot "$b" --arg host_id "$host" --arg model "${HF[cpu_model]:-}" \
@@ -98,6 +100,18 @@ done
 	echo "variant,boot,pair,cyc_op,ns_op,tsc_khz"
 	cat "$stage"/boots/*/boot*/physlimit.csv
 } >"$stage/physlimit.csv"
+# The chain calibration and its fit, as make native writes them (a
+# runner older than it wrote none: then neither file, as older native
+# runs).
+cals=("$stage"/boots/*/boot*/calibration.csv)
+if [ -f "${cals[0]}" ]; then
+	{
+		echo "variant,boot,steps,cyc_op,cyc_p25,cyc_p75,batches"
+		awk 'FNR > 1' "${cals[@]}"
+	} >"$stage/calibration.csv"
+	"$LB_TOP/scripts/native/chain-fit.sh" "$stage/calibration.csv" >"$stage/calibration-fit.csv" ||
+		die "import: the chain fit failed on $src's calibration"
+fi
 least=
 for v in "${got[@]}"; do [ -n "$least" ] && [ "$least" -le "${nb[$v]}" ] || least=${nb[$v]}; done
 nj=$(grep -c . "$stage/jobs")

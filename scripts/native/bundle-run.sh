@@ -163,9 +163,13 @@ while [ "$r" -le "$runs" ] && [ "$stop" = done ]; do
 		fi
 		part=$out/boots/$v/.boot$r.part
 		mkdir -p "$part"
+		# -c: the variant's chain calibration (TSC cycles a dependent
+		# step), as make native's processes write it: the cycles model
+		# prices the path's instructions with it.
 		# shellcheck disable=SC2086
 		"$bin" -v "$v" -b "$r" -H "$hid" -j "$out/jobs" -t "$unit" $cargs \
-			-o "$part/results.csv" -p "$part/physlimit.csv" -F "$part/facts.txt" 2>"$part/native.log" &
+			-o "$part/results.csv" -p "$part/physlimit.csv" -c "$part/calibration.csv" \
+			-F "$part/facts.txt" 2>"$part/native.log" &
 		child=$!
 		# (its sleep goes with it: nothing of the run outlives it)
 		(

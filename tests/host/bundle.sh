@@ -86,7 +86,15 @@ awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["kind"] == "sp
 	fail "want 2 replicates of spin_lock hot in the imported pre.csv"
 cmp -s <(tail -n +3 "$res/boots/post/boot2/results.csv") <(grep -v '^#' "$run/post.csv" | awk -F, 'NR > 1 && $7 == 2') ||
 	fail "the imported post.csv's boot 2 is not the bundle's records"
-echo "ok: imported into build/runs/rt/native, statistics included"
+# The chain calibration, as make native has it: a slope a variant (boot
+# "all"), what the cycles model prices the path with.
+for v in pre post; do
+	awk -F, -v v="$v" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["variant"] == v && $c["boot"] == "all" && $c["slope"] + 0 > 0 { ok = 1 } END { exit !ok }' \
+		"$run/calibration-fit.csv" 2>/dev/null ||
+		fail "the imported run's calibration-fit.csv has no slope for $v: $(cat "$run/calibration-fit.csv" 2>&1)"
+done
+echo "ok: imported into build/runs/rt/native, statistics and the chain fit included"
 # ... and files under its host, with the bundle's commit.
 RESULTS=$TMP/results "$TOP/scripts/native/host-publish.sh" "$run" >"$TMP/hp.log" 2>&1 || fail "host-publish of the imported run failed: $(<"$TMP/hp.log")"
 bc=$(sed -n 's/^commit=//p' "$res/bundle.info")
