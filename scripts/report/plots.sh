@@ -139,37 +139,39 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/plots dat=$tmp/plots/data
 mkdir -p "$dat"
 
-# load FILE: the header a reshaper writes before its data ("#meta k=v
-# ..." and "#KEY value" lines) into M, the first value of each key, plus
-# two derived texts: M[sub], the subtitle (accelerator, host, n, the TCG
-# caveat), and M[cfgtext], the hold/parallel configuration in words.  Bash
-# alone reads it: every graph asks it several things, and a process per
-# question cost most of this script's time.
+# load ARRAY FILE: the header a reshaper writes before its data ("#meta
+# k=v ..." and "#KEY value" lines) into ARRAY (M, which ovnote and dupnote
+# read), the first value of each key, plus three derived texts: [sub], the
+# subtitle (accelerator, host, n, the TCG caveat), [ntext], its n, and
+# [cfgtext], the hold/parallel configuration in words.  Bash alone reads
+# it: every graph asks it several things, and a process per question cost
+# most of this script's time.
 declare -A M=()
 load() {
+	local -n _load=$1
 	local line w k
-	M=()
+	_load=()
 	while IFS= read -r line; do
 		case $line in
 		'#meta '*)
 			for w in ${line#'#meta '}; do
 				k=${w%%=*}
-				[ -n "${M[$k]+set}" ] || M[$k]=${w#*=}
+				[ -n "${_load[$k]+set}" ] || _load[$k]=${w#*=}
 			done
 			;;
 		'# '* | '#') ;; # a data block's label
 		'#'*)
 			k=${line#'#'} k=${k%% *}
-			[ -n "${M[$k]+set}" ] || { [[ $line == *' '* ]] && M[$k]=${line#* } || M[$k]=""; }
+			[ -n "${_load[$k]+set}" ] || { [[ $line == *' '* ]] && _load[$k]=${line#* } || _load[$k]=""; }
 			;;
 		esac
-	done <"$1"
-	local lo=${M[nmin]:-} hi=${M[nmax]:-} n
+	done <"$2"
+	local lo=${_load[nmin]:-} hi=${_load[nmax]:-} n
 	[ "$lo" = "$hi" ] && n="n=$lo" || n="n=$lo-$hi"
-	M[sub]="$ACCEL, $host, $n per cell$tcgnote" M[ntext]=$n
-	M[cfgtext]=""
-	[[ ${M[cfg]:-} =~ ^hold_ns=([^ ]*)\ parallel_ns=(.*)$ ]] &&
-		M[cfgtext]="hold ${BASH_REMATCH[1]} ns, parallel ${BASH_REMATCH[2]} ns"
+	_load[sub]="$ACCEL, $host, $n per cell$tcgnote" _load[ntext]=$n
+	_load[cfgtext]=""
+	[[ ${_load[cfg]:-} =~ ^hold_ns=([^ ]*)\ parallel_ns=(.*)$ ]] &&
+		_load[cfgtext]="hold ${BASH_REMATCH[1]} ns, parallel ${BASH_REMATCH[2]} ns"
 	return 0
 }
 # gp SCRIPT NAME TITLE SUBTITLE NOTE [gnuplot assignments]: one graph, in
@@ -223,7 +225,7 @@ for side in off on; do
 	[ $side = off ] && vs=$nodebug || vs=$debug
 	f=$dat/uncontended-debug-$side.dat
 	awk -f "$P/csv.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" -v bases="$bases" "$sum" >"$f"
-	load "$f"
+	load M "$f"
 	dupnote uncontended-debug-$side
 	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
 	if [ -z "${M[variants]:-}" ]; then nodata uncontended-debug-$side "$t" "no hot ns_op rows for ${vs:-any debug-$side variant}"; continue; fi
@@ -287,7 +289,7 @@ contended_panels() {
 			[ "${got[i - 1]}" != 0 ] || continue
 			np=${got[i - 1]} drawnk+="$k "
 			f=$dat/$pre-$np.dat
-			load "$f"
+			load M "$f"
 			dupnote "$graph $k"
 			[ -z "${M[oversub]:-}" ] || anyov=1
 			# A second line names the shape (and the placement) when
@@ -347,7 +349,7 @@ fi
 # at one thread count, where lines against threads would overlap).
 f=$dat/fairness.dat
 awk -f "$P/csv.awk" -f "$P/dots.awk" -v kind=spin_lock -v metric=fair_ratio -v variants="$order" "$sum" >"$f"
-load "$f"
+load M "$f"
 t="Fairness of contended spin_lock"
 if [ -z "${M[variants]:-}" ]; then nodata fairness "$t" "no contended spin_lock fair_ratio rows (it needs 2 or more threads)"; else
 	dupnote fairness
@@ -373,7 +375,7 @@ fi
 # 4. Wait-time percentiles of contended spin_lock at the largest thread count.
 f=$dat/wait-latency.dat
 awk -f "$P/csv.awk" -f "$P/wait.awk" -v kind=spin_lock -v variants="$order" "$sum" >"$f"
-load "$f"
+load M "$f"
 t="Contended spin_lock: wait before acquiring, ${M[threads]:-} threads (${M[cfgtext]})"
 if [ -z "${M[variants]:-}" ]; then nodata wait-latency "Contended spin_lock: wait before acquiring" "no contended spin_lock wait_* rows"; else
 	dupnote wait-latency
@@ -388,7 +390,7 @@ else
 	printf '#variants\n' >"$f"
 fi
 t="Debug overhead: ns per op with debug options over without"
-load "$f"
+load M "$f"
 if [ -z "${M[variants]:-}" ]; then nodata debug-overhead "$t" "no variant with both X and X-debug hot ns_op rows"; else
 	gp overhead.gp debug-overhead "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 fi
@@ -408,7 +410,7 @@ while IFS=$'\t' read -r r b o l; do
 done <<<"$cl"
 if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
 	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="$hl" -v kinds="$kinds" "$pairs" >"$f"
-	load "$f"
+	load M "$f"
 	for p in ${M[missing]:-}; do note "plots: headline: no hot ns_op pairs for ${p/:/ -> } in $pairs"; done
 	ps=${M[pairs]:-}
 	if [ -z "$ps" ]; then nodata headline "$t" "no hot ns_op rows in pairs.csv for the headline comparisons ($hl)"; else
@@ -444,7 +446,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
 	f=$dat/native-headline.dat
 	awk -f "$P/csv.awk" -f "$P/native.awk" -v kind=spin_lock -v variants="${NI[variants]:-$order}" -v shapes="$shapes" \
 		"$nat/summary.csv" "$nat/physlimit.csv" >"$f"
-	load "$f"
+	load M "$f"
 	nh="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
 	[ "${NF[vm]:-}" != 1 ] || nh+=" of a VM"
 	nh=$(clean "$nh")
@@ -499,7 +501,7 @@ ev=$run/events/events.csv
 if [ -f "$ev" ]; then
 	f=$dat/events.dat
 	awk -f "$P/csv.awk" -f "$P/events.awk" -v variants="$order" -v skip="$bases" "$ev" >"$f"
-	load "$f"
+	load M "$f"
 	t="Events: what one acquire+release runs, per lock kind"
 	if [ -z "${M[variants]:-}" ]; then nodata events "$t" "no hot rows in $ev"; else
 		gp events.gp events "$t" "events (TCG plugin, exact counts): hot under icount, 1 vCPU; transfers of a cold op under TCG, 2 vCPUs" "" \
