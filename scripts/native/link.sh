@@ -64,27 +64,41 @@ mapfile -t kobjs < <(printf '%s\n' "${merged[@]}" | sort -u)
 
 # The layout from SEED: a 64-bit LCG (Knuth's MMIX constants) in bash's
 # wrapping arithmetic, so that a seed gives the same layout anywhere.
-rng=$seed
-draw() { # N -> DRAW in [0, N)
-	rng=$((rng * 6364136223846793005 + 1442695040888963407))
-	DRAW=$(((rng >> 33) & 0x7fffffff))
-	DRAW=$((DRAW % $1))
+# draws SEED M...: one number in [0, M) a line for each M, in turn, from
+# the generator's successive states (all at once: the state lives in the
+# function, and each call is a subshell).
+draws() {
+	local rng=$1 m
+	shift
+	for m; do
+		rng=$((rng * 6364136223846793005 + 1442695040888963407))
+		echo $((((rng >> 33) & 0x7fffffff) % m))
+	done
 }
 n=${#names[@]}
 order=() tpads=() dpads=() stack=0
 for ((i = 0; i < n; i++)); do order+=("$i") tpads+=(0) dpads+=(0); done
 if [ "$seed" != 0 ]; then
 	# Fisher-Yates; pads up to a page: text in 16-byte steps (the
-	# functions' alignment), data in 8-byte ones; the stack in 16s.
+	# functions' alignment), data in 8-byte ones; the stack in 16s.  The
+	# bounds in the order they are drawn in, then the draws, taken in
+	# turn (d counts them).
+	bounds=()
+	for ((i = n - 1; i > 0; i--)); do bounds+=($((i + 1))); done
+	for ((i = 0; i < n; i++)); do bounds+=(256 512); done
+	bounds+=(256)
+	mapfile -t r < <(draws "$seed" "${bounds[@]}")
+	[ ${#r[@]} -eq ${#bounds[@]} ] || die "link.sh: drew ${#r[@]} numbers for the layout, not ${#bounds[@]}"
+	d=0
 	for ((i = n - 1; i > 0; i--)); do
-		draw $((i + 1))
-		t=${order[i]} order[i]=${order[DRAW]} order[DRAW]=$t
+		j=${r[d++]}
+		t=${order[i]} order[i]=${order[j]} order[j]=$t
 	done
 	for ((i = 0; i < n; i++)); do
-		draw 256; tpads[i]=$((DRAW * 16))
-		draw 512; dpads[i]=$((DRAW * 8))
+		tpads[i]=$((r[d++] * 16))
+		dpads[i]=$((r[d++] * 8))
 	done
-	draw 256; stack=$((DRAW * 16))
+	stack=$((r[d++] * 16))
 fi
 {
 	echo "seed=$seed"

@@ -56,45 +56,48 @@ esac
 cpu=$sysfs/devices/system/cpu
 [ -r "$cpu/online" ] || { echo "topology.sh: no $cpu/online: not a Linux /sys" >&2; exit 2; }
 
-# The first line of a sysfs FILE into LINE, "?" when it is not there
-# (read, not head: a process per file made a big machine's /sys slow).
-# Where read gets nothing from a file that has a line (dash reads a byte
-# at a time, which some /sys emulations, this project's VMs' among them,
-# answer with nothing), head reads it.
+# line FILE: the first line of a sysfs FILE, printed; "?" when it is not
+# there or empty.  read, not head: a process per file made a big
+# machine's /sys slow, and so would $(line FILE) in dash, so the lines go
+# straight into the listing awk reads.  Where read gets nothing from a
+# file that has a line (dash reads a byte at a time, which some /sys
+# emulations, this project's VMs' among them, answer with nothing), head
+# reads it.
 line() {
-	LINE='?'
-	[ -r "$1" ] || return 0
-	{ IFS= read -r LINE || [ -n "$LINE" ]; } <"$1" || LINE=$(head -n 1 "$1")
-	[ -n "$LINE" ] || LINE='?'
+	l='?'
+	if [ -r "$1" ]; then
+		{ IFS= read -r l || [ -n "$l" ]; } <"$1" || l=$(head -n 1 "$1")
+	fi
+	printf '%s\n' "${l:-?}"
 }
 
-# One line a node, "node N CPULIST", then one a CPU, "cpu N SIBLINGS LLC
-# NODE"; "?" where /sys does not say.  The last-level cache is the
-# highest-level data or unified cache the CPU lists.  A CPU's node is its
-# cpuN/nodeM link, else the node whose cpulist holds it (awk, below).
+# One line a node, "node N CPULIST", then for each CPU a line for each of
+# its caches' type, level and sharers ("ctype N TYPE", "clevel N LEVEL",
+# "cshared N CPULIST") and one for the CPU, "cpu N NODE SIBLINGS"; "?"
+# where /sys does not say.  The CPU's node is its cpuN/nodeM link, else
+# the node whose cpulist holds it, and its last-level cache the
+# highest-level data or unified cache it lists (awk, below).
 list_cpus() {
 	for nd in "$sysfs"/devices/system/node/node[0-9]*; do
 		[ -r "$nd/cpulist" ] || continue
+		printf 'node %s ' "${nd##*/node}"
 		line "$nd/cpulist"
-		echo "node ${nd##*/node} $LINE"
 	done
 	for n in $(awk -f "$awkf" -v op=expand "$cpu/online"); do
 		c=$cpu/cpu$n
-		llc='?' best=0
 		for ix in "$c"/cache/index*; do
 			[ -r "$ix/level" ] || continue
+			printf 'ctype %s ' "$n"
 			line "$ix/type"
-			[ "$LINE" != Instruction ] || continue
+			printf 'clevel %s ' "$n"
 			line "$ix/level"
-			[ "$LINE" -gt "$best" ] 2>/dev/null || continue
-			best=$LINE
+			printf 'cshared %s ' "$n"
 			line "$ix/shared_cpu_list"
-			llc=$LINE
 		done
 		node='?'
 		for nd in "$c"/node[0-9]*; do [ -e "$nd" ] && node=${nd##*/node}; done
+		printf 'cpu %s %s ' "$n" "$node"
 		line "$c/topology/thread_siblings_list"
-		echo "cpu $n $LINE $llc $node"
 	done
 }
 
@@ -115,7 +118,16 @@ function expand(l, out,   p, np, i, r, a, n) {
 op == "expand" { n = expand($1, o); s = ""; for (i = 1; i <= n; i++) s = s (i > 1 ? " " : "") o[i]; print s; exit }
 # a node's CPUs, for the CPUs without a cpuN/nodeM link
 op == "topo" && $1 == "node" { n = expand($3, o); for (i = 1; i <= n; i++) nodeof[o[i]] = $2; next }
-op == "topo" && $1 == "cpu" { $1 = ""; $0 = substr($0, 2); if ($4 == "?" && ($1 in nodeof)) $4 = nodeof[$1] }
+# A CPU's last-level cache: the sharers of the first cache of the highest
+# level (a whole number above 0) that is not an instruction cache.
+op == "topo" && $1 == "ctype" { ctype = substr($0, length($1 $2) + 3); next }
+op == "topo" && $1 == "clevel" { clevel = substr($0, length($1 $2) + 3); next }
+op == "topo" && $1 == "cshared" {
+	if (ctype != "Instruction" && clevel ~ /^[0-9]+$/ && clevel + 0 > best[$2] + 0) { best[$2] = clevel; llcof[$2] = $3 }
+	next
+}
+# "cpu N NODE SIBLINGS" as "N SIBLINGS LLC NODE".
+op == "topo" && $1 == "cpu" { $0 = $2 " " $4 " " ($2 in llcof ? llcof[$2] : "?") " " $3; if ($4 == "?" && ($1 in nodeof)) $4 = nodeof[$1] }
 op == "topo" {
 	c = $1; cpus[++nc] = c; online[c] = 1; smt[c] = $2; llc[c] = $3; node[c] = $4
 	if ($2 != "?" && !($2 in seens)) { seens[$2] = 1; sg = sg (sg == "" ? "" : " ") $2 }

@@ -57,15 +57,19 @@ ACCEL=${accel^^}
 tcgnote=""
 [ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
 
-# scan SUMMARY: one pass over it, one sort: the variants in it (sorted,
-# as sort -u) into PRESENT, each contended rw kind's read_pct values (as
-# sort -nru) into RPS, and the contended panels' shapes and placements,
-# HOLD/PARALLEL/PLACEMENT (hold, then parallel time, then placement), a
-# line each, into CSHAPES, and how many placements they name into
-# NPLACE.  A line per value, tagged 1, 2 or 3, its sort key in its own
-# column; a CSV field holds no comma.
-declare -A RPS=()
+# scan ARRAY SUMMARY: one pass over SUMMARY, one sort, into ARRAY (a
+# contended graph's, which contended_panels adds to):
+#   [variants]  the variants in it, sorted (as sort -u), a line each;
+#   [rp:KIND]   each contended rw kind's read_pct values (as sort -nru),
+#               each after a space;
+#   [shapes]    the contended panels' shapes and placements,
+#               HOLD/PARALLEL/PLACEMENT (hold, then parallel time, then
+#               placement), a line each;
+#   [nplace]    how many placements they name.
+# A line per value, tagged 1, 2 or 3, its sort key in its own column; a
+# CSV field holds no comma.
 scan() {
+	local -n _scan=$1
 	local lines tag a b c d e
 	local -A seen=()
 	lines=$(csvawk 'function out(s) { if (!got[s]++) print s }
@@ -74,21 +78,23 @@ scan() {
 		v("variant") != "" { out("1," v("variant") ",,,") }
 		v("mode") == "contended" && v("kind") in isrw { out("2," v("kind") "," v("read_pct") ",,") }
 		v("mode") == "contended" && v("kind") in iscont { out("3,,," v("hold_ns") "," v("parallel_ns") "," v("placement")) }' \
-		rw="$rwkinds" cont="$contkinds" "$1" | sort -t, -k1,1n -k2,2 -k3,3nr -k4,4n -k5,5n -k6,6 -u)
-	PRESENT=() CSHAPES="" RPS=() NPLACE=0
+		rw="$rwkinds" cont="$contkinds" "$2" | sort -t, -k1,1n -k2,2 -k3,3nr -k4,4n -k5,5n -k6,6 -u)
+	_scan=([variants]="" [shapes]="" [nplace]=0)
 	while IFS=, read -r tag a b c d e; do
 		case $tag in
-		1) PRESENT+=("$a") ;;
-		2) RPS[$a]+=" $b" ;;
+		1) _scan[variants]+="${_scan[variants]:+$'\n'}$a" ;;
+		2) _scan[rp:$a]+=" $b" ;;
 		3)
-			CSHAPES+="${CSHAPES:+$'\n'}$c/$d/$e"
-			[ -n "${seen[x$e]:-}" ] || { NPLACE=$((NPLACE + 1)) && seen[x$e]=1; }
+			_scan[shapes]+="${_scan[shapes]:+$'\n'}$c/$d/$e"
+			[ -n "${seen[x$e]:-}" ] || { _scan[nplace]=$((${_scan[nplace]} + 1)) && seen[x$e]=1; }
 			;;
 		esac
 	done <<<"$lines"
 }
-scan "$sum"
-present=("${PRESENT[@]}")
+declare -A CP=()
+scan CP "$sum"
+present=()
+[ -z "${CP[variants]}" ] || mapfile -t present <<<"${CP[variants]}"
 # Variants in the run: the default matrix's first, in its order (each
 # family before its debug twin), then any others sorted.
 main=$(matrix_variants | tr '\n' ' ') order=""
@@ -133,37 +139,39 @@ trap 'rm -rf "$tmp"' EXIT
 out=$tmp/plots dat=$tmp/plots/data
 mkdir -p "$dat"
 
-# load FILE: the header a reshaper writes before its data ("#meta k=v
-# ..." and "#KEY value" lines) into M, the first value of each key, plus
-# two derived texts: M[sub], the subtitle (accelerator, host, n, the TCG
-# caveat), and M[cfgtext], the hold/parallel configuration in words.  Bash
-# alone reads it: every graph asks it several things, and a process per
-# question cost most of this script's time.
+# load ARRAY FILE: the header a reshaper writes before its data ("#meta
+# k=v ..." and "#KEY value" lines) into ARRAY (M, which ovnote and dupnote
+# read), the first value of each key, plus three derived texts: [sub], the
+# subtitle (accelerator, host, n, the TCG caveat), [ntext], its n, and
+# [cfgtext], the hold/parallel configuration in words.  Bash alone reads
+# it: every graph asks it several things, and a process per question cost
+# most of this script's time.
 declare -A M=()
 load() {
+	local -n _load=$1
 	local line w k
-	M=()
+	_load=()
 	while IFS= read -r line; do
 		case $line in
 		'#meta '*)
 			for w in ${line#'#meta '}; do
 				k=${w%%=*}
-				[ -n "${M[$k]+set}" ] || M[$k]=${w#*=}
+				[ -n "${_load[$k]+set}" ] || _load[$k]=${w#*=}
 			done
 			;;
 		'# '* | '#') ;; # a data block's label
 		'#'*)
 			k=${line#'#'} k=${k%% *}
-			[ -n "${M[$k]+set}" ] || { [[ $line == *' '* ]] && M[$k]=${line#* } || M[$k]=""; }
+			[ -n "${_load[$k]+set}" ] || { [[ $line == *' '* ]] && _load[$k]=${line#* } || _load[$k]=""; }
 			;;
 		esac
-	done <"$1"
-	local lo=${M[nmin]:-} hi=${M[nmax]:-} n
+	done <"$2"
+	local lo=${_load[nmin]:-} hi=${_load[nmax]:-} n
 	[ "$lo" = "$hi" ] && n="n=$lo" || n="n=$lo-$hi"
-	M[sub]="$ACCEL, $host, $n per cell$tcgnote" M[ntext]=$n
-	M[cfgtext]=""
-	[[ ${M[cfg]:-} =~ ^hold_ns=([^ ]*)\ parallel_ns=(.*)$ ]] &&
-		M[cfgtext]="hold ${BASH_REMATCH[1]} ns, parallel ${BASH_REMATCH[2]} ns"
+	_load[sub]="$ACCEL, $host, $n per cell$tcgnote" _load[ntext]=$n
+	_load[cfgtext]=""
+	[[ ${_load[cfg]:-} =~ ^hold_ns=([^ ]*)\ parallel_ns=(.*)$ ]] &&
+		_load[cfgtext]="hold ${BASH_REMATCH[1]} ns, parallel ${BASH_REMATCH[2]} ns"
 	return 0
 }
 # gp SCRIPT NAME TITLE SUBTITLE NOTE [gnuplot assignments]: one graph, in
@@ -217,50 +225,51 @@ for side in off on; do
 	[ $side = off ] && vs=$nodebug || vs=$debug
 	f=$dat/uncontended-debug-$side.dat
 	awk -f "$P/csv.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" -v bases="$bases" "$sum" >"$f"
-	load "$f"
+	load M "$f"
 	dupnote uncontended-debug-$side
 	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
 	if [ -z "${M[variants]:-}" ]; then nodata uncontended-debug-$side "$t" "no hot ns_op rows for ${vs:-any debug-$side variant}"; continue; fi
 	gp uncontended.gp uncontended-debug-$side "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 done
 
-# contended_panels SUMMARY METRIC PREFIX VARIANTS GRAPH: a contended
-# graph's panels, one per kind the contract draws (cont=1), hold/parallel
-# shape and placement of SUMMARY (scan's CSHAPES and RPS): the exclusive
-# kinds, then the rw kinds, one panel per read_pct in the summary (most
-# reads first); each shape's and placement's panels together, by hold
-# then parallel time, then placement.  The panels of one hold/parallel
-# shape share a y scale whatever their placement, so that placements
-# compare at a glance.  Every panel's METRIC from one awk (series.awk reads the
-# summary once per panel) into $dat/PREFIX-N.dat, a block per variant of
-# VARIANTS, N counting the panels with data; for throughput, where one
-# variant overtakes another, CIs apart on both sides ($dat/ov-N.dat).
-# Sets NP, the panels drawn; PANELS, their gnuplot assignments; NSHAPE,
-# the hold/parallel shapes (a y scale each);
-# XT, the thread counts; ANYOV and ANYOT, 1 when a point is
-# oversubscribed or an overtake is marked; PSUB, the subtitle.
-# shapetext HOLD/PARALLEL[/PLACEMENT]: the shape in words (the placement
-# when the summary has several: scan's NPLACE).
+# contended_panels ARRAY SUMMARY METRIC PREFIX VARIANTS GRAPH: a
+# contended graph's panels, one per kind the contract draws (cont=1),
+# hold/parallel shape and placement of SUMMARY (scan's answers in ARRAY):
+# the exclusive kinds, then the rw kinds, one panel per read_pct in the
+# summary (most reads first); each shape's and placement's panels
+# together, by hold then parallel time, then placement.  The panels of one
+# hold/parallel shape share a y scale whatever their placement, so that
+# placements compare at a glance.  Every panel's METRIC from one awk
+# (series.awk reads the summary once per panel) into $dat/PREFIX-N.dat, a
+# block per variant of VARIANTS, N counting the panels with data; for
+# throughput, where one variant overtakes another, CIs apart on both sides
+# ($dat/ov-N.dat).  Adds to ARRAY: [np], the panels drawn; [panels], their
+# gnuplot assignments; [nshape], the hold/parallel shapes (a y scale
+# each); [xt], the thread counts; [anyov] and [anyot], 1 when a point is
+# oversubscribed or an overtake is marked; [psub], the subtitle, and [pn],
+# its n.
+# shapetext HOLD/PARALLEL[/PLACEMENT] NPLACE: the shape in words (the
+# placement when the summary has several: scan's [nplace]).
 shapetext() {
 	local h=${1%%/*} rest=${1#*/} words
 	words="hold $h ns, parallel ${rest%%/*} ns"
-	[ "$NPLACE" -le 1 ] || [ "$rest" = "${rest#*/}" ] || words+=", placement ${rest#*/}"
+	[ "$2" -le 1 ] || [ "$rest" = "${rest#*/}" ] || words+=", placement ${rest#*/}"
 	echo "$words"
 }
 contended_panels() {
-	local sum=$1 metric=$2 pre=$3 vars=$4 graph=$5 panel_list=$exclkinds s k kind rp pt f nov x i=0 si=0
-	local args=() got=() threads="" drawnk=" " tn
+	local -n _cp=$1
+	local sum=$2 metric=$3 pre=$4 vars=$5 graph=$6 panel_list=$exclkinds s k kind rp pt f nov x i=0 si=0
+	local args=() got=() threads="" drawnk=" " tn nshape=0 np=0 anyov=0 anyot=0 panels="" psub="" pn=""
 	local -A shapeix=()
 	for k in $rwkinds; do
-		if [ -n "${RPS[$k]:-}" ]; then
-			for rp in ${RPS[$k]}; do panel_list+=" $k:$rp"; done
+		if [ -n "${_cp[rp:$k]:-}" ]; then
+			for rp in ${_cp[rp:$k]}; do panel_list+=" $k:$rp"; done
 		else panel_list+=" $k"; fi
 	done
-	NSHAPE=0
-	for s in $CSHAPES; do
-		[ -n "${shapeix[${s%/*}]:-}" ] || { NSHAPE=$((NSHAPE + 1)) && shapeix[${s%/*}]=$NSHAPE; }
+	for s in ${_cp[shapes]}; do
+		[ -n "${shapeix[${s%/*}]:-}" ] || { nshape=$((nshape + 1)) && shapeix[${s%/*}]=$nshape; }
 	done
-	for s in $CSHAPES; do
+	for s in ${_cp[shapes]}; do
 		for k in $panel_list; do
 			kind=${k%%:*} rp=""
 			[ "$kind" = "$k" ] || rp=${k#*:}
@@ -271,30 +280,29 @@ contended_panels() {
 		awk -f "$P/csv.awk" -f "$P/series.awk" -v all=1 -v metrics="$metric" -v variants="$vars" -v out="$dat/$pre-" "${args[@]}" >"$tmp/panels"
 		mapfile -t got <"$tmp/panels"
 	fi
-	NP=0 ANYOV=0 ANYOT=0 PANELS="" PSUB="" PN=""
-	for s in $CSHAPES; do
+	for s in ${_cp[shapes]}; do
 		si=${shapeix[${s%/*}]}
 		for k in $panel_list; do
 			kind=${k%%:*} rp=""
 			[ "$kind" = "$k" ] || rp=${k#*:}
 			i=$((i + 1))
 			[ "${got[i - 1]}" != 0 ] || continue
-			NP=${got[i - 1]} drawnk+="$k "
-			f=$dat/$pre-$NP.dat
-			load "$f"
+			np=${got[i - 1]} drawnk+="$k "
+			f=$dat/$pre-$np.dat
+			load M "$f"
 			dupnote "$graph $k"
-			[ -z "${M[oversub]:-}" ] || ANYOV=1
+			[ -z "${M[oversub]:-}" ] || anyov=1
 			# A second line names the shape (and the placement) when
 			# the run has several.
 			pt="$kind${rp:+, $rp% read}"
-			[ "$NSHAPE" -eq 1 ] && [ "$NPLACE" -le 1 ] || pt+="\n$(shapetext "$s")"
+			[ "$nshape" -eq 1 ] && [ "${_cp[nplace]}" -le 1 ] || pt+="\n$(shapetext "$s" "${_cp[nplace]}")"
 			nov=0
 			if [ "$metric" = ops_per_s ]; then
-				awk -f "$P/overtake.awk" "$f" >"$dat/ov-$NP.dat"
-				while IFS= read -r _; do nov=$((nov + 1)); done <"$dat/ov-$NP.dat"
+				awk -f "$P/overtake.awk" "$f" >"$dat/ov-$np.dat"
+				while IFS= read -r _; do nov=$((nov + 1)); done <"$dat/ov-$np.dat"
 			fi
-			[ $nov = 0 ] || ANYOT=1
-			PANELS+="pt$NP=\"$pt\"; ps$NP=$si; nov$NP=$nov; "
+			[ $nov = 0 ] || anyot=1
+			panels+="pt$np=\"$pt\"; ps$np=$si; nov$np=$nov; "
 			# Its thread counts: the first word of each data line.
 			while read -r x _; do
 				case $x in '' | '#'*) continue ;; esac
@@ -304,7 +312,7 @@ contended_panels() {
 				if [[ $x =~ ^[0-9]+$ ]]; then [ $((10#$x)) -gt 0 ] || continue; else [[ $x > 0 ]] || continue; fi
 				threads+=" $x"
 			done <"$f"
-			[ -n "$PSUB" ] || PSUB=${M[sub]} PN=${M[ntext]}
+			[ -n "$psub" ] || psub=${M[sub]} pn=${M[ntext]}
 		done
 	done
 	for k in $panel_list; do
@@ -316,23 +324,24 @@ contended_panels() {
 	if [[ $threads =~ ^( [0-9]{1,15})*$ ]]; then
 		tn=()
 		for x in $threads; do [ -n "${tn[10#$x]+set}" ] || tn[10#$x]=$x; done
-		XT=${threads:+ }${tn[*]}
+		x=${threads:+ }${tn[*]}
 	else
-		XT=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
+		x=$(tr ' ' '\n' <<<"$threads" | sort -nu | paste -sd' ')
 	fi
+	_cp[np]=$np _cp[panels]=$panels _cp[nshape]=$nshape _cp[xt]=$x _cp[anyov]=$anyov _cp[anyot]=$anyot _cp[psub]=$psub _cp[pn]=$pn
 }
 
 # 2. Contended throughput against threads.
-contended_panels "$sum" ops_per_s ct "$order" contended-throughput
+contended_panels CP "$sum" ops_per_s ct "$order" contended-throughput
 t="Contended throughput: all threads on one lock"
-[ "$NSHAPE" -ne 1 ] || [ "$NPLACE" -gt 1 ] || t+=" ($(shapetext "$CSHAPES"))"
-if [ "$NP" -eq 0 ]; then
+[ "${CP[nshape]}" -ne 1 ] || [ "${CP[nplace]}" -gt 1 ] || t+=" ($(shapetext "${CP[shapes]}" "${CP[nplace]}"))"
+if [ "${CP[np]}" -eq 0 ]; then
 	nodata contended-throughput "$t" "no contended ops_per_s rows"
 else
 	cnote=""
-	[ $ANYOV = 0 ] || cnote='○ = oversubscribed cell (guest vCPUs > host CPUs)'
-	gp contended.gp contended-throughput "$t" "$PSUB" "$cnote" \
-		"ddir='$dat'; pre='ct'; np=$NP; nsh=$NSHAPE; $PANELS vars='$order'; anyov=$ANYOV; anyot=$ANYOT; xt='$XT'; $gpv"
+	[ "${CP[anyov]}" = 0 ] || cnote='○ = oversubscribed cell (guest vCPUs > host CPUs)'
+	gp contended.gp contended-throughput "$t" "${CP[psub]}" "$cnote" \
+		"ddir='$dat'; pre='ct'; np=${CP[np]}; nsh=${CP[nshape]}; ${CP[panels]} vars='$order'; anyov=${CP[anyov]}; anyot=${CP[anyot]}; xt='${CP[xt]}'; $gpv"
 fi
 
 # 3. Fairness of contended spin_lock: a dot plot by variant, a panel per
@@ -340,7 +349,7 @@ fi
 # at one thread count, where lines against threads would overlap).
 f=$dat/fairness.dat
 awk -f "$P/csv.awk" -f "$P/dots.awk" -v kind=spin_lock -v metric=fair_ratio -v variants="$order" "$sum" >"$f"
-load "$f"
+load M "$f"
 t="Fairness of contended spin_lock"
 if [ -z "${M[variants]:-}" ]; then nodata fairness "$t" "no contended spin_lock fair_ratio rows (it needs 2 or more threads)"; else
 	dupnote fairness
@@ -350,11 +359,11 @@ if [ -z "${M[variants]:-}" ]; then nodata fairness "$t" "no contended spin_lock 
 	for ((j = 1; j <= M[panels]; j++)); do
 		[ -n "${fsh[x${M[shape$j]}]:-}" ] || { fsh[x${M[shape$j]}]=1 && nfs=$((nfs + 1)) && fs1=${M[shape$j]}; }
 	done
-	[ $nfs -gt 1 ] || t+=" ($(shapetext "$fs1"))"
+	[ $nfs -gt 1 ] || t+=" ($(shapetext "$fs1" "${CP[nplace]}"))"
 	fp=""
 	for ((j = 1; j <= M[panels]; j++)); do
 		pt="${M[threads$j]} threads"
-		[ $nfs -le 1 ] || pt="$(shapetext "${M[shape$j]}"), $pt"
+		[ $nfs -le 1 ] || pt="$(shapetext "${M[shape$j]}" "${CP[nplace]}"), $pt"
 		fp+="pt$j='$pt'; "
 	done
 	fov=0
@@ -366,7 +375,7 @@ fi
 # 4. Wait-time percentiles of contended spin_lock at the largest thread count.
 f=$dat/wait-latency.dat
 awk -f "$P/csv.awk" -f "$P/wait.awk" -v kind=spin_lock -v variants="$order" "$sum" >"$f"
-load "$f"
+load M "$f"
 t="Contended spin_lock: wait before acquiring, ${M[threads]:-} threads (${M[cfgtext]})"
 if [ -z "${M[variants]:-}" ]; then nodata wait-latency "Contended spin_lock: wait before acquiring" "no contended spin_lock wait_* rows"; else
 	dupnote wait-latency
@@ -381,7 +390,7 @@ else
 	printf '#variants\n' >"$f"
 fi
 t="Debug overhead: ns per op with debug options over without"
-load "$f"
+load M "$f"
 if [ -z "${M[variants]:-}" ]; then nodata debug-overhead "$t" "no variant with both X and X-debug hot ns_op rows"; else
 	gp overhead.gp debug-overhead "$t" "${M[sub]}" "$(ovnote †)" "in='$f'; vars='${M[variants]}'; nbase=${M[nbase]:-}; $gpv"
 fi
@@ -401,7 +410,7 @@ while IFS=$'\t' read -r r b o l; do
 done <<<"$cl"
 if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
 	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="$hl" -v kinds="$kinds" "$pairs" >"$f"
-	load "$f"
+	load M "$f"
 	for p in ${M[missing]:-}; do note "plots: headline: no hot ns_op pairs for ${p/:/ -> } in $pairs"; done
 	ps=${M[pairs]:-}
 	if [ -z "$ps" ]; then nodata headline "$t" "no hot ns_op rows in pairs.csv for the headline comparisons ($hl)"; else
@@ -437,7 +446,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
 	f=$dat/native-headline.dat
 	awk -f "$P/csv.awk" -f "$P/native.awk" -v kind=spin_lock -v variants="${NI[variants]:-$order}" -v shapes="$shapes" \
 		"$nat/summary.csv" "$nat/physlimit.csv" >"$f"
-	load "$f"
+	load M "$f"
 	nh="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
 	[ "${NF[vm]:-}" != 1 ] || nh+=" of a VM"
 	nh=$(clean "$nh")
@@ -467,23 +476,23 @@ if [ -f "$natsum" ]; then
 	for v in $natvars; do [ -n "${inrun[$v]:-}" ] || extra+=" $v"; done
 	# shellcheck disable=SC2086 # the variants, one word each
 	natgpv=$(variant_gp $order $extra)
-	NP=0
+	declare -A NCP=()
 	if csvawk 'NR == 1 { header(); next } v("mode") == "contended" && v("metric") == "jain" { found = 1; exit } END { exit !found }' "$natsum"; then
-		scan "$natsum"
-		contended_panels "$natsum" jain fair "$natvars" native-fairness
+		scan NCP "$natsum"
+		contended_panels NCP "$natsum" jain fair "$natvars" native-fairness
 		nh="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
 		[ "${NF[vm]:-}" != 1 ] || nh+=" of a VM"
 		nh=$(clean "$nh")
 		t="Native fairness against threads: Jain index of the per-thread acquisitions"
 	fi
-	if [ "${NP:-0}" = 0 ]; then
+	if [ "${NCP[np]:-0}" = 0 ]; then
 		note "plots: native-fairness: no contended jain rows of a drawn kind in $natsum (records before schema v3): not drawn"
 	else
-		[ "$NSHAPE" -ne 1 ] || [ "$NPLACE" -gt 1 ] || t+=" ($(shapetext "$CSHAPES"))"
+		[ "${NCP[nshape]}" -ne 1 ] || [ "${NCP[nplace]}" -gt 1 ] || t+=" ($(shapetext "${NCP[shapes]}" "${NCP[nplace]}"))"
 		cnote=""
-		[ $ANYOV = 0 ] || cnote='○ = oversubscribed cell (threads > CPUs)'
-		gp contended.gp native-fairness "$t" "native (rdtsc), $nh, $PN processes per cell" "$cnote" \
-			"ddir='$dat'; pre='fair'; fair=1; ylab=\"Jain's index, 1/threads to 1 (median of process medians, 95% CI)\"; xlab='threads (one per CPU)'; np=$NP; nsh=$NSHAPE; $PANELS vars='$natvars'; anyov=$ANYOV; anyot=0; xt='$XT'; $natgpv"
+		[ "${NCP[anyov]}" = 0 ] || cnote='○ = oversubscribed cell (threads > CPUs)'
+		gp contended.gp native-fairness "$t" "native (rdtsc), $nh, ${NCP[pn]} processes per cell" "$cnote" \
+			"ddir='$dat'; pre='fair'; fair=1; ylab=\"Jain's index, 1/threads to 1 (median of process medians, 95% CI)\"; xlab='threads (one per CPU)'; np=${NCP[np]}; nsh=${NCP[nshape]}; ${NCP[panels]} vars='$natvars'; anyov=${NCP[anyov]}; anyot=0; xt='${NCP[xt]}'; $natgpv"
 	fi
 fi
 
@@ -492,7 +501,7 @@ ev=$run/events/events.csv
 if [ -f "$ev" ]; then
 	f=$dat/events.dat
 	awk -f "$P/csv.awk" -f "$P/events.awk" -v variants="$order" -v skip="$bases" "$ev" >"$f"
-	load "$f"
+	load M "$f"
 	t="Events: what one acquire+release runs, per lock kind"
 	if [ -z "${M[variants]:-}" ]; then nodata events "$t" "no hot rows in $ev"; else
 		gp events.gp events "$t" "events (TCG plugin, exact counts): hot under icount, 1 vCPU; transfers of a cold op under TCG, 2 vCPUs" "" \

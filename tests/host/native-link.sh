@@ -12,7 +12,8 @@
 #    unprefixed, and no VARIANT.NAME copy of them exists.
 #  - The disassembly check holds per variant, prefix aside.
 #  - Layout: the same seed gives the same binary; two seeds give two
-#    layouts (order, padding, stack), and the code lands elsewhere.
+#    layouts (order, padding, stack), and the code lands elsewhere; seed
+#    2 gives the layout it always has.
 # shellcheck source=tests/lib.bash
 # check: slow
 . "$(dirname "$0")/../lib.bash"
@@ -98,6 +99,14 @@ link "$TMP/s2" 2
 cmp -s "$TMP/s1/layout.txt" "$TMP/s1b/layout.txt" || fail "seed 1 twice gave two layouts"
 cmp -s "$bin" "$TMP/s1b/lb-native" || fail "seed 1 twice gave two binaries"
 ! cmp -s "$TMP/s1/layout.txt" "$TMP/s2/layout.txt" || fail "seeds 1 and 2 gave one layout"
+# A seed's layout never changes: published runs name theirs by seed.
+want="seed=2
+stack_pad=1808
+copy name=pre~L2 prefix=pre_L2. link_pos=1 text_pad=1984 data_pad=304
+copy name=pre prefix=pre. link_pos=2 text_pad=2176 data_pad=704
+copy name=post prefix=post. link_pos=3 text_pad=1136 data_pad=600"
+[ "$(<"$TMP/s2/layout.txt")" = "$want" ] || fail "seed 2 drew another layout than it always has:
+$(<"$TMP/s2/layout.txt")"
 addr() { nm --target=elf64-x86-64 "$1" | awk -v s="$2" '$3 == s { print $1 }'; }
 for s in pre.lbn_kinds post._raw_spin_lock pre_L2._raw_spin_lock; do
 	[ "$(addr "$bin" "$s")" != "$(addr "$TMP/s2/lb-native" "$s")" ] || fail "$s at one address under seeds 1 and 2"

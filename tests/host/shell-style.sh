@@ -8,7 +8,13 @@
 #   - local var=$(...) (and declare, export, readonly): the builtin's
 #     status hides the substitution's, so set -e misses a die inside;
 #   - by name, the helpers and out-variables that convention replaced,
-#     and the hand-rolled copies of mkdir -p, cat and dirname.
+#     and the hand-rolled copies of mkdir -p, cat and dirname;
+#   - under scripts/, a function that assigns an UPPERCASE name it does
+#     not declare (local, declare, export, readonly): an answer left in a
+#     global.  A NAME=VALUE before a command is its environment, not an
+#     assignment; LB_CC, lb_cc's answer, is the one lib.sh's header keeps.
+#     (NAME=VALUE only: read NAME, printf -v NAME and the like are not
+#     looked for.)
 # LB_STYLE_ROOT scans another tree (the test's own check below).
 . "$(dirname "$0")/../lib.bash"
 self=tests/host/shell-style.sh
@@ -36,6 +42,61 @@ scan() {
 	) || true
 }
 
+# globals ROOT: each assignment of an UPPERCASE global in a function of a
+# shell script under ROOT/scripts, as FILE:LINE: NAME: text.  awk reads the
+# functions (NAME() { at the start of a line, to the } under it, or on the
+# one line) with quoted text, ${...} and comments left out.
+globals_awk=$(cat <<'EOA'
+function flush(   i) {
+	for (i = 1; i <= nc; i++) if (!(cname[i] in loc) && !(cname[i] in allow)) print cwhere[i] ": " cname[i] ": " ctext[i]
+	nc = 0; split("", loc)
+}
+BEGIN { split(allowed, a, " "); for (i in a) allow[a[i]] = 1 }
+FNR == 1 { if (infn) flush(); infn = 0; cont = "" }
+/^[ \t]*#/ { next }
+{
+	line = $0
+	if (!infn && line ~ /^[ \t]*[A-Za-z_][A-Za-z0-9_]*\(\) *\{/) {
+		infn = 1; ind = line; sub(/[^ \t].*/, "", ind)
+		oneline = (line ~ /\}[ \t]*(#.*)?$/)
+	}
+	if (!infn) next
+	# A line that ends in \ goes on in the next.
+	s = cont line
+	if (s ~ /\\$/) { cont = substr(s, 1, length(s) - 1) " "; next }
+	cont = ""
+	# Quoted text and comments assign nothing.
+	gsub(/'[^']*'/, "''", s); gsub(/"[^"]*"/, "\"\"", s); sub(/[ \t]#.*/, "", s)
+	gsub(/\$\{[^}]*\}/, "$x", s)
+	n = split(s, st, /;|&&|\|\||\||[{}()]|`/)
+	for (k = 1; k <= n; k++) {
+		m = split(st[k], w, /[ \t]+/)
+		j = 1; while (j <= m && (w[j] == "" || w[j] ~ /^(then|do|else|if|elif|while|until|!)$/)) j++
+		if (w[j] ~ /^(local|declare|typeset|export|readonly)$/) {
+			for (j++; j <= m; j++) { v = w[j]; sub(/[=[].*/, "", v); loc[v] = 1 }
+			continue
+		}
+		# NAME=VALUE words before a command are its environment.
+		first = j
+		while (j <= m && w[j] ~ /^[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?\+?=/) j++
+		if (j <= m && w[j] != "") continue
+		for (i = first; i < j; i++) {
+			v = w[i]; sub(/[[+=].*/, "", v)
+			if (v ~ /^[A-Z][A-Z0-9_]*$/) { cname[++nc] = v; cwhere[nc] = FILENAME ":" FNR; ctext[nc] = line }
+		}
+	}
+	if (oneline || line ~ ("^" ind "\\}")) { infn = 0; flush() }
+}
+END { if (infn) flush() }
+EOA
+)
+globals() {
+	local files=()
+	# The .sh files, and the scripts without the suffix that start #!...sh.
+	[ ! -d "$1/scripts" ] || mapfile -t files < <(cd "$1" && find scripts -type f -name '*.sh' && grep -rlE '^#!.*\b(ba|da)?sh\b' --exclude='*.sh' scripts)
+	[ ${#files[@]} -eq 0 ] || (cd "$1" && awk -v allowed=LB_CC "$globals_awk" "${files[@]}")
+}
+
 # The check can see each kind of offence: a tree with one of each.
 t=$TMP/tree
 mkdir -p "$t/scripts/boot" "$t/tests/host"
@@ -56,7 +117,39 @@ got=$(scan "$t" | cut -d: -f2 | sort -n | tr '\n' ' ')
 [ "$got" = "1 2 3 4 5 6 7 " ] || fail "the scan of a planted tree found lines '$got', not '1 2 3 4 5 6 7 '"
 echo "ok: the scan finds REPLY, namerefs but on \$1, removed helpers, \${0%...} and local x=\$(...), and nothing else"
 
+# The globals check: a tree with what it refuses (lines 1, 6, 11, 14, 15
+# and 16) and what it lets by.
+t=$TMP/tree2
+mkdir -p "$t/scripts/native"
+cat >"$t/scripts/native/globals.sh" <<'EOT'
+a() { DRAW=1; }
+b() {
+	local X
+	X=1
+	LC_ALL=C sort f
+	LB_OUT=$(echo "FOO=bar" 'BAR=1')
+	export LB_E; LB_E=1 LB_CC=gcc
+}
+c() { declare -A M=(); M[a]=1; }
+d() {
+	NP=$((NP + 1)) &&
+		TIMEOUT=${TIMEOUT:-1} \
+		cmd
+	T+=" x"
+	ARR[k]=v
+	if true; then OK=1; fi
+}
+TOP=1
+EOT
+got=$(globals "$t" | cut -d: -f2 | sort -n | tr '\n' ' ')
+[ "$got" = "1 6 11 14 15 16 " ] || fail "the globals scan of a planted tree found lines '$got', not '1 6 11 14 15 16 '"
+echo "ok: the globals scan finds a function's UPPERCASE globals, and not its locals, exports or a command's environment"
+
 bad=$(scan "${LB_STYLE_ROOT:-$TOP}")
 [ -z "$bad" ] || fail "the shell returns answers another way than printing them (scripts/lib.sh's header):
 $bad"
 echo "ok: no REPLY, stray nameref or removed helper under scripts/ and tests/"
+bad=$(globals "${LB_STYLE_ROOT:-$TOP}")
+[ -z "$bad" ] || fail "a function under scripts/ leaves an answer in an UPPERCASE global (scripts/lib.sh's header: print it, or fill an array named by \$1):
+$bad"
+echo "ok: no function under scripts/ assigns an UPPERCASE global"
