@@ -12,6 +12,7 @@
 #include <linux/cache.h>
 #include <linux/compiler.h>
 #include <linux/bitops.h>
+#include <linux/build_bug.h>
 #include <linux/fs.h>
 #include <linux/spinlock.h>
 #include <asm/tsc.h>
@@ -93,21 +94,32 @@ enum {
 extern const struct lb_int_key lb_int_keys[LB_NR_INT_KEYS];
 
 /*
- * Everything a lock kind may touch.  Cache-line aligned so that no other
- * data shares the lock's line (hot mode) and so the cold-mode ping-pong
- * moves just this object between CPUs.
+ * Everything a lock kind may touch, on one cache line in every variant.
+ * A job uses one kind, so the kinds' lock words share storage: side by
+ * side, CONFIG_DEBUG_SPINLOCK's 24-byte spinlock_t and rwlock_t pushed
+ * cs, rel_tsc and owner onto a second line, which a contended holder
+ * then missed on after each hand-off in the debug variants alone.
+ * Cache-line aligned so that no other data shares the lock's line (hot
+ * mode) and so the cold-mode ping-pong moves just this object between
+ * CPUs.  lb_lock_init() (lockbench_ops.h) readies the word of the job's
+ * kind.
  */
 struct lb_lock {
-	spinlock_t spin;	/* the spin_* kinds */
-	rwlock_t rw;		/* the read_*, write_* and rwlock_mix kinds */
-	unsigned long bits;	/* bit 0 is the bit spinlock */
-	int broken;		/* broken_lock's non-atomic flag */
+	union {
+		spinlock_t spin;	/* the spin_* kinds */
+		rwlock_t rw;		/* the read_*, write_* and rwlock_mix kinds */
+		unsigned long bits;	/* bit 0 is the bit spinlock */
+		int broken;		/* broken_lock's non-atomic flag */
+	};
 	int writer;		/* set inside exclusive sections */
+	unsigned int owner;	/* contended: the last exclusive holder's id + 1 */
 	u64 cs;			/* non-atomic critical-section count */
-	u64 rel_tsc;		/* contended: the last exclusive holder's release stamp */
-	unsigned int owner;	/* contended: its thread id + 1 */
+	u64 rel_tsc;		/* contended: that holder's release stamp */
 	u64 touch;		/* cold mode: written by the remote CPU */
 } ____cacheline_aligned_in_smp;
+
+static_assert(sizeof(struct lb_lock) <= SMP_CACHE_BYTES,
+	      "struct lb_lock must fit one cache line");
 
 /*
  * One kind: a timed loop of n pairs (hot), a single pair (cold) and a
@@ -139,8 +151,6 @@ struct lb_mode_desc {
 };
 
 extern const struct lb_mode_desc lb_modes[LB_MODE_NR];
-
-void lb_lock_init(struct lb_lock *l);
 
 /* Job parsing and the stop request shared by all run loops. */
 int lb_job_parse(char *line, struct lb_job *job);

@@ -214,7 +214,7 @@ int lb_run_contended(const struct lb_job *job, struct lb_result *res)
 	run->par_work = lb_ns_to_work(job->parallel_ns);
 	run->dur_cyc = lb_ns_to_cyc(job->duration_ms * NSEC_PER_MSEC);
 	run->timer_cyc = lb_timer_cyc();
-	lb_lock_init(&run->lock);
+	lb_lock_init(&run->lock, job->kind);
 
 	for (i = 0; i < n; i++) {
 		struct lb_cthread *t = &run->th[i];

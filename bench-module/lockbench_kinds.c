@@ -64,10 +64,3 @@ const struct lb_kind_ops *lb_pad_ops(u64 pad)
 const struct lb_mode_desc lb_modes[LB_MODE_NR] = {
 	LB_MODES(LB_MODE_DESC)
 };
-
-void lb_lock_init(struct lb_lock *l)
-{
-	memset(l, 0, sizeof(*l));
-	spin_lock_init(&l->spin);
-	rwlock_init(&l->rw);
-}

@@ -9,6 +9,7 @@
 #include <linux/bit_spinlock.h>
 #include <linux/irqflags.h>
 #include <linux/spinlock.h>
+#include <linux/string.h>
 
 #include "lockbench.h"
 #include "lockbench_contend.h"
@@ -81,14 +82,23 @@ static __always_inline void lb_rw_unlock(struct lb_lock *l, bool read)
 }
 
 /*
+ * The word a kind locks, of struct lb_lock's union: zero is unlocked for
+ * bits and broken; spin and rw need their init (the debug variants' magic).
+ */
+enum lb_word {
+	LB_WORD_none, LB_WORD_spin, LB_WORD_rw, LB_WORD_bits, LB_WORD_broken
+};
+
+/*
  * Each kind's acquire and release, one row per kind in LB_KINDS order (the
  * style of locktorture's lock_torture_ops): lb_acquire_KIND() and
- * lb_release_KIND(), whose arguments l, read and flags the row may use.
- * The loops generated per kind (lockbench_kinds.c, lockbench_contended.c)
- * call them by name: the measured code is the lock API call alone, with
- * no dispatch on the kind.
+ * lb_release_KIND(), whose arguments l, read and flags the row may use,
+ * and LB_WORD_OF_KIND, the lock word they use.  The loops generated per
+ * kind (lockbench_kinds.c, lockbench_contended.c) call them by name: the
+ * measured code is the lock API call alone, with no dispatch on the kind.
  */
-#define LB_LOCK_FUNCS(name, acquire, release)				\
+#define LB_LOCK_FUNCS(name, word, acquire, release)			\
+enum { LB_WORD_OF_##name = LB_WORD_##word };				\
 static __always_inline void						\
 lb_acquire_##name(struct lb_lock *l, bool read, unsigned long *flags)	\
 {									\
@@ -100,31 +110,63 @@ lb_release_##name(struct lb_lock *l, bool read, unsigned long flags)	\
 	release;							\
 }
 
-LB_LOCK_FUNCS(empty, barrier(), barrier())
-LB_LOCK_FUNCS(irqsave_only, local_irq_save(*flags), local_irq_restore(flags))
-LB_LOCK_FUNCS(spin_lock, spin_lock(&l->spin), spin_unlock(&l->spin))
-LB_LOCK_FUNCS(spin_lock_irq, spin_lock_irq(&l->spin), spin_unlock_irq(&l->spin))
-LB_LOCK_FUNCS(spin_lock_irqsave, spin_lock_irqsave(&l->spin, *flags),
+LB_LOCK_FUNCS(empty, none, barrier(), barrier())
+LB_LOCK_FUNCS(irqsave_only, none, local_irq_save(*flags),
+	      local_irq_restore(flags))
+LB_LOCK_FUNCS(spin_lock, spin, spin_lock(&l->spin), spin_unlock(&l->spin))
+LB_LOCK_FUNCS(spin_lock_irq, spin, spin_lock_irq(&l->spin),
+	      spin_unlock_irq(&l->spin))
+LB_LOCK_FUNCS(spin_lock_irqsave, spin, spin_lock_irqsave(&l->spin, *flags),
 	      spin_unlock_irqrestore(&l->spin, flags))
-LB_LOCK_FUNCS(spin_lock_bh, spin_lock_bh(&l->spin), spin_unlock_bh(&l->spin))
-LB_LOCK_FUNCS(spin_trylock, lb_spin_until(spin_trylock(&l->spin)),
+LB_LOCK_FUNCS(spin_lock_bh, spin, spin_lock_bh(&l->spin),
+	      spin_unlock_bh(&l->spin))
+LB_LOCK_FUNCS(spin_trylock, spin, lb_spin_until(spin_trylock(&l->spin)),
 	      spin_unlock(&l->spin))
-LB_LOCK_FUNCS(read_lock, read_lock(&l->rw), read_unlock(&l->rw))
-LB_LOCK_FUNCS(write_lock, write_lock(&l->rw), write_unlock(&l->rw))
-LB_LOCK_FUNCS(read_lock_irqsave, read_lock_irqsave(&l->rw, *flags),
+LB_LOCK_FUNCS(read_lock, rw, read_lock(&l->rw), read_unlock(&l->rw))
+LB_LOCK_FUNCS(write_lock, rw, write_lock(&l->rw), write_unlock(&l->rw))
+LB_LOCK_FUNCS(read_lock_irqsave, rw, read_lock_irqsave(&l->rw, *flags),
 	      read_unlock_irqrestore(&l->rw, flags))
-LB_LOCK_FUNCS(write_lock_irqsave, write_lock_irqsave(&l->rw, *flags),
+LB_LOCK_FUNCS(write_lock_irqsave, rw, write_lock_irqsave(&l->rw, *flags),
 	      write_unlock_irqrestore(&l->rw, flags))
-LB_LOCK_FUNCS(read_trylock, lb_spin_until(read_trylock(&l->rw)),
+LB_LOCK_FUNCS(read_trylock, rw, lb_spin_until(read_trylock(&l->rw)),
 	      read_unlock(&l->rw))
-LB_LOCK_FUNCS(write_trylock, lb_spin_until(write_trylock(&l->rw)),
+LB_LOCK_FUNCS(write_trylock, rw, lb_spin_until(write_trylock(&l->rw)),
 	      write_unlock(&l->rw))
-LB_LOCK_FUNCS(rwlock_mix, lb_rw_lock(l, read), lb_rw_unlock(l, read))
-LB_LOCK_FUNCS(bit_spin_lock, bit_spin_lock(0, &l->bits),
+LB_LOCK_FUNCS(rwlock_mix, rw, lb_rw_lock(l, read), lb_rw_unlock(l, read))
+LB_LOCK_FUNCS(bit_spin_lock, bits, bit_spin_lock(0, &l->bits),
 	      bit_spin_unlock(0, &l->bits))
-LB_LOCK_FUNCS(bit_spin_trylock, lb_spin_until(bit_spin_trylock(0, &l->bits)),
+LB_LOCK_FUNCS(bit_spin_trylock, bits,
+	      lb_spin_until(bit_spin_trylock(0, &l->bits)),
 	      bit_spin_unlock(0, &l->bits))
-LB_LOCK_FUNCS(broken_lock, lb_broken_acquire(l), WRITE_ONCE(l->broken, 0))
+LB_LOCK_FUNCS(broken_lock, broken, lb_broken_acquire(l),
+	      WRITE_ONCE(l->broken, 0))
+
+/*
+ * A fresh lock for a job of KIND, the module's and the native harness's
+ * (bench-user/native/kern): all zero, then the kind's own word readied,
+ * the one member of the union that its acquire and release touch.
+ */
+#define LB_WORD_ROW(name, ...)	LB_WORD_OF_##name,
+static inline void lb_lock_init(struct lb_lock *l, enum lb_kind kind)
+{
+	static const u8 words[LB_KIND_NR] = { LB_KINDS(LB_WORD_ROW) };
+
+	memset(l, 0, sizeof(*l));
+	if (kind >= LB_KIND_NR)
+		return;
+	switch (words[kind]) {
+	case LB_WORD_spin:
+		spin_lock_init(&l->spin);
+		break;
+	case LB_WORD_rw:
+		rwlock_init(&l->rw);
+		break;
+	default:
+		break;
+	}
+}
+
+#undef LB_WORD_ROW
 
 /*
  * Deterministic read/write interleave for hot and cold rwlock_mix: exactly

@@ -212,7 +212,7 @@ static int lb_run_unc(const struct lb_job *job, struct lb_result *res,
 	}
 	u->job = job;
 	u->ops = job->pad ? lb_pad_ops(job->pad) : &lb_kinds[job->kind];
-	lb_lock_init(&u->lock);
+	lb_lock_init(&u->lock, job->kind);
 	init_completion(&u->finished);
 	k[0].arg = u;
 	k[1].arg = u;

@@ -197,7 +197,7 @@ int lbn_warmup_contended(const struct lbn_env *e, struct lbn_unit *u)
 	free(u->c);
 	u->c = NULL;
 	free(u->lock);
-	u->lock = lbn_lock_new(u->v);
+	u->lock = lbn_lock_new(u->v, u->k.name);
 	u->hold_sum = u->hold_n = u->par_sum = u->par_n = u->spent = 0;
 	return u->lock ? 0 : -1;
 }

@@ -77,7 +77,7 @@ int lbn_unit_init(const struct lbn_env *e, struct lbn_unit *u)
 {
 	const struct lbn_job *j = u->j;
 
-	u->lock = u->v ? lbn_lock_new(u->v) : lbn_pair_lock();
+	u->lock = u->v ? lbn_lock_new(u->v, u->k.name) : lbn_pair_lock();
 	if (!u->lock)
 		return -1;
 	if (u->type == LBN_U_JOB && !strcmp(j->mode, "hot") && j->parallel_ns)

@@ -71,9 +71,10 @@ struct lbn_chain_fn {
 extern const struct lbn_chain_fn lbn_chains[];
 extern const unsigned int lbn_nchains;
 
-/* sizeof(struct lb_lock) in this variant: the debug layouts are larger. */
+/* sizeof(struct lb_lock) in this variant: one cache line in each. */
 extern const unsigned long lbn_lock_size;
-void lbn_lock_init(LBN_LOCK_T *l);
+/* Ready L for kind KIND (an index of lbn_kinds): the kinds share storage. */
+void lbn_lock_init(LBN_LOCK_T *l, unsigned int kind);
 /* The lock's non-atomic critical-section counter (lb_lock.cs). */
 unsigned long long lbn_lock_cs(LBN_LOCK_T *l);
 

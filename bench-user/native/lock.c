@@ -6,14 +6,21 @@
 #include "modes.h"
 #include "tsc.h"
 
-void *lbn_lock_new(const struct lbn_variant *v)
+void *lbn_lock_new(const struct lbn_variant *v, const char *kind)
 {
 	size_t size = (*v->lock_size + 63) & ~(size_t)63;
-	void *l = aligned_alloc(64, size);
+	unsigned int i;
+	void *l;
 
+	/* The kinds' lock words share storage: only KIND's is readied. */
+	for (i = 0; i < *v->nkinds && strcmp(v->kinds[i].name, kind); i++)
+		;
+	if (i == *v->nkinds)
+		return NULL;
+	l = aligned_alloc(64, size);
 	if (l) {
 		memset(l, 0, size);
-		v->lock_init(l);
+		v->lock_init(l, i);
 	}
 	return l;
 }

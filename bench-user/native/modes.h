@@ -78,8 +78,9 @@ void lbn_finish_contended(const struct lbn_env *e, struct lbn_unit *u);
 uint64_t lbn_turns_correct(const struct lbn_env *e, uint64_t turns, uint64_t want,
 			   uint64_t got);
 
-/* A fresh lock of variant V, cache-line aligned like the module's. */
-void *lbn_lock_new(const struct lbn_variant *v);
+/* A fresh lock of variant V for kind KIND, cache-line aligned like the
+ * module's; NULL if V has no such kind. */
+void *lbn_lock_new(const struct lbn_variant *v, const char *kind);
 
 /* The record's percentiles of n per-batch samples minus the median empty. */
 void lbn_unc_summary(struct lb_record *r, uint64_t *samp, uint64_t *empty,

@@ -27,7 +27,7 @@ struct lbn_variant {
 	const struct lbn_chain_fn *chains;
 	const unsigned int *nchains;
 	const unsigned long *lock_size;
-	void (*lock_init)(void *l);
+	void (*lock_init)(void *l, unsigned int kind);
 	unsigned long long (*lock_cs)(void *l);
 };
 
@@ -40,7 +40,7 @@ extern const unsigned int lbv##id##_npads __asm__(prefix "lbn_npads"); \
 extern const struct lbn_chain_fn lbv##id##_chains[] __asm__(prefix "lbn_chains"); \
 extern const unsigned int lbv##id##_nchains __asm__(prefix "lbn_nchains"); \
 extern const unsigned long lbv##id##_lock_size __asm__(prefix "lbn_lock_size"); \
-void lbv##id##_lock_init(void *l) __asm__(prefix "lbn_lock_init");	\
+void lbv##id##_lock_init(void *l, unsigned int kind) __asm__(prefix "lbn_lock_init"); \
 unsigned long long lbv##id##_lock_cs(void *l) __asm__(prefix "lbn_lock_cs");
 
 #define LBN_VARIANT_ROW(id, vname, vprefix, vcopy, pos, tpad, dpad)	\

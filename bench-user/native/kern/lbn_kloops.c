@@ -122,12 +122,10 @@ const unsigned int lbn_nchains = ARRAY_SIZE(lbn_chains);
 const unsigned int lbn_nkinds = ARRAY_SIZE(lbn_kinds);
 const unsigned long lbn_lock_size = sizeof(struct lb_lock);
 
-/* The module's lb_lock_init(): the debug variants set their magic here. */
-void lbn_lock_init(struct lb_lock *l)
+/* The module's lb_lock_init() for a job of KIND, an index of lbn_kinds. */
+void lbn_lock_init(struct lb_lock *l, unsigned int kind)
 {
-	memset(l, 0, sizeof(*l));
-	spin_lock_init(&l->spin);
-	rwlock_init(&l->rw);
+	lb_lock_init(l, kind);
 }
 
 u64 lbn_lock_cs(struct lb_lock *l)
