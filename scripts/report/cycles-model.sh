@@ -170,7 +170,7 @@ done
 # What stays unexplained (cycles-summary.awk): every run's in the
 # appendix; in the article, one run a host, the one the model predicts
 # the most cells of (of a tie, the later in results/hosts' order).
-summary() { awk "$median_awk"$'\n'"$(<"$LB_TOP/scripts/report/cycles-summary.awk")" "$1"; }
+summary() { awk "$median_awk"$'\n'"$(<"$LB_TOP/scripts/report/cycles-summary.awk")" "$@"; }
 summary "$csv" >"$tmp/pieces/UNEXPLAINED" || die "cycles-model: the summary failed"
 awk -F, 'NR == FNR { if (FNR == 1) { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		k = $c["host"] SUBSEP $c["run"]
@@ -184,7 +184,7 @@ awk -F, 'NR == FNR { if (FNR == 1) { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		}
 		print; next }
 	best[$c["host"]] == $c["host"] SUBSEP $c["run"]' "$csv" "$csv" >"$tmp/article.csv"
-summary "$tmp/article.csv" >"$sum" || die "cycles-model: the article's summary failed"
+summary brief=1 "$tmp/article.csv" >"$sum" || die "cycles-model: the article's summary failed"
 : >"$tmp/nofacts"
 section "$LB_TOP/report/cycles-model.md.in" "$tmp/nofacts" "$tmp/pieces" >"$md"
 mv "$csv" "$results/cycles-model.csv"

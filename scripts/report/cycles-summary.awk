@@ -8,7 +8,8 @@
 #   - a variant whose on-path slope is under half the run's median slope:
 #     its own path hides the chain the calibration adds;
 #   - cells predicted more than 20% above measured: their other
-#     instructions did not run as a dependent chain;
+#     instructions did not run as a dependent chain (brief=1, the
+#     article's list: only how many);
 #   - a variant that runs more instructions than another of the same lock
 #     layer, kind and atomics, yet measures fewer cycles: layout or noise;
 #   - the bare byte-after-dword pair over the dword one: the stall a byte
@@ -30,7 +31,10 @@ function abs(x) { return x < 0 ? -x : x }
 	if (g("predicted_cyc") != "") {
 		n[key]++; r[key, n[key]] = abs(g("residual_pct")); p[key, n[key]] = abs(g("path_residual_pct"))
 		if (abs(g("residual_pct")) > bigv[key] || !(key in big)) { big[key] = g("variant") " " g("kind") " " sprintf("%+.1f%%", g("residual_pct")); bigv[key] = abs(g("residual_pct")) }
-		if (g("residual_pct") < -20) over[key] = over[key] (over[key] == "" ? "" : ", ") g("variant") " " g("kind") " " sprintf("%+.1f%%", g("residual_pct"))
+		if (g("residual_pct") < -20) {
+			over[key] = over[key] (over[key] == "" ? "" : ", ") g("variant") " " g("kind") " " sprintf("%+.1f%%", g("residual_pct"))
+			nover[key]++
+		}
 	} else { miss[key]++; why[key] = g("note") }
 }
 function med(a, key, k,   i, v) { for (i = 1; i <= k; i++) v[i] = a[key, i]; return median(v, k) }
@@ -44,7 +48,9 @@ END {
 			ms = median(s, nsl[key])
 			for (j = 1; j <= nsl[key]; j++) if (sls[key, j] < ms / 2)
 				printf "  - %s's on-path slope, %s TSC cycles per step, is under half the run's median slope (%s): its own path hides the chain the calibration adds, so the slope prices its other instructions at that rate.\n", slv[key, j], sls[key, j], ms
-			if (over[key] != "") printf "  - Predicted more than 20%% above measured: %s. The slope prices every other instruction as a dependent step; these ran partly in parallel.\n", over[key]
+			# (brief, the article's list: how many; the appendix names them)
+			if (over[key] != "" && brief) printf "  - %d cells predicted more than 20%% above measured (the appendix names them): their other instructions ran partly in parallel.\n", nover[key]
+			else if (over[key] != "") printf "  - Predicted more than 20%% above measured: %s. The slope prices every other instruction as a dependent step; these ran partly in parallel.\n", over[key]
 		}
 		# Layout: more instructions, same layer, kind and atomics, fewer cycles.
 		lay = ""
