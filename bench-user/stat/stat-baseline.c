@@ -57,10 +57,10 @@ int lbs_write_baseline(FILE *f, const struct lb_set *s, const char *kind,
 		snprintf(b.kind, sizeof(b.kind), "%s", base);
 		ny = lbc_boot_medians(&ix, r->variant, r, m, y, &nrec, &over);
 		nx = lbc_boot_medians(&ix, r->variant, &b, m, x, &nrec, &over);
-		snprintf(name, sizeof(name), "baseline/%s/%s/%s/%s/%llu/%llu/%llu/%llu", r->variant,
+		snprintf(name, sizeof(name), "baseline/%s/%s/%s/%s/%llu/%llu/%llu/%llu%s", r->variant,
 			 kind, base, r->mode, (unsigned long long)r->threads,
 			 (unsigned long long)r->read_pct, (unsigned long long)r->hold_ns,
-			 (unsigned long long)r->parallel_ns);
+			 (unsigned long long)r->parallel_ns, lbs_seed_placement(r->placement));
 		lbs_seed_for(rng, o, name);
 		lbs_ratio_ci(rng, x, nx, y, ny, o->resamples, 0.95, &q);
 		/* Below LBS_MIN_BOOTS there is no CI, but the ratio is a fact. */

@@ -45,10 +45,11 @@ static double pct_of(double ratio)
 static void row_name(char *name, size_t len, const struct row *w, const struct lbs_pair *p,
 		     const char *what)
 {
-	snprintf(name, len, "%s/%s/%s/%s/%s/%llu/%llu/%llu/%llu/%s", what, p->base, p->other,
+	snprintf(name, len, "%s/%s/%s/%s/%s/%llu/%llu/%llu/%llu/%s%s", what, p->base, p->other,
 		 w->cell->kind, w->cell->mode, (unsigned long long)w->cell->threads,
 		 (unsigned long long)w->cell->read_pct, (unsigned long long)w->cell->hold_ns,
-		 (unsigned long long)w->cell->parallel_ns, w->metric);
+		 (unsigned long long)w->cell->parallel_ns, w->metric,
+		 lbs_seed_placement(w->cell->placement));
 }
 
 /* Whether X and Y are one replicate each of the same replicates: native

@@ -32,10 +32,10 @@ static void measure(struct srow *w, const struct lbc_index *ix, const struct lbs
 	size_t n;
 
 	n = w->n = lbc_boot_medians(ix, r->variant, r, w->metric, x, &w->nrec, &w->over);
-	snprintf(name, sizeof(name), "summary/%s/%s/%s/%llu/%llu/%llu/%llu/%s", r->variant,
+	snprintf(name, sizeof(name), "summary/%s/%s/%s/%llu/%llu/%llu/%llu/%s%s", r->variant,
 		 r->kind, r->mode, (unsigned long long)r->threads,
 		 (unsigned long long)r->read_pct, (unsigned long long)r->hold_ns,
-		 (unsigned long long)r->parallel_ns, w->metric);
+		 (unsigned long long)r->parallel_ns, w->metric, lbs_seed_placement(r->placement));
 	lbs_seed_for(rng, o, name);
 	lbs_median_ci(rng, x, n, o->resamples, 0.95, &w->lo, &w->hi);
 	w->sd = n >= 2 ? gsl_stats_sd(x, 1, n) : NAN;

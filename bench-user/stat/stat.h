@@ -22,6 +22,13 @@ struct lbs_pair { const char *base, *other; };
  * name, so a figure does not change when others are added or removed
  * (stat-rows.c). */
 void lbs_seed_for(gsl_rng *rng, const struct lbs_opts *o, const char *name);
+/*
+ * The placement's part of a figure's seed name: "" for the first
+ * placement (any), so every figure named before placements existed keeps
+ * its seed; "/NAME" for the others, so that two placements of one shape
+ * resample apart (stat-rows.c).
+ */
+const char *lbs_seed_placement(const char *placement);
 
 /*
  * Measures rows 0..N-1 on every CPU (OpenMP): FN(i, rng, x, y, CTX), with

@@ -193,3 +193,25 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["kind"] == "sp
 	want = 100 * $h["sd"] / $h["mean"]; d = $h["cv_pct"] - want; exit !(d < 0.01 && d > -0.01) }' cv.csv ||
 	fail "cv_pct is not 100 sd / mean: $(head -n 2 cv.csv | tr '\n' ' ')"
 echo "ok: baseline: spin_lock / empty = $ratio [$lo, $hi]; summary has the CV of the boot medians"
+
+# Two placements of one shape resample apart: the Intel host's placement
+# run's contended records at any, the same records again labelled smt
+# (a placement that run does not have).  Their medians
+# agree; their bootstrap CIs must not all agree, as they would if the
+# seed name left the placement out.  A cell at any keeps the seed it had
+# before placements existed (the published figures re-derive).
+src=$(ls -d "$TOP"/results/hosts/*/native/*placement*/ | head -n 1)
+[ -n "$src" ] || fail "no placement run in results/hosts"
+awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == "placement") p = i }
+	{ print } NR > 2 && !/^#/ && $p == "any" && $10 == "contended" { $p = "smt"; print > "/dev/stderr" }' OFS=, \
+	"$src/pre.csv" >placed.csv 2>smt.rows
+grep -q ',smt,' smt.rows || fail "the placement run has no contended rows at any"
+! grep -q ',smt,' placed.csv || fail "the placement run already has smt rows"
+cat smt.rows >>placed.csv
+"$bin" summary -o placed-sum.csv placed.csv
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["mode"] == "contended" {
+		k = $h["kind"] "/" $h["threads"] "/" $h["hold_ns"] "/" $h["parallel_ns"] "/" $h["metric"]
+		v[k, $h["placement"]] = $h["median"] " " $h["ci_lo"] " " $h["ci_hi"]; m[k, $h["placement"]] = $h["median"]; keys[k] = 1 }
+	END { for (k in keys) { if (m[k, "any"] != m[k, "smt"]) exit 2; if (v[k, "any"] != v[k, "smt"]) apart++ }
+		exit !apart }' placed-sum.csv || fail "two placements of the same records got the same bootstrap draws"
+echo "ok: the same records at any and at smt: equal medians, CIs drawn apart"
