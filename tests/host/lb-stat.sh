@@ -202,8 +202,8 @@ echo "ok: baseline: spin_lock / empty = $ratio [$lo, $hi]; summary has the CV of
 # before placements existed (the published figures re-derive).
 src=$(ls -d "$TOP"/results/hosts/*/native/*placement*/ | head -n 1)
 [ -n "$src" ] || fail "no placement run in results/hosts"
-awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) if ($i == "placement") p = i }
-	{ print } NR > 2 && !/^#/ && $p == "any" && $10 == "contended" { $p = "smt"; print > "/dev/stderr" }' OFS=, \
+awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) c[$i] = i; p = c["placement"] }
+	{ print } NR > 2 && !/^#/ && $p == "any" && $c["mode"] == "contended" { $p = "smt"; print > "/dev/stderr" }' OFS=, \
 	"$src/pre.csv" >placed.csv 2>smt.rows
 grep -q ',smt,' smt.rows || fail "the placement run has no contended rows at any"
 ! grep -q ',smt,' placed.csv || fail "the placement run already has smt rows"
