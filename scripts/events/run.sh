@@ -54,6 +54,10 @@ while IFS= read -r line; do
 	[[ $line != *kind=rwlock_mix* ]] ||
 		die "$smp_jobs: '$line': rwlock_mix takes read or write per op, and the plugin counts per kind and site: name read_lock or write_lock"
 done <<<"$smp"
+# Run outside make, it boots what is built: a missing kernel or module is
+# refused here, naming the make command, before the plugin is built or a
+# run directory made.
+"$LB_TOP/scripts/build/need-built.sh" "${variants[@]}" || exit 1
 bash "$LB_TOP/scripts/events/plugin.sh" >&2
 
 need_disk "$LB_BUILD/runs" 200

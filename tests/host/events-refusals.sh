@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make events refuses, before anything builds or boots, the jobs the
-# plugin cannot count and the settings it cannot serve, each with the
-# reason; and a TCG plugin never reaches a KVM boot.
+# plugin cannot count, the settings it cannot serve and (run outside
+# make) the variants not built, each with the reason; and a TCG plugin
+# never reaches a KVM boot.
 . "$(dirname "$0")/../lib.bash"
 ev() { env VARIANTS=stock "$@" "$TOP/scripts/events/run.sh"; }
 fresh=$TMP/build
@@ -19,6 +20,9 @@ expect_error "hot job in the smp pass" "hot jobs belong in the icount pass \\(EV
 printf 'kind=rwlock_mix mode=contended threads=2 read_pct=50\n' >"$TMP/mix"
 expect_error "rwlock_mix" "rwlock_mix takes read or write per op" ev LB_BUILD="$fresh" EVENTS_SMP="$TMP/mix" # contract-exempt: the message names the kind
 expect_error "unknown variant" "unknown variant 'nosuch'" env VARIANTS=nosuch LB_BUILD="$fresh" "$TOP/scripts/events/run.sh"
+# Outside make, with nothing built: refused naming the make command,
+# before the plugin is built or a run directory is made.
+expect_error "not built" "not built: stock .*make kernels modules initramfs VARIANTS='stock'" ev LB_BUILD="$fresh"
 [ ! -e "$fresh/runs" ] || fail "a refused events pass left $(find "$fresh/runs" | head -n 3)"
 echo "ok: nothing written by the refusals"
 # qemu-boot.sh: a plugin with a KVM accelerator, refused before any file
