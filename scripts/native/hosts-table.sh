@@ -136,6 +136,8 @@ awk -f "$render" -v view=table -v align=lllrrrrrrrrrrr \
 	"$tmp/side.csv" >"$tmp/side/TABLE"
 : >"$tmp/nofacts"
 section "$LB_TOP/scripts/native/hosts-side.md.in" "$tmp/nofacts" "$tmp/side" >"$results/hosts-side.md"
+# and the same hosts as a graph (hosts-side.png, .svg and its .csv).
+[ ${#side[@]} -eq 0 ] || "$LB_TOP/scripts/native/hosts-graph.sh" "$results" "${side[@]}"
 
 # A column group is named by its host, and by its run too where the host
 # has more than one.

@@ -44,8 +44,8 @@ new=$LB_TOP/results.new
 rm -rf "$new"
 cp -r "$report/results" "$new"
 # The native runs filed per host (host-publish.sh) are not this run's:
-# they stay, and so does the cycles model drawn from them.
-for h in hosts hosts.md hosts-side.md cycles-model.csv cycles-model.md cycles-summary.md; do
+# they stay, and so do the tables, graph and cycles model drawn from them.
+for h in hosts hosts.md hosts-side.md hosts-side.png hosts-side.svg hosts-side.csv cycles-model.csv cycles-model.md cycles-summary.md; do
 	[ ! -e "$LB_TOP/results/$h" ] || [ -e "$new/$h" ] || cp -r "$LB_TOP/results/$h" "$new/"
 done
 raw=$new/raw

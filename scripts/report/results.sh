@@ -161,9 +161,12 @@ render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report
 # The cycles explained per host: scripts/report/cycles-model.sh's tables
 # and its paragraph for the article.
 "$LB_TOP/scripts/report/cycles-pieces.sh" "$LB_TOP/results" "$tmp/pieces"
-# The hosts side by side: hosts-table.sh's article table, where results/
-# has filed hosts.
-[ ! -f "$LB_TOP/results/hosts-side.md" ] || cp "$LB_TOP/results/hosts-side.md" "$tmp/pieces/HOSTS_SIDE"
+# The hosts side by side: hosts-table.sh's article table and its graph
+# (with the graph's data), where results/ has filed hosts.
+if [ -f "$LB_TOP/results/hosts-side.md" ]; then
+	cp "$LB_TOP/results/hosts-side.md" "$tmp/pieces/HOSTS_SIDE"
+	for f in "$LB_TOP"/results/hosts-side.{png,svg,csv}; do [ ! -f "$f" ] || cp "$f" "$stage/"; done
+fi
 
 # Each instrument's section of the appendix, in the contract's order:
 # its section.sh (sourced: it sees this run's variables) draws its tables
@@ -196,6 +199,15 @@ fact accel "${accel^^}"
 fact comparisons "${COMPARISONS:-}"
 fact cycles "$([ ! -f "$tmp/pieces/CYCLES" ] || echo 1)"
 fact hosts_side "$([ ! -f "$tmp/pieces/HOSTS_SIDE" ] || echo 1)"
+# Its graph's caption names the kind and the hosts, from the graph's data.
+hg=""
+[ ! -f "$stage/hosts-side.png" ] || [ ! -f "$stage/hosts-side.csv" ] ||
+	hg=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		!($c["host"] in seen) { seen[$c["host"]] = 1; h[++n] = "`" $c["host"] "`"; k = $c["kind"] }
+		END { if (n) { printf "%s|", k; for (i = 1; i <= n; i++) printf "%s%s", h[i], i == n ? "\n" : i == n - 1 ? " and " : ", " } }' "$stage/hosts-side.csv")
+fact hosts_graph "${hg:+1}"
+fact hosts_graph_kind "${hg%%|*}"
+fact hosts_graph_hosts "${hg#*|}"
 interpretation=
 if [ -z "${COMPARISONS:-}" ] && [ -f "$interp" ] && [[ $(head -n 1 "$interp") == *"run: $id"* ]]; then
 	# Its figures are {{...}} references into this run's tables, drawn by

@@ -6,6 +6,7 @@
 # here, each is the tracked file byte for byte.
 . "$(dirname "$0")/../lib.bash"
 command -v jq >/dev/null || skip "jq is not installed"
+command -v gnuplot >/dev/null || skip "gnuplot is not installed (make deps): hosts-table.sh draws a graph"
 pub=$TOP/results/hosts
 [ -d "$pub" ] || fail "results/hosts is missing"
 mkdir -p "$TMP/r"
@@ -16,6 +17,26 @@ cmp -s "$TMP/r/hosts.md" "$TOP/results/hosts.md" ||
 cmp -s "$TMP/r/hosts-side.md" "$TOP/results/hosts-side.md" ||
 	fail "results/hosts-side.md regenerated differs: $(diff "$TOP/results/hosts-side.md" "$TMP/r/hosts-side.md" | head -n 10)"
 echo "ok: results/hosts.md and hosts-side.md regenerate byte for byte"
+# The same hosts as a graph (hosts-graph.sh): drawn, in both formats,
+# from data with a group of bars for each host row of hosts-side.md, in
+# its order; its data regenerate byte for byte (the images' bytes are
+# gnuplot's and cairo's), and the tracked graph is there for RESULTS.md.
+for f in "$TMP"/r/hosts-side.{png,svg} "$TOP"/results/hosts-side.{png,svg}; do
+	[ -s "$f" ] || fail "${f#"$TMP"/} is missing or empty: hosts-table.sh drew no graph"
+done
+[ "$(head -c 8 "$TMP/r/hosts-side.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "hosts-side.png is not a PNG"
+grep -q '</svg>' "$TMP/r/hosts-side.svg" || fail "hosts-side.svg is not a whole SVG"
+cmp -s "$TMP/r/hosts-side.csv" "$TOP/results/hosts-side.csv" ||
+	fail "results/hosts-side.csv regenerated differs: $(diff "$TOP/results/hosts-side.csv" "$TMP/r/hosts-side.csv" | head -n 10)"
+want=$(sed -n 's/^| `\([^`]*\)` .*/\1/p' "$TOP/results/hosts-side.md" | paste -sd' ')
+got=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	!($c["group"] in g) { g[$c["group"]] = 1; printf "%s%s", (n++ ? " " : ""), $c["host"] }' "$TMP/r/hosts-side.csv")
+[ -n "$want" ] && [ "$got" = "$want" ] || fail "the graph's groups ($got) are not the hosts of hosts-side.md ($want)"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	function ns(x) { return x ~ /^[0-9.]+$/ && x + 0 > 0 }
+	!ns($c["ns"]) || !ns($c["bare_ns"]) { print; exit 1 }' "$TMP/r/hosts-side.csv" >"$TMP/bad" ||
+	fail "hosts-side.csv has a bar or bare pair that is not a positive ns: $(<"$TMP/bad")"
+echo "ok: the hosts graph (hosts-side.png, .svg): a group for each of the $(wc -w <<<"$want") hosts, its data byte for byte"
 # The article's side by side: one row a host, its newest run, every change
 # in cycles and ns beside its % of the same host's own base.
 nh=$(find "$pub" -mindepth 1 -maxdepth 1 -type d | wc -l)
