@@ -3,10 +3,11 @@
 # bundle's run.sh) into a native run directory, build/runs/NAME/native
 # (NAME= or START-bundle-HOST; RUN_DIR= another), with the files make
 # native writes: run.info, jobs, VARIANT.csv, boots/VARIANT/bootN/
-# (results.csv, facts.txt, physlimit.csv, calibration.csv,
+# (results.csv, facts.txt, physlimit.csv, calibration.csv, sections.csv,
 # provenance.json), physlimit.csv, calibration.csv and
 # calibration-fit.csv (the chain calibration, chain-fit.sh's fit),
-# host-facts.txt, disasm-check/, failures.csv, then compare.sh's
+# sections.csv and sections-check.txt (the contended sections as
+# measured, against the jobs' asked ones: sections-check.sh), host-facts.txt, disasm-check/, failures.csv, then compare.sh's
 # statistics.  Compare, results, the graphs and host-publish.sh take it
 # as any other native run.
 #
@@ -82,7 +83,7 @@ for d in "${kept[@]}"; do
 	v=${d%/*} v=${v##*/} b=${d##*/boot}
 	bd=$stage/boots/$v/boot$b
 	mkdir -p "$bd"
-	for f in results.csv facts.txt physlimit.csv calibration.csv native.log; do [ ! -f "$d/$f" ] || cp "$d/$f" "$bd/"; done
+	for f in results.csv facts.txt physlimit.csv calibration.csv sections.csv native.log; do [ ! -f "$d/$f" ] || cp "$d/$f" "$bd/"; done
 	bsha=${BI[binary_sha256]:-}
 	bsha=${bsha#*"$v":} bsha=${bsha%% *}
 	jq -n --arg variant "$v" --argjson boot "$b" --arg host_id "$host" --arg model "${HF[cpu_model]:-}" \
@@ -111,6 +112,18 @@ if [ -f "${cals[0]}" ]; then
 	} >"$stage/calibration.csv"
 	"$LB_TOP/scripts/native/chain-fit.sh" "$stage/calibration.csv" >"$stage/calibration-fit.csv" ||
 		die "import: the chain fit failed on $src's calibration"
+fi
+# The contended sections as measured, and the 3% check make native runs
+# on them (a runner older than it wrote none: then neither file).
+secs=("$stage"/boots/*/boot*/sections.csv)
+if [ -f "${secs[0]}" ]; then
+	{
+		echo "variant,boot,kind,mode,threads,read_pct,hold_ns,parallel_ns,hold_measured_ns,parallel_measured_ns,timer_ns_per_op"
+		awk 'FNR > 1' "${secs[@]}"
+	} >"$stage/sections.csv"
+	rc=0
+	"$LB_TOP/scripts/native/sections-check.sh" "$stage/sections.csv" >"$stage/sections-check.txt" || rc=$?
+	[ $rc -le 1 ] || die "import: the sections check failed on $src's sections"
 fi
 least=
 for v in "${got[@]}"; do [ -n "$least" ] && [ "$least" -le "${nb[$v]}" ] || least=${nb[$v]}; done

@@ -165,11 +165,12 @@ while [ "$r" -le "$runs" ] && [ "$stop" = done ]; do
 		mkdir -p "$part"
 		# -c: the variant's chain calibration (TSC cycles a dependent
 		# step), as make native's processes write it: the cycles model
-		# prices the path's instructions with it.
+		# prices the path's instructions with it.  -x: the contended
+		# sections as measured, for import's 3% check.
 		# shellcheck disable=SC2086
 		"$bin" -v "$v" -b "$r" -H "$hid" -j "$out/jobs" -t "$unit" $cargs \
 			-o "$part/results.csv" -p "$part/physlimit.csv" -c "$part/calibration.csv" \
-			-F "$part/facts.txt" 2>"$part/native.log" &
+			-x "$part/sections.csv" -F "$part/facts.txt" 2>"$part/native.log" &
 		child=$!
 		# (its sleep goes with it: nothing of the run outlives it)
 		(

@@ -24,7 +24,7 @@ fake_kbuild "$TMP/kb" pre post
 export LB_NATIVE_KBUILD=$TMP/kb LBN_KHALF=$TMP/kb/kl.o
 CFLAGS=-O2 make -s -C "$TOP/bench-user/native" O="$LB_NATIVE_OUT/harness" || fail "the harness does not build"
 printf '%s\n' "kind=empty mode=hot batches=20" "kind=spin_lock mode=hot batches=20" "kind=spin_lock mode=cold batches=5" \
-	"kind=spin_lock mode=contended threads=SWEEP duration_ms=20" >"$TMP/jobs"
+	"kind=spin_lock mode=contended threads=SWEEP duration_ms=20 hold_ns=100 parallel_ns=200" >"$TMP/jobs"
 BUNDLE_OUT=$TMP/out VARIANTS=pre,post JOBFILE=$TMP/jobs Q=1 "$TOP/scripts/native/bundle.sh" >"$TMP/bundle.log" 2>&1 ||
 	fail "bundle.sh failed: $(tail -n 20 "$TMP/bundle.log")"
 tgz=("$TMP"/out/lockbench-native-*.tar.gz)
@@ -94,7 +94,17 @@ for v in pre post; do
 		"$run/calibration-fit.csv" 2>/dev/null ||
 		fail "the imported run's calibration-fit.csv has no slope for $v: $(cat "$run/calibration-fit.csv" 2>&1)"
 done
-echo "ok: imported into build/runs/rt/native, statistics and the chain fit included"
+# The contended sections as measured, a row a process and contended job,
+# and the 3% check on them, as make native has them.
+for v in pre post; do
+	awk -F, -v v="$v" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["variant"] == v && $c["mode"] == "contended" && $c["hold_measured_ns"] != "" { n++ } END { exit n < 2 }' \
+		"$run/sections.csv" 2>/dev/null ||
+		fail "the imported run's sections.csv lacks $v's contended rows: $(cat "$run/sections.csv" 2>&1)"
+done
+grep -q '^sections: hold [0-9]* of [0-9]* and parallel [0-9]* of [0-9]* outside' "$run/sections-check.txt" ||
+	fail "the imported run has no sections check: $(cat "$run/sections-check.txt" 2>&1)"
+echo "ok: imported into build/runs/rt/native, statistics, the chain fit and the sections check included"
 # ... and files under its host, with the bundle's commit.
 RESULTS=$TMP/results "$TOP/scripts/native/host-publish.sh" "$run" >"$TMP/hp.log" 2>&1 || fail "host-publish of the imported run failed: $(<"$TMP/hp.log")"
 bc=$(sed -n 's/^commit=//p' "$res/bundle.info")
