@@ -22,7 +22,9 @@ mapfile -t runs < <(host_runs "$results")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# The hosts: one row a run.
+# The hosts: one row a run.  Each run's bare lock decb; movb pair (median
+# over its processes) is kept for the tables below: bare_cyc, bare_ns.
+declare -A bare_cyc=() bare_ns=()
 {
 	echo "host,run,cpu,family_model_stepping,cpus,tsc_mhz,commit,median,median,median,median"
 	for r in "${runs[@]}"; do
@@ -42,6 +44,7 @@ trap 'rm -rf "$tmp"' EXIT
 				d = "lock_decb+movb"; q = ("lock_cmpxchgl+movl" in n) ? "lock_cmpxchgl+movl" : "lock_cmpxchg+mov"
 				print med(c, d, n[d]), med(s, d, n[d]), med(c, q, n[q]), med(s, q, n[q])
 			}' "$r/physlimit.csv")
+		bare_cyc[$r]=$dc bare_ns[$r]=$dn
 		printf '`%s`,%s,"%s (%s)",%s/%s/%s,%s,%s,"%s",%s,%s,%s,%s\n' "${HI[host_id]}" "${r##*/}" "${HI[cpu_model]}" "${HI[cpu_vendor]}" \
 			"${HI[cpu_family]}" "${HI[cpu_model_id]}" "${HI[cpu_stepping]}" "${HI[online_cpus]}" "${PV[tsc_mhz]:-}" \
 			"${PV[commit]:-unknown}" "$dc" "$dn" "$cc" "$cn"
@@ -52,20 +55,15 @@ trap 'rm -rf "$tmp"' EXIT
 # The hot kinds, every run's columns side by side.
 declare -A RI=()
 readkv RI "${runs[0]}/run.info"
-awk -F, -v nruns=${#runs[@]} -v variants="${RI[variants]:-}" "$median_awk"'
+bares=""
+for r in "${runs[@]}"; do bares+="${bares:+ }${bare_cyc[$r]}"; done
+awk -F, -v nruns=${#runs[@]} -v variants="${RI[variants]:-}" -v bares="$bares" '
+	BEGIN { split(bares, bare, " ") }
 	FNR == 1 { run++; for (i = 1; i <= NF; i++) h[$i] = i; next }
-	FILENAME ~ /physlimit.csv$/ {
-		if ($h["pair"] == "lock_decb+movb") bare[run - nruns, ++nb[run - nruns]] = $h["cyc_op"] + 0
-		next
-	}
 	$h["mode"] == "hot" && $h["kind"] != "empty" && $h["metric"] ~ /^(cyc_op|ns_op)$/ {
 		k = $h["variant"] SUBSEP $h["kind"]
 		if (!($h["kind"] in seenk)) { seenk[$h["kind"]] = 1; kinds[++nkinds] = $h["kind"] }
 		val[run, k, $h["metric"]] = $h["median"]
-	}
-	function med(r,   i, v) {
-		for (i = 1; i <= nb[r]; i++) v[i] = bare[r, i]
-		return median(v, nb[r])
 	}
 	END {
 		# kind by kind, the variants in the order run.info gives
@@ -82,12 +80,12 @@ awk -F, -v nruns=${#runs[@]} -v variants="${RI[variants]:-}" "$median_awk"'
 			for (r = 1; r <= nruns; r++) {
 				c = val[r, order[i], "cyc_op"]; base = val[r, "pre" SUBSEP vk[2], "cyc_op"]
 				if (c == "") { printf ",,,,"; continue }
-				printf ",%s,%s,%.3f,", c, val[r, order[i], "ns_op"], c - med(r)
+				printf ",%s,%s,%.3f,", c, val[r, order[i], "ns_op"], c - bare[r]
 				if (vk[1] != "pre" && base != "" && base > 0) printf "%.2f", (c / base - 1) * 100
 			}
 			printf "\n"
 		}
-	}' "${runs[@]/%//summary.csv}" "${runs[@]/%//physlimit.csv}" >"$tmp/hot.csv"
+	}' "${runs[@]/%//summary.csv}" >"$tmp/hot.csv"
 
 # The article's side by side (results/hosts-side.md): one row a host, for
 # the answer's kind (ANSWER_KIND, as answer.sh: spin_lock), from the
@@ -112,22 +110,19 @@ mapfile -t side < <(printf '%s\n' "${side[@]}" | sort)
 	for r in "${side[@]}"; do
 		h=${r%/native/*}
 		tsc=$(sed -n 's/^tsc_mhz=//p' "$r/provenance.txt")
-		awk -F, -v host="${h##*/}" -v run="${r##*/}" -v tsc="$tsc" -v k="${ANSWER_KIND:-spin_lock}" "$median_awk"'
-			FNR == 1 { file++; for (i = 1; i <= NF; i++) c[file, $i] = i; next }
-			function g(col) { return $c[file, col] }
-			file == 1 && g("pair") == "lock_decb+movb" { nb++; bc[nb] = g("cyc_op") + 0; bn[nb] = g("ns_op") + 0; next }
-			file == 2 && g("mode") == "hot" && g("metric") ~ /^(cyc_op|ns_op)$/ { m[g("variant"), g("kind"), g("metric")] = g("median") }
+		# (the run was chosen above for having every variant used here)
+		awk -F, -v host="${h##*/}" -v run="${r##*/}" -v tsc="$tsc" -v k="${ANSWER_KIND:-spin_lock}" \
+			-v bcyc="${bare_cyc[$r]}" -v bns="${bare_ns[$r]}" '
+			NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+			$c["mode"] == "hot" && $c["metric"] ~ /^(cyc_op|ns_op)$/ { m[$c["variant"], $c["kind"], $c["metric"]] = $c["median"] }
 			function d(a, b, k, x) { return m[b, k, x] - m[a, k, x] }
 			END {
-				bcyc = median(bc, nb); bns = median(bn, nb)
-				if (m["pre", k, "cyc_op"] != "" && m["pre-debug", k, "cyc_op"] != "" && m["post-debug", k, "cyc_op"] != "" && m["stock", k, "cyc_op"] != "") {
-					printf "`%s`,%s,%s,%s,%s,%s,%s,%s,", host, run, k, tsc, bcyc, bns, m["pre", k, "cyc_op"], m["pre", k, "ns_op"]
-					printf "%.3f,%.3f,%.2f,", d("pre-debug", "post-debug", k, "cyc_op"), d("pre-debug", "post-debug", k, "ns_op"),
-						(m["post-debug", k, "cyc_op"] / m["pre-debug", k, "cyc_op"] - 1) * 100
-					printf "%.3f,%.3f,%.2f\n", d("pre", "stock", k, "cyc_op"), d("pre", "stock", k, "ns_op"),
-						(m["stock", k, "cyc_op"] / m["pre", k, "cyc_op"] - 1) * 100
-				}
-			}' "$r/physlimit.csv" "$r/summary.csv"
+				printf "`%s`,%s,%s,%s,%s,%s,%s,%s,", host, run, k, tsc, bcyc, bns, m["pre", k, "cyc_op"], m["pre", k, "ns_op"]
+				printf "%.3f,%.3f,%.2f,", d("pre-debug", "post-debug", k, "cyc_op"), d("pre-debug", "post-debug", k, "ns_op"),
+					(m["post-debug", k, "cyc_op"] / m["pre-debug", k, "cyc_op"] - 1) * 100
+				printf "%.3f,%.3f,%.2f\n", d("pre", "stock", k, "cyc_op"), d("pre", "stock", k, "ns_op"),
+					(m["stock", k, "cyc_op"] / m["pre", k, "cyc_op"] - 1) * 100
+			}' "$r/summary.csv"
 	done
 } >"$tmp/side.csv"
 mkdir -p "$tmp/side"
