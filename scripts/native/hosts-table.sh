@@ -129,10 +129,24 @@ mkdir -p "$tmp/side"
 awk -f "$render" -v view=table -v align=lllrrrrrrrrrrr \
 	-v labels="host|run|kind|TSC, MHz|bare pair, cycles|ns|pre, cycles|ns|pre-debug → post-debug, cycles|ns|%, this host|pre → stock, cycles|ns|%, this host" \
 	"$tmp/side.csv" >"$tmp/side/TABLE"
-: >"$tmp/nofacts"
-section "$LB_TOP/scripts/native/hosts-side.md.in" "$tmp/nofacts" "$tmp/side" >"$results/hosts-side.md"
-# and the same hosts as a graph (hosts-side.png, .svg and its .csv).
-[ ${#side[@]} -eq 0 ] || "$LB_TOP/scripts/native/hosts-graph.sh" "$results" "${side[@]}"
+# and the same hosts as a graph (hosts-side.png, .svg and its .csv), its
+# caption naming the kind and the hosts: "`A`, `B` and `C`".
+graph="" names=""
+if [ ${#side[@]} -gt 0 ]; then
+	"$LB_TOP/scripts/native/hosts-graph.sh" "$results" "${side[@]}"
+	graph=1
+	for i in "${!side[@]}"; do
+		h=${side[i]%/native/*}
+		if [ "$i" -eq $((${#side[@]} - 1)) ] && [ "$i" -gt 0 ]; then
+			names+=" and "
+		elif [ "$i" -gt 0 ]; then
+			names+=", "
+		fi
+		names+="\`${h##*/}\`"
+	done
+fi
+printf '%s\n' "graph=$graph" "kind=${ANSWER_KIND:-spin_lock}" "hosts=$names" >"$tmp/side/facts"
+section "$LB_TOP/scripts/native/hosts-side.md.in" "$tmp/side/facts" "$tmp/side" >"$results/hosts-side.md"
 
 # A column group is named by its host, and by its run too where the host
 # has more than one.
@@ -160,5 +174,6 @@ for l in "$results"/hosts/*/sittings.list; do
 	"$LB_TOP/scripts/native/sittings.sh" "${ids[@]/#/$h/native/}" >"$tmp/sit/TABLE"
 	section "$LB_TOP/scripts/native/hosts-sittings.md.in" "$tmp/sit/facts" "$tmp/sit" >>"$tmp/pieces/SITTINGS"
 done
+: >"$tmp/nofacts"
 section "$LB_TOP/scripts/native/hosts.md.in" "$tmp/nofacts" "$tmp/pieces" >"$results/hosts.md"
 note "hosts-table: ${results#"$LB_TOP"/}/hosts.md (${#runs[@]} runs), hosts-side.md (${#side[@]} hosts)"

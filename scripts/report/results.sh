@@ -199,15 +199,6 @@ fact accel "${accel^^}"
 fact comparisons "${COMPARISONS:-}"
 fact cycles "$([ ! -f "$tmp/pieces/CYCLES" ] || echo 1)"
 fact hosts_side "$([ ! -f "$tmp/pieces/HOSTS_SIDE" ] || echo 1)"
-# Its graph's caption names the kind and the hosts, from the graph's data.
-hg=""
-[ ! -f "$stage/hosts-side.png" ] || [ ! -f "$stage/hosts-side.csv" ] ||
-	hg=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		!($c["host"] in seen) { seen[$c["host"]] = 1; h[++n] = "`" $c["host"] "`"; k = $c["kind"] }
-		END { if (n) { printf "%s|", k; for (i = 1; i <= n; i++) printf "%s%s", h[i], i == n ? "\n" : i == n - 1 ? " and " : ", " } }' "$stage/hosts-side.csv")
-fact hosts_graph "${hg:+1}"
-fact hosts_graph_kind "${hg%%|*}"
-fact hosts_graph_hosts "${hg#*|}"
 interpretation=
 if [ -z "${COMPARISONS:-}" ] && [ -f "$interp" ] && [[ $(head -n 1 "$interp") == *"run: $id"* ]]; then
 	# Its figures are {{...}} references into this run's tables, drawn by
