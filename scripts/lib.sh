@@ -508,6 +508,15 @@ claim_dir() {
 	echo "$name"
 }
 
+# cat_csv HEADER OUT FILE...: the header once, then every FILE's lines
+# after its own header (the per-process CSVs of a native run or bundle).
+cat_csv() {
+	local h=$1 o=$2
+	shift 2
+	echo "$h" >"$o"
+	[ $# = 0 ] || awk 'FNR > 1' "$@" >>"$o"
+}
+
 # A KEY=VALUE file (run.info, stat.info, ...) read once, without a process:
 # readkv ARRAY FILE fills the associative ARRAY[KEY] with each key's first
 # value (what sed -n 's/^KEY=//p' FILE | head -n 1 prints).

@@ -106,10 +106,7 @@ done
 # runs).
 cals=("$stage"/boots/*/boot*/calibration.csv)
 if [ -f "${cals[0]}" ]; then
-	{
-		echo "variant,boot,steps,cyc_op,cyc_p25,cyc_p75,batches"
-		awk 'FNR > 1' "${cals[@]}"
-	} >"$stage/calibration.csv"
+	cat_csv "variant,boot,steps,cyc_op,cyc_p25,cyc_p75,batches" "$stage/calibration.csv" "${cals[@]}"
 	"$LB_TOP/scripts/native/chain-fit.sh" "$stage/calibration.csv" >"$stage/calibration-fit.csv" ||
 		die "import: the chain fit failed on $src's calibration"
 fi
@@ -117,10 +114,8 @@ fi
 # on them (a runner older than it wrote none: then neither file).
 secs=("$stage"/boots/*/boot*/sections.csv)
 if [ -f "${secs[0]}" ]; then
-	{
-		echo "variant,boot,kind,mode,threads,read_pct,hold_ns,parallel_ns,hold_measured_ns,parallel_measured_ns,timer_ns_per_op"
-		awk 'FNR > 1' "${secs[@]}"
-	} >"$stage/sections.csv"
+	cat_csv "variant,boot,kind,mode,threads,read_pct,hold_ns,parallel_ns,hold_measured_ns,parallel_measured_ns,timer_ns_per_op" \
+		"$stage/sections.csv" "${secs[@]}"
 	rc=0
 	"$LB_TOP/scripts/native/sections-check.sh" "$stage/sections.csv" >"$stage/sections-check.txt" || rc=$?
 	[ $rc -le 1 ] || die "import: the sections check failed on $src's sections"

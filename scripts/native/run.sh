@@ -246,12 +246,6 @@ if [ "$aa" != - ]; then
 	"$LB_TOP/scripts/native/layout-spread.sh" "$run/$aa.csv" "$run/layout/$aa~L2.csv" >"$run/layout-spread.csv" ||
 		die "native: the layout spread failed (see above)"
 fi
-cat_csv() { # header out files...: the header once, every file's lines after its own
-	local h=$1 o=$2
-	shift 2
-	echo "$h" >"$o"
-	[ $# = 0 ] || awk 'FNR > 1' "$@" >>"$o"
-}
 {
 	echo "variant,boot,pair,cyc_op,ns_op,tsc_khz"
 	for f in "$run"/procs/*/physlimit.csv; do cat "$f"; done
