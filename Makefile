@@ -2,6 +2,13 @@
 # spinlock consolidation.  `make help` lists the targets.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
+# make -jN runs this make's recipes one at a time all the same: its goals
+# are stages that must keep their order (args-ok's checks before any work,
+# the tree before the kernels, the report after the run) and a timed stage
+# must have the CPUs to itself.  What builds in parallel does so below:
+# Kbuild with MAKE_JOBS= (default: the CPUs), bench-user through $(MAKE)
+# with make's -jN, make check's tests J= at a time (docs/targets.md).
+.NOTPARALLEL:
 
 VARIANTS ?=
 VARIANT ?=
