@@ -25,6 +25,28 @@
 # tests/host/shell-style.sh refuses the conventions this one replaced.
 set -euo pipefail
 
+# make -jN hands a recipe that is not a sub-make's ($(MAKE)) its -jN and
+# job server in MAKEFLAGS but closes the server's pipe, so a make that a
+# script starts (Kbuild's configs, a test's make) would warn "jobserver
+# unavailable", or take whatever else holds those descriptors for it.
+# Such a make runs as under plain make instead: Kbuild has MAKE_JOBS=,
+# make check J= (docs/targets.md).
+# serial_makeflags FLAGS: make's FLAGS without -jN and the job server.
+serial_makeflags() {
+	local opts=$1 vars= w kept=() words
+	if [[ $1 == *' -- '* ]]; then
+		opts=${1%%' -- '*} vars=" -- ${1#*' -- '}"
+	fi
+	read -r -a words <<<"$opts"
+	for w in "${words[@]}"; do
+		case $w in -j* | --jobs* | --jobserver-*) ;; *) kept+=("$w") ;; esac
+	done
+	printf '%s%s\n' "${kept[*]}" "$vars"
+}
+case ${MAKEFLAGS:-} in
+*-j* | *jobserver*) MAKEFLAGS=$(serial_makeflags "$MAKEFLAGS") ;;
+esac
+
 LB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LB_BUILD=${LB_BUILD:-$LB_TOP/build}
 LB_SRC_TARBALL=${LB_SRC_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
