@@ -40,7 +40,8 @@
 
 static const char *const sections[] = {
 	"fields", "accels", "instruments", "kinds", "modes", "placements", "statuses", "job_keys", "pads", "cell",
-	"summary", "summary_contended", "pairs", "verdicts", "baseline", "boot_statuses", "failures", "pmu", "events", "marks", "run_info", NULL
+	"summary", "summary_contended", "pairs", "verdicts", "baseline", "boot_statuses", "failures", "pmu", "events",
+	"physlimit", "calibration", "sections", "layout", "marks", "run_info", NULL
 };
 
 static void describe_one(const char *sec)
@@ -110,6 +111,18 @@ static void describe_one(const char *sec)
 	} else if (!strcmp(sec, "events")) {
 		printf("#events\tcolumn\tdescription\n");
 		LB_EVENTS_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "physlimit")) {
+		printf("#physlimit\tcolumn\tdescription\n");
+		LB_PHYSLIMIT_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "calibration")) {
+		printf("#calibration\tcolumn\tdescription\n");
+		LB_CALIBRATION_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "sections")) {
+		printf("#sections\tcolumn\tdescription\n");
+		LB_SECTIONS_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "layout")) {
+		printf("#layout\tcolumn\tdescription\n");
+		LB_LAYOUT_COLUMNS(D_COL)
 	} else if (!strcmp(sec, "marks")) {
 		printf("#marks\tname\tclass\tvalue\tdescription\n");
 		LB_MARK_EDGES(D_MARK_EDGE)

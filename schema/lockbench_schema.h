@@ -484,6 +484,58 @@ enum lb_mark_site {
 	X(handoffs,	"ops whose vCPU differs from the op before (same kind)") \
 	X(transfers_per_handoff, "transfers of all ops over handoffs, or blank")
 
+/*
+ * What lb-native (bench-user/native/main.c) writes besides the records,
+ * a file of each a process (replicate); scripts/native/run.sh and
+ * scripts/lab/import-native.sh join the processes' files under these
+ * headers.  A process's physlimit.csv has no header line; the others
+ * begin with theirs.
+ */
+/* physlimit.csv: the bare atomic pairs (bench-user/native/physlimit.c). */
+#define LB_PHYSLIMIT_COLUMNS(X)						\
+	X(variant,	"all: one process runs every variant")		\
+	X(boot,		"the process, as the records' boot")		\
+	X(pair,		"the bare pair: its atomic and its release")	\
+	X(cyc_op,	"median TSC cycles per pair")			\
+	X(ns_op,	"the same in ns")				\
+	X(tsc_khz,	"the process's calibrated TSC frequency")
+
+/* calibration.csv: spin_lock's hot loop with a chain on its path (LBN_CHAINS). */
+#define LB_CALIBRATION_COLUMNS(X)					\
+	X(variant,	"kernel variant, or its second copy VARIANT~L2") \
+	X(boot,		"the process, as the records' boot")		\
+	X(steps,	"dependent one-cycle adds in the critical section") \
+	X(cyc_op,	"median cycles per acquire+release")		\
+	X(cyc_p25,	"25th percentile cycles per op")		\
+	X(cyc_p75,	"75th percentile cycles per op")		\
+	X(batches,	"timed batches")
+
+/* sections.csv: hot and contended jobs' sections as their loops ran them. */
+#define LB_SECTIONS_COLUMNS(X)						\
+	X(variant,	"kernel variant")				\
+	X(boot,		"the process, as the records' boot")		\
+	X(kind,		"lock kind")					\
+	X(mode,		"hot or contended")				\
+	X(threads,	"threads")					\
+	X(read_pct,	"rwlock read share in percent")			\
+	X(hold_ns,	"asked: work inside the critical section")	\
+	X(parallel_ns,	"asked: work outside the critical section")	\
+	X(hold_measured_ns, "contended: the hold section as measured, timer read out") \
+	X(parallel_measured_ns, "the parallel section as measured (hot: the median empty batch)") \
+	X(timer_ns_per_op, "the timer's reads per op, in ns")
+
+/* layout.csv: where each variant's code and data lay in the process. */
+#define LB_LAYOUT_COLUMNS(X)						\
+	X(boot,		"the process, as the records' boot")		\
+	X(variant,	"kernel variant, or its second copy VARIANT~L2") \
+	X(copy,		"1, or 2 for the A/A's second layout")		\
+	X(link_pos,	"its place in the link order, from 1")		\
+	X(text_pad,	"bytes before its text")			\
+	X(data_pad,	"bytes before its data")			\
+	X(stack_pad,	"the process's stack offset in bytes")		\
+	X(layout_seed,	"the seed of the process's layout")		\
+	X(spin_lock_loop, "the address of its spin_lock hot loop")
+
 /* run.info (run.sh): KEY=VALUE lines; order_round_N repeats per round. */
 #define LB_RUN_INFO_KEYS(X)						\
 	X(run_id,	"the run's name (its timestamp)")		\

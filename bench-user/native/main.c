@@ -467,6 +467,10 @@ static void write_records(const struct opts *o, struct lbn_unit *u, unsigned int
 	}
 }
 
+/* A table's header line from its columns in the contract (LB_*_COLUMNS). */
+#define LBN_COMMA_NAME(n, desc) "," #n
+#define LBN_HEADER(list) (list(LBN_COMMA_NAME) + 1)
+
 static void dec(FILE *f, uint64_t thousandths)
 {
 	fprintf(f, "%llu.%03llu", (unsigned long long)(thousandths / 1000),
@@ -482,7 +486,8 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 	write_records(o, u, n);
 	if (o->phys) {
 		f = create(o->phys);
-		/* One process runs every variant: its pairs are the process's. */
+		/* One process runs every variant: its pairs are the process's.
+		 * No header: run.sh writes the contract's once. */
 		for (i = 0; i < n; i++)
 			if (u[i].type == LBN_U_PAIR)
 				lbn_physlimit_row(f, "all", o->boot, u[i].k.name, u[i].r.cyc_op, e->tsc_khz);
@@ -490,7 +495,7 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 	}
 	if (o->chains) {
 		f = create(o->chains);
-		fprintf(f, "variant,boot,steps,cyc_op,cyc_p25,cyc_p75,batches\n");
+		fprintf(f, "%s\n", LBN_HEADER(LB_CALIBRATION_COLUMNS));
 		for (i = 0; i < n; i++) {
 			if (u[i].type != LBN_U_CHAIN)
 				continue;
@@ -510,7 +515,7 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 		 * per op beside them (contended: four lfence;rdtsc an iteration;
 		 * hot: two a batch). */
 		f = create(o->sections);
-		fprintf(f, "variant,boot,kind,mode,threads,read_pct,hold_ns,parallel_ns,hold_measured_ns,parallel_measured_ns,timer_ns_per_op\n");
+		fprintf(f, "%s\n", LBN_HEADER(LB_SECTIONS_COLUMNS));
 		for (i = 0; i < n; i++) {
 			const struct lbn_unit *x = &u[i];
 			double tns = (double)e->timer * 1e6 / e->tsc_khz, hold = 0, par = 0, timer;
@@ -539,7 +544,7 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 	}
 	if (o->layout) {
 		f = create(o->layout);
-		fprintf(f, "boot,variant,copy,link_pos,text_pad,data_pad,stack_pad,layout_seed,spin_lock_loop\n");
+		fprintf(f, "%s\n", LBN_HEADER(LB_LAYOUT_COLUMNS));
 		for (i = 0; i < lbn_nvariants; i++) {
 			const struct lbn_variant *v = &lbn_variants[i];
 			const struct lbn_kind_fns *k = kind_fns(v, "spin_lock");

@@ -7,8 +7,6 @@
 
 #include "lbn_abi.h"
 
-#define LBN_PHYSLIMIT_HEADER "variant,boot,pair,cyc_op,ns_op,tsc_khz"
-
 /* A bare pair: its name in physlimit.csv and its hot loop (loop only). */
 struct lbn_pair {
 	const char *name;
@@ -23,7 +21,7 @@ extern const struct lbn_kind_fns lbn_pair_empty;
 /* A fresh word for the pairs, each lock free. */
 void *lbn_pair_lock(void);
 
-/* One line of LBN_PHYSLIMIT_HEADER's columns: MED thousandths of a tick. */
+/* One line of LB_PHYSLIMIT_COLUMNS (the contract): MED thousandths of a tick. */
 void lbn_physlimit_row(FILE *out, const char *variant, uint64_t boot,
 		       const char *pair, uint64_t med, uint64_t khz);
 
