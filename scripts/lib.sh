@@ -530,11 +530,18 @@ claim_dir() {
 	echo "$name"
 }
 
-# cat_csv HEADER OUT FILE...: the header once, then every FILE's lines
-# after its own header (the per-process CSVs of a native run or bundle).
+# cat_csv TABLE OUT FILE...: the per-process CSVs of a native run or
+# bundle joined: the contract's TABLE header once (the caller sources
+# schema/contract.sh), then every FILE's lines after its own header,
+# which must be the same: lb-native writes the contract's too.
 cat_csv() {
-	local h=$1 o=$2
+	local t=$1 o=$2 h f line
+	h=$(contract_header "$t")
 	shift 2
+	for f; do
+		IFS= read -r line <"$f" || :
+		[ "$line" = "$h" ] || die "$f's header is not the contract's $t header: $line (want $h)"
+	done
 	echo "$h" >"$o"
 	[ $# = 0 ] || awk 'FNR > 1' "$@" >>"$o"
 }

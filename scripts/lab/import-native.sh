@@ -15,6 +15,7 @@
 # the runner was stopped in); every one must validate and name the host
 # the run names, or nothing is written.
 . "$(dirname "$0")/../lib.sh"
+. "$LB_TOP/schema/contract.sh"
 
 src=${1:?usage: import-native.sh DIR (a native bundle run.sh results folder)}
 [ -d "$src" ] || die "import: $src is not a folder"
@@ -98,7 +99,7 @@ for v in "${got[@]}"; do
 	"$validate" "$stage/$v.csv" >/dev/null || die "import: the joined $v.csv does not validate (a bug in import-native.sh)"
 done
 {
-	echo "variant,boot,pair,cyc_op,ns_op,tsc_khz"
+	contract_header physlimit
 	cat "$stage"/boots/*/boot*/physlimit.csv
 } >"$stage/physlimit.csv"
 # The chain calibration and its fit, as make native writes them (a
@@ -106,7 +107,7 @@ done
 # runs).
 cals=("$stage"/boots/*/boot*/calibration.csv)
 if [ -f "${cals[0]}" ]; then
-	cat_csv "variant,boot,steps,cyc_op,cyc_p25,cyc_p75,batches" "$stage/calibration.csv" "${cals[@]}"
+	cat_csv calibration "$stage/calibration.csv" "${cals[@]}"
 	"$LB_TOP/scripts/native/chain-fit.sh" "$stage/calibration.csv" >"$stage/calibration-fit.csv" ||
 		die "import: the chain fit failed on $src's calibration"
 fi
@@ -114,8 +115,7 @@ fi
 # on them (a runner older than it wrote none: then neither file).
 secs=("$stage"/boots/*/boot*/sections.csv)
 if [ -f "${secs[0]}" ]; then
-	cat_csv "variant,boot,kind,mode,threads,read_pct,hold_ns,parallel_ns,hold_measured_ns,parallel_measured_ns,timer_ns_per_op" \
-		"$stage/sections.csv" "${secs[@]}"
+	cat_csv sections "$stage/sections.csv" "${secs[@]}"
 	rc=0
 	"$LB_TOP/scripts/native/sections-check.sh" "$stage/sections.csv" >"$stage/sections-check.txt" || rc=$?
 	[ $rc -le 1 ] || die "import: the sections check failed on $src's sections"

@@ -37,6 +37,7 @@
 # run.sh --check: the refusals alone, then exit (make DRYRUN=1 native);
 # --check-settings: those but the kernels' (a goal before builds them).
 . "$(dirname "$0")/common.sh"
+. "$LB_TOP/schema/contract.sh"
 check=${1:-}
 case $check in '' | --check | --check-settings) ;; *) die "usage: run.sh [--check | --check-settings]" ;; esac
 
@@ -247,20 +248,19 @@ if [ "$aa" != - ]; then
 		die "native: the layout spread failed (see above)"
 fi
 {
-	echo "variant,boot,pair,cyc_op,ns_op,tsc_khz"
+	contract_header physlimit
 	for f in "$run"/procs/*/physlimit.csv; do cat "$f"; done
 } >"$run/physlimit.csv"
-cat_csv "variant,boot,steps,cyc_op,cyc_p25,cyc_p75,batches" "$run/calibration.csv" "$run"/procs/*/calibration.csv
+cat_csv calibration "$run/calibration.csv" "$run"/procs/*/calibration.csv
 "$LB_TOP/scripts/native/chain-fit.sh" "$run/calibration.csv" >"$run/calibration-fit.csv" || die "native: the chain fit failed"
-cat_csv "variant,boot,kind,mode,threads,read_pct,hold_ns,parallel_ns,hold_measured_ns,parallel_measured_ns,timer_ns_per_op" \
-	"$run/sections.csv" "$run"/procs/*/sections.csv
+cat_csv sections "$run/sections.csv" "$run"/procs/*/sections.csv
 # Every process's contended sections against what the jobs asked (issue 35:
 # within 3%); a miss is reported, not fatal: the records say what ran.
 rc=0
 "$LB_TOP/scripts/native/sections-check.sh" "$run/sections.csv" >"$run/sections-check.txt" || rc=$?
 [ $rc -le 1 ] || die "native: the sections check failed"
 say "native: $(tail -n 1 "$run/sections-check.txt")"
-cat_csv "boot,variant,copy,link_pos,text_pad,data_pad,stack_pad,layout_seed,spin_lock_loop" "$run/layout.csv" "$run"/procs/*/layout.csv
+cat_csv layout "$run/layout.csv" "$run"/procs/*/layout.csv
 shopt -u nullglob
 echo "failed_boots=$failed" >>"$run/run.info"
 "$LB_TOP/scripts/native/derive.sh" "$run" || die "native: compare failed (see above)"

@@ -6,7 +6,8 @@
 #      table row by row, and lb-stat's table headers are the contract's;
 #   2. no code under scripts/ plots/ tests/ bench-user/ holds a list of
 #      kind names (two side by side), or reads a column of one of our CSVs by position
-#      ($N in an awk program with FS ",", cut -d, -fN).
+#      ($N in an awk program with FS ",", cut -d, -fN); none under
+#      scripts/ plots/ bench-user/ writes a table's CSV header by hand.
 # A line that must name kinds for another reason says "contract-exempt:"
 # and why.  LB_CONTRACT_ROOT scans another tree (the test's own check).
 . "$(dirname "$0")/../lib.bash"
@@ -107,6 +108,21 @@ hits=$(cd "$root" && awk -v kinds="$kinds" '
 [ -z "$hits" ] || fail "kind lists or positional column reads outside the contract (read them from 'lb-validate --describe' or by column name):
 $hits"
 echo "ok: ${#files[@]} files hold no kind list and no positional CSV read"
+# Each CSV table's header (a table of columns, their names joined by
+# commas) is built from its list: contract_header in shell, the list's
+# names in C.  A copy by hand would outlive a column added to the list.
+mapfile -t heads < <("$V" --describe | awk -F '\t' '$1 ~ /^#/ { s = $2 == "column" ? substr($1, 2) : ""; if (s != "") o[++n] = s; next }
+	s != "" && $1 == s { h[s] = h[s] (h[s] == "" ? "" : ",") $2 }
+	END { for (i = 1; i <= n; i++) print h[o[i]] }')
+[ ${#heads[@]} -ge 10 ] || fail "--describe gives only ${#heads[@]} CSV headers"
+mapfile -t src < <(printf '%s\n' "${files[@]}" | grep -v '^tests/')
+hits=$(cd "$root" && awk -v heads="$(printf '%s\n' "${heads[@]}" | paste -sd';')" '
+	BEGIN { n = split(heads, h, ";") }
+	/contract-exempt:/ { next }
+	{ for (i = 1; i <= n; i++) if (index($0, h[i])) printf "%s:%d: a header by hand (%s): %s\n", FILENAME, FNR, h[i], $0 }' "${src[@]}")
+[ -z "$hits" ] || fail "CSV headers written by hand (take them from the contract: contract_header TABLE in shell, the LB_*_COLUMNS list in C):
+$hits"
+echo "ok: ${#src[@]} files under scripts/ plots/ bench-user/ write none of the contract's ${#heads[@]} CSV headers by hand"
 
 # 3. The settings are one table, schema/settings.tsv: make help's list and
 # docs/variables.md's table are generated from it, check-args checks each
