@@ -58,12 +58,15 @@ loops() { # JOBS -> "hot 200x100 ops, cold 30x100 ops, contended ..."
 }
 # A line of words wrapped to 80 columns, indented by 2.
 wrap() { fold -s -w 78 | sed 's/^/  /; s/ *$//'; }
+# A heading line wrapped to 80 columns, its continuation indented by 2
+# (a long CPU model name or host description).
+head_line() { fold -s -w 78 | sed '1!s/^/  /; s/ *$//'; }
 {
 	echo "lockbench, $what"
 	if [ -n "${NF[cpu_model]:-}" ]; then
 		m="Machine: ${NF[cpu_model]}, ${NF[online_cpus]:-?} CPUs"
 		[ "${NF[vm]:-}" != 1 ] || m+=" (a VM's vCPUs)"
-		echo "$m, kernel ${NF[kernel]:-?}"
+		echo "$m, kernel ${NF[kernel]:-?}" | head_line
 	else
 		echo "Machine: ${host:-unknown}"
 	fi
@@ -74,7 +77,7 @@ wrap() { fold -s -w 78 | sed 's/^/  /; s/ *$//'; }
 			[ ! -f "$run/native/jobs" ] || loops "$run/native/jobs" | wrap
 			;;
 		*)
-			echo "${insts[i]}: ${RI[boots]:-?} boots x ${RI[repeat]:-?} passes a variant, ${RI[vcpus]:-?} vCPUs, on $host"
+			echo "${insts[i]}: ${RI[boots]:-?} boots x ${RI[repeat]:-?} passes a variant, ${RI[vcpus]:-?} vCPUs, on $host" | head_line
 			[ ! -f "$run/jobs" ] || loops "$run/jobs" | wrap
 			;;
 		esac
