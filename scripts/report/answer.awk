@@ -103,7 +103,8 @@ BEGIN {
 		if (c2 != "") s = s " " c2
 		sub(/;$/, "", s)
 		print s "."
-		if ((p in NAT) && NAT[p, "verdict"] ~ /^changed/)
+		# Any native % printed, changed or not, holds for this CPU only.
+		if (c1 != "")
 			RELATIVE = 1
 		if (emu && (p in TIM) && TIM[p, "verdict"] ~ /^changed/)
 			EMULATED = 1

@@ -52,5 +52,8 @@ hl2=$(line "pre-debug → post-debug")
 [[ $hl2 == *"TCG (emulated ns, "*"$tverb"* ]] || fail "a planted $tv verdict does not change the TCG verb: $hl2"
 [[ $hl2 != *"$nverb"* ]] || fail "the planted line still says the pair $nverb natively: $hl2"
 echo "ok: planted: $hl2"
+# Any native % printed holds for this CPU only, whatever its verdict.
+grep -q -F -x -e "- A native % change is a property of this host's CPU; another CPU gives another %." "$TMP/a" ||
+	fail "a native % is printed without the note that it holds for this host's CPU only: $(cat "$TMP/a")"
 # No run to answer from is refused by name.
 expect_error "a directory without pairs.csv" "neither pairs.csv nor native/pairs.csv" "$TOP/scripts/report/answer.sh" "$TMP/none"
