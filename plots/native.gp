@@ -20,6 +20,7 @@ set key bmargin center horizontal Left reverse font ",12" samplen 2.5 maxrows 2
 set bmargin 7
 # A bare pair's words: what it is and which release it stores.
 pairtext(p) = p eq "lock_decb+movb" ? "bare lock decb; movb $1 (byte release: the legacy layers' own shape)" : \
+	p eq "lock_cmpxchgl+movb" ? "bare lock cmpxchgl; movb $0 (byte release after a dword atomic: qspinlock's own shape)" : \
 	p eq "lock_cmpxchg+mov" ? "bare lock cmpxchgl; movl $0 (dword release; stock's unlock stores a byte)" : "bare ".p
 pairdash(j) = j == 1 ? 1 : 2
 plot for [i=1:nv] in using ($1 == i ? $1 : NaN):2:(0.7) with boxes lc rgb vcolor(word(vars, i), i) notitle, \

@@ -429,7 +429,8 @@ fi
 
 # 7. The native headline: spin_lock's TSC cycles per pair per variant,
 # each with the bare pair of its own release shape (the legacy layers'
-# byte lock: lock decb; movb; a queued lock: lock cmpxchg and a store).
+# byte lock: lock decb; movb; a queued lock: lock cmpxchgl and a byte
+# store, or the older harness's dword store where it has no such pair).
 nat=$run/native
 if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
 	declare -A NI=() NF=()
@@ -440,7 +441,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
 		fr=$(variant_fragments "$v" 2>/dev/null) || fr=""
 		case $(fragments_lock "$fr") in
 		pre | post) shapes+="$v=lock_decb+movb " ;;
-		stock) shapes+="$v=lock_cmpxchg+mov " ;;
+		stock) shapes+="$v=lock_cmpxchgl+movb|lock_cmpxchg+mov " ;;
 		esac
 	done
 	f=$dat/native-headline.dat

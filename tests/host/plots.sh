@@ -81,7 +81,7 @@ cp "$TOP/results/events/events.csv" "$nat/events/"
 nsvg=$nat/plots/native-headline.svg
 [ -s "$nat/plots/native-headline.png" ] && [ -s "$nsvg" ] || fail "no native-headline graph for a run with native/"
 cpu=$(sed -n 's/^cpu_model=//p' "$TOP/results/native/host-facts.txt")
-for want in "bare lock decb; movb \$1 (byte release" "bare lock cmpxchgl; movl \$0 (dword release" "native (rdtsc), $cpu" "TSC cycles per spin_lock pair"; do
+for want in "bare lock decb; movb \$1 (byte release" "bare lock cmpxchgl; movb \$0 (byte release after a dword atomic" "native (rdtsc), $cpu" "TSC cycles per spin_lock pair"; do
 	grep -q -F -e "$want" "$nsvg" || fail "native-headline.svg lacks '$want'"
 done
 echo "ok: native-headline: TSC cycles, each variant's own bare pair, host $cpu"
