@@ -19,14 +19,20 @@ set key noenhanced
 
 # One colour per variant family (its lock layer), the same in every graph;
 # debug variants share their family's colour and are drawn dashed (lines)
-# or hatched (bars).  Which is which is lib.sh's fragment rule, passed in
-# by variant_gp: dbg lists the debug variants, fams maps " variant=layer".
+# or hatched (bars); PREEMPT variants take a light tint of it, so a twin
+# stands apart from its base.  Which is which is lib.sh's fragment rule,
+# passed in by variant_gp: dbg lists the debug variants, pmt the PREEMPT
+# ones, fams maps " variant=layer".
 if (!exists("dbg")) dbg = ""
+if (!exists("pmt")) pmt = ""
 if (!exists("fams")) fams = ""
 isdbg(v) = strstrt(" ".dbg." ", " ".v." ") > 0
+ispmt(v) = strstrt(" ".pmt." ", " ".v." ") > 0
 famat(v, i) = i ? word(fams[i + strlen(v) + 2:], 1) : v
 fam(v) = famat(v, strstrt(fams, " ".v."="))
-vcolor(v, i) = fam(v) eq "pre" ? "#1f5fa8" : fam(v) eq "post" ? "#d4501c" : fam(v) eq "stock" ? "#2e8b3a" : \
+vcolor(v, i) = fam(v) eq "pre" ? (ispmt(v) ? "#86b2e3" : "#1f5fa8") : \
+	fam(v) eq "post" ? (ispmt(v) ? "#f2a784" : "#d4501c") : \
+	fam(v) eq "stock" ? (ispmt(v) ? "#8fd19a" : "#2e8b3a") : \
 	word("#8a4fb0 #8c5a2b #d0479a #555555 #a8a020 #1aa0b0", (i - 1) % 6 + 1)
 vdash(v) = isdbg(v) ? 2 : 1
 vpoint(i) = word("7 5 9 11 13 15 7 5 9 11 13 15", (i - 1) % 12 + 1) + 0

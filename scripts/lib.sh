@@ -385,17 +385,19 @@ variant_debug() {
 	fragments_debug "$f"
 }
 # The same rule for gnuplot (plots/common.gp): dbg, the debug variants among
-# VARIANTS, and fams, each one's lock layer (its colour), as gnuplot
-# assignments.  A name the matrix does not know is neither.
+# VARIANTS, pmt, those built with preempt.config, and fams, each one's lock
+# layer (its colour), as gnuplot assignments.  A name the matrix does not
+# know is none of them.
 variant_gp() { # variant...
-	local v fr lock dbg="" fams=" "
+	local v fr lock dbg="" pmt="" fams=" "
 	for v in "$@"; do
 		fr=$(variant_fragments "$v" 2>/dev/null) || continue
 		lock=$(fragments_lock "$fr")
 		[ -z "$lock" ] || fams+="$v=$lock "
 		[ "$(fragments_debug "$fr")" != on ] || dbg+="$v "
+		[[ $'\n'$fr$'\n' != *"/preempt.config"$'\n'* ]] || pmt+="$v "
 	done
-	printf "dbg='%s'; fams='%s'" "${dbg% }" "$fams"
+	printf "dbg='%s'; pmt='%s'; fams='%s'" "${dbg% }" "${pmt% }" "$fams"
 }
 
 # The comparisons: vm-configs/comparisons (COMPARISONS= replaces it),

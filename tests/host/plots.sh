@@ -85,6 +85,15 @@ for want in "bare lock decb; movb \$1 (byte release" "bare lock cmpxchgl; movb \
 	grep -q -F -e "$want" "$nsvg" || fail "native-headline.svg lacks '$want'"
 done
 echo "ok: native-headline: TSC cycles, each variant's own bare pair, host $cpu"
+# A PREEMPT twin takes a tint of its family's colour, a debug one the
+# colour itself (hatched or dashed): lib.sh's fragment rule, as gnuplot sees it.
+gpv=$(cd "$TOP" && bash -c '. scripts/lib.sh && variant_gp pre pre-debug pre-preempt')
+[[ $gpv == *"pmt='pre-preempt'"* && $gpv == *"dbg='pre-debug'"* ]] || fail "variant_gp does not mark pre-preempt as PREEMPT and pre-debug as debug: $gpv"
+read -r c_pre c_dbg c_pmt < <(LC_ALL=C.UTF-8 gnuplot -e "dir='$TOP/plots'; out='$TMP/colours'; fmt='svg'; ttl=''; sub=''; $gpv" \
+	-e "load '$TOP/plots/common.gp'; set print '-'; print vcolor('pre', 1).' '.vcolor('pre-debug', 2).' '.vcolor('pre-preempt', 3)")
+[ "$c_pre" = "$c_dbg" ] && [ -n "$c_pmt" ] && [ "$c_pmt" != "$c_pre" ] ||
+	fail "colours: pre $c_pre, pre-debug $c_dbg, pre-preempt $c_pmt (want the family's colour for debug, a tint for PREEMPT)"
+echo "ok: colours: pre and pre-debug $c_pre, pre-preempt $c_pmt"
 # The events as stacked bars: each segment's top is the sum of the ones
 # below (pre spin_lock: 1 atomic, 0 fences, 3 loads and 4 stores less the
 # atomic's own, then the cold op's transfers), every segment in the key.
