@@ -2,7 +2,10 @@
 # a bar per variant, its segments atomics, fences, other loads, other
 # stores and the lines a cold op moves.  Counts are exact: no error bars.
 # in: events.awk output; kinds, centers: its #kinds and #centers; xmax.
-if (!exists("w")) w = 1600
+# 1600 pixels for the six default variants' bars (xmax 91: 13 kinds of 6
+# bars and a gap); more variants widen the graph so that each bar keeps
+# its width and its label stays clear of the next.
+if (!exists("w")) w = xmax > 91 ? int(1600 * xmax / 91.0) : 1600
 if (!exists("h")) h = 760
 load dir."/common.gp"
 nk = words(kinds)
