@@ -7,9 +7,11 @@
  * hold and parallel work are lb_work() loops sized at module load and
  * corrected as the loop runs from what the sections measured, so no clock
  * is read inside them.  An iteration is lockbench_ops.h's
- * LB_CONTEND_CS and what it measured is added up by lockbench_contend.h's
- * lb_cacc_add(): the native harness runs the same two (bench-user/native/
- * contended.c), so that the two instruments' loops cannot drift apart.
+ * LB_CONTEND_CS, what it measured is added up by lockbench_contend.h's
+ * lb_cacc_add(), and a mix kind draws read or write with
+ * lockbench_prng.h's lb_xorshift(): the native harness runs the same three
+ * (bench-user/native/contended.c), so that the two instruments' loops
+ * cannot drift apart.
  *
  * Mutual exclusion is checked inside the bench: exclusive sections bump a
  * shared counter with a non-atomic read-modify-write, which must equal the
@@ -28,6 +30,7 @@
 #include <linux/slab.h>
 
 #include "lockbench_ops.h"
+#include "lockbench_prng.h"
 
 /* Yield at least every this many acquisitions. */
 #define LB_RESCHED_MASK		1023
@@ -52,17 +55,6 @@ struct lb_crun {
 	unsigned int nthreads;
 	struct lb_cthread *th;
 };
-
-static u32 lb_xorshift(u32 *s)
-{
-	u32 x = *s;
-
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	*s = x;
-	return x;
-}
 
 /* One iteration of every kind, the native harness's text too. */
 #define LB_CS_FUNC(name, rw, sd, irq, base, hot, cont, is_test)	\

@@ -28,7 +28,9 @@
 #include "modes.h"
 #include "threads.h"
 #include "tsc.h"
-#include "lockbench_hist.h"	/* after tsc.h's stdint types, as the core wants */
+/* After tsc.h's stdint types, as the core wants. */
+#include "lockbench_hist.h"
+#include "lockbench_prng.h"
 
 /* A warm-up slice: long enough for thousands of sections. */
 #define LBN_WARMUP_NS	1000000
@@ -64,17 +66,6 @@ struct lbn_cstate {
 	unsigned long long all, span;	/* every thread in its loop, of the slices' spans */
 };
 
-static uint32_t xorshift(uint32_t *s)
-{
-	uint32_t x = *s;
-
-	x ^= x << 13;
-	x ^= x >> 17;
-	x ^= x << 5;
-	*s = x;
-	return x;
-}
-
 static void *cthread_main(void *arg)
 {
 	struct cthread *t = arg;
@@ -99,7 +90,7 @@ static void *cthread_main(void *arg)
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
 	end = lbn_rdtsc() + run->dur;
 	do {
-		read = shared || (mix && xorshift(&t->rnd) % 100 < run->j->read_pct);
+		read = shared || (mix && lb_xorshift(&t->rnd) % 100 < run->j->read_pct);
 		run->k->cs(run->l, read, t->a.hold_turns, t->self, &it);
 		t->hist[lb_hist_index(lb_cacc_add(&t->a, &it, t->self))]++;
 		lbn_work(t->a.par_turns);
