@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests of the contended loop's shared measurement
- * (bench-module/lockbench_contend.h), which the module and the native
- * harness both run: Jain's index on known per-thread counts, which
- * acquisitions count as hand-offs, the all-running share, lockhammer's
- * overhead, and that the in-loop correction brings a section to its
- * asked length while the work's speed moves.
+ * (bench-module/lockbench_contend.h) and read-or-write draw
+ * (lockbench_prng.h), which the module and the native harness both run:
+ * Jain's index on known per-thread counts, which acquisitions count as
+ * hand-offs, the all-running share, lockhammer's overhead, that the
+ * in-loop correction brings a section to its asked length while the
+ * work's speed moves, and the draw's sequence.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include "lockbench_contend.h"
+#include "lockbench_prng.h"
 
 static void test_jain(void **state)
 {
@@ -123,6 +125,24 @@ static void test_correction(void **state)
 	assert_int_equal(a.hold_turns, 90);
 }
 
+/*
+ * Marsaglia's xorshift32 (13, 17, 5) from his paper's seed, and from the
+ * module's first thread's: a change to lb_xorshift() moves every mix
+ * kind's read/write draws on both instruments, so it must be seen here.
+ */
+static void test_xorshift(void **state)
+{
+	uint32_t s = 2463534242u, t = 0x9e3779b9u;
+
+	(void)state;
+	assert_int_equal(lb_xorshift(&s), 723471715u);
+	assert_int_equal(s, 723471715u);	/* the state is the output */
+	assert_int_equal(lb_xorshift(&s), 2497366906u);
+	assert_int_equal(lb_xorshift(&s), 2064144800u);
+	assert_int_equal(lb_xorshift(&t), 1359758873u);
+	assert_int_equal(lb_xorshift(&t), 3761132862u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -130,6 +150,7 @@ int main(void)
 		cmocka_unit_test(test_handoff),
 		cmocka_unit_test(test_overlap_and_overhead),
 		cmocka_unit_test(test_correction),
+		cmocka_unit_test(test_xorshift),
 	};
 
 	return cmocka_run_group_tests_name("contend", tests, NULL, NULL);
