@@ -102,14 +102,18 @@ set xrange [0:1]; set yrange [0:1]
 # at the slot's, in screen coordinates)
 kw = (mr - ml - (cols - 1) * sx) / cols
 kh = (mt - mb - (rows - 1) * sy) / rows
-# A slot holds 7 entries at spacing 1.4; more are drawn closer, as
-# gnuplot would move the rest to a second column, off the canvas.
+# Entries that do not fit the slot's height gnuplot moves to a second
+# column, off the canvas: space them to fit.  A row at font 13 and
+# spacing 1 is about 19.5 pixels, and gnuplot leaves the key about 70%
+# of the slot (measured: a 241-pixel slot took 9 entries at spacing 1.0,
+# only 6 at 1.09).
 ne = nv + anyov + anyot + fair
-ksp = ne > 7 ? 1.4 * 7 / ne : 1.4
+ksp = 0.7 * kh * h / (19.5 * ne)
+ksp = ksp < 1.4 ? ksp : 1.4
 set key at screen ml + (np % cols) * (kw + sx), screen mt - int(np / cols) * (kh + sy) \
 	left top vertical Left reverse font ",13" spacing ksp samplen 3
 plot for [i=1:nv] 5 with linespoints lw 2 dt vdash(word(vars, i)) pt vpoint(i) lc rgb vcolor(word(vars, i), i) title word(vars, i), \
      for [j=1:anyov] 5 with points pt 6 ps 2.4 lw 1.5 lc rgb "black" title "oversubscribed", \
      for [j=1:anyot] 5 with points pt 3 ps 2.2 lw 2 lc rgb "black" title "overtakes", \
-     for [j=1:fair] 5 with lines lw 1.5 dt 3 lc rgb "#777777" title "1 = fair (equal shares)"
+     for [j=1:fair] 5 with lines lw 1.5 dt 3 lc rgb "#777777" title "1 = equal shares"
 unset multiplot

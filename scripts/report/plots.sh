@@ -493,7 +493,7 @@ if [ -f "$natsum" ]; then
 		cnote=""
 		[ "${NCP[anyov]}" = 0 ] || cnote='○ = oversubscribed cell (threads > CPUs)'
 		gp contended.gp native-fairness "$t" "native (rdtsc), $nh, ${NCP[pn]} processes per cell" "$cnote" \
-			"ddir='$dat'; pre='fair'; fair=1; ylab=\"Jain's index, 1/threads to 1 (median of process medians, 95% CI)\"; xlab='threads (one per CPU)'; np=${NCP[np]}; nsh=${NCP[nshape]}; ${NCP[panels]} vars='$natvars'; anyov=${NCP[anyov]}; anyot=0; xt='${NCP[xt]}'; $natgpv"
+			"ddir='$dat'; pre='fair'; fair=1; ylab=\"Jain's index, 1/threads to 1\\n(median of process medians, 95% CI)\"; xlab='threads (one per CPU)'; np=${NCP[np]}; nsh=${NCP[nshape]}; ${NCP[panels]} vars='$natvars'; anyov=${NCP[anyov]}; anyot=0; xt='${NCP[xt]}'; $natgpv"
 	fi
 fi
 

@@ -94,6 +94,14 @@ read -r c_pre c_dbg c_pmt < <(LC_ALL=C.UTF-8 gnuplot -e "dir='$TOP/plots'; out='
 [ "$c_pre" = "$c_dbg" ] && [ -n "$c_pmt" ] && [ "$c_pmt" != "$c_pre" ] ||
 	fail "colours: pre $c_pre, pre-debug $c_dbg, pre-preempt $c_pmt (want the family's colour for debug, a tint for PREEMPT)"
 echo "ok: colours: pre and pre-debug $c_pre, pre-preempt $c_pmt"
+# The published contended graph (raw-regen redraws it from results/raw)
+# names every variant of its run in its key: nine entries in a 3-row
+# layout once ran into a second column, off the canvas.
+for v in $(sed -n 's/^variants=//p' "$TOP/results/run.info"); do
+	grep -q "<text>$v</text>" "$TOP/results/graphs/contended-throughput.svg" ||
+		fail "results/graphs/contended-throughput.svg: variant $v is not in the key"
+done
+echo "ok: the published contended-throughput key names every variant"
 # The events as stacked bars: each segment's top is the sum of the ones
 # below (pre spin_lock: 1 atomic, 0 fences, 3 loads and 4 stores less the
 # atomic's own, then the cold op's transfers), every segment in the key.
