@@ -13,7 +13,8 @@ set yrange [0:*]
 set ylabel "guest instructions per acquire+release (icount, exact)"
 set xlabel "lock kind (hot cache, 1 vCPU)" offset 0, 0.5
 set key bmargin center horizontal Left reverse font ",12" samplen 2.5
-set bmargin 9
+# Room for a third row of the key (nine variants) under the x title.
+set bmargin (nv > 6 ? 11 : 9)
 set rmargin 8
 plot for [i=1:nv] in using i+1:xtic(1) title word(vars, i) lc rgb vcolor(word(vars, i), i) \
 	fs pattern (isdbg(word(vars, i)) ? 4 : 3)
