@@ -26,8 +26,7 @@ read -r -a vs <<<"$vl"
 [ ${#vs[@]} -gt 0 ] || die "$csv has no counts"
 mkdir -p "$run/plots"
 # Asked once for both formats.
-gpv=$(variant_gp "${vs[@]}") rid=$(readlink -f "$run")
-rid=${rid##*/}
+gpv=$(variant_gp "${vs[@]}") rid=$(dir_id "$run")
 set="dir='$LB_TOP/plots'; out='$tmp/pathlen'; in='$tmp/table'; vars='${vs[*]}'; $gpv; ttl='Path length: instructions per acquire+release'; sub='icount (QEMU -icount shift=0, 1 vCPU), run $rid'"
 # A UTF-8 locale: under LC_ALL=C gnuplot warns that iconv cannot convert
 # its degree sign.

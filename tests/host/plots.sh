@@ -155,8 +155,11 @@ echo "ok: the checks see a text moved off an SVG and a label across a PNG's edge
 
 # The path-length graph, from the published icount table.
 mkdir -p "$TMP/pathlen"
-cp "$TOP/results/pathlen/pathlen.csv" "$TMP/pathlen/"
+cp "$TOP/results/pathlen/pathlen.csv" "$TOP/results/pathlen/run.info" "$TMP/pathlen/"
 bash "$TOP/scripts/icount/plot.sh" "$TMP/pathlen" >"$TMP/out" 2>&1 || fail "icount/plot.sh failed: $(cat "$TMP/out")"
+# Its subtitle names the run by its id, not by its folder's name.
+rid=$(sed -n 's/^run_id=//p' "$TOP/results/pathlen/run.info")
+grep -q -F -e "run $rid" "$TMP/pathlen/plots/pathlen.svg" || fail "pathlen.svg does not name run $rid"
 cp "$TMP"/pathlen/plots/pathlen.* "$run/plots/"
 
 svgs=() n=0
