@@ -40,3 +40,17 @@ expect_error() {
 	done <<<"$out"
 	fail "$what: message lacks /$pat/: $out"
 }
+
+# native_harness: the native harness's user half (bench-user/native's
+# objects) at $LB_NATIVE_OUT/harness, where build.sh and link.sh look.
+# Under make check, the tests that need it share one build of it in
+# $LB_CHECK_DIR/harness: the first builds it (flock: one make at a
+# time), the others find it up to date; a test run alone builds its own.
+# Without -g (CFLAGS' default -O2 -g): the same code; nothing here reads
+# debug information, and it is a sixth of the harness's compile time.
+native_harness() {
+	local h=${LB_CHECK_DIR:-$TMP}/harness
+	CFLAGS=-O2 flock "$h.lock" make -s -C "$TOP/bench-user/native" O="$h" || fail "the harness does not build"
+	mkdir -p "$LB_NATIVE_OUT"
+	ln -s "$h" "$LB_NATIVE_OUT/harness"
+}

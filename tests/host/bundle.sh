@@ -22,7 +22,7 @@ command -v jq >/dev/null || skip "jq is not installed"
 export LB_BUILD=$TMP/build LB_NATIVE_OUT=$TMP/build/native
 fake_kbuild "$TMP/kb" pre post
 export LB_NATIVE_KBUILD=$TMP/kb LBN_KHALF=$TMP/kb/kl.o
-CFLAGS=-O2 make -s -C "$TOP/bench-user/native" O="$LB_NATIVE_OUT/harness" || fail "the harness does not build"
+native_harness
 printf '%s\n' "kind=empty mode=hot batches=20" "kind=spin_lock mode=hot batches=20" "kind=spin_lock mode=cold batches=5" \
 	"kind=spin_lock mode=contended threads=SWEEP duration_ms=20 hold_ns=100 parallel_ns=200" >"$TMP/jobs"
 BUNDLE_OUT=$TMP/out VARIANTS=pre,post JOBFILE=$TMP/jobs Q=1 "$TOP/scripts/native/bundle.sh" >"$TMP/bundle.log" 2>&1 ||

@@ -23,10 +23,8 @@ export LB_BUILD=$TMP/build LB_NATIVE_OUT=$TMP/build/native
 cc=(gcc -O2 -fno-pie -Wall -Wextra -Werror -std=gnu11 -I"$TOP/schema" -I"$TOP/bench-user/native" -I"$TOP/bench-module")
 "${cc[@]}" -c -o "$TMP/kl.o" "$fx/fake_kloops.c"
 gcc -c -o "$TMP/spinlock.o" "$fx/fake_spinlock.S"
-# Where build.sh (run.sh, below) builds it: built once, it is up to date
-# there.  Without -g (CFLAGS' default -O2 -g): the same code; nothing here
-# reads debug information, and it is a sixth of the harness's compile time.
-CFLAGS=-O2 make -s -C "$TOP/bench-user/native" O="$LB_NATIVE_OUT/harness" || fail "the harness does not build"
+# The harness, where build.sh (run.sh, below) finds it up to date.
+native_harness
 
 # A fake kernel build per variant: the lock object, its directory's thin
 # archive (how build.sh finds the objects linked), a "vmlinux" linked from

@@ -11,7 +11,7 @@ fx=$TOP/tests/fixtures/native
 export LB_BUILD=$TMP/build LB_NATIVE_OUT=$TMP/build/native
 cc=(gcc -O2 -fno-pie -Wall -Wextra -Werror -std=gnu11 -I"$TOP/schema" -I"$TOP/bench-user/native" -I"$TOP/bench-module")
 "${cc[@]}" -c -o "$TMP/kl.o" "$fx/fake_kloops.c"
-CFLAGS=-O2 make -s -C "$TOP/bench-user/native" O="$LB_NATIVE_OUT/harness" || fail "the harness does not build"
+native_harness
 
 # Two fake kernel builds: base, and base with one more instruction on
 # spin_lock's path (a nop after the locked decrement).
