@@ -94,6 +94,9 @@ done
 [ "${1:-}" != --select ] || exit 0
 J=${J:-$(nproc)}
 [[ $J =~ ^[1-9][0-9]{0,3}$ ]] || refuse "J=$J is not a positive integer: J is how many host tests run at once, e.g. J=$(nproc) (the CPUs) or J=1"
+# T and J are this check's, not its tests': a make a test runs would
+# otherwise check this T again (check-args asks check.sh --select).
+export -n T J
 # The tools, without which no test runs.
 need=(make gcc)
 [ $run_builds = 0 ] || need+=(qemu-system-x86_64)

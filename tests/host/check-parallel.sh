@@ -17,6 +17,8 @@ name=${0##*/}
 name=${name%.sh}
 echo "start $name" >>"$EVENTS"
 trap 'echo "end $name" >>"$EVENTS"' EXIT
+# The check's own T= and J= select and pace the tests, and are not theirs.
+[ -z "${T+set}${J+set}" ] || { echo "T=${T-} J=${J-} reached $name"; exit 1; }
 SH
 st() { # NAME BODY: a stand-in test
 	printf '#!/bin/sh\n. "$LB_TESTS/standin.sh"\n%s\n' "$2" >"$TMP/t/host/$1.sh"
