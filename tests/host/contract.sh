@@ -24,10 +24,13 @@ names() {
 	printf '#include "%s"\n#define N(n, ...) %s\n%s(N)\n' "$H" "$n" "$1" |
 		gcc -E -P -x c - | grep -o '"[^"]*"' | tr -d '"'
 }
-# table SECTION: --describe's names of that table, one per line.
-table() {
-	"$V" --describe "$1" | awk -F '\t' -v s="$1" '$1 == "#" s { h = 1; next } $1 == s { print $2 }'
-}
+# table SECTION: --describe's names of that table, one per line (every
+# table read from one --describe, not one lb-validate and awk a table).
+declare -A tables=()
+while IFS=$'\t' read -r sec name _; do
+	case $sec in '' | '#'*) ;; *) tables[$sec]+=$name$'\n' ;; esac
+done < <("$V" --describe)
+table() { printf '%s' "${tables[$1]:-}"; }
 for pair in fields:LB_RECORD_FIELDS accels:LB_ACCELS instruments:LB_INSTRUMENTS kinds:LB_KINDS modes:LB_MODES placements:LB_PLACEMENTS \
 	statuses:LB_STATUSES job_keys:LB_JOB_INT_KEYS pads:LB_PADS cell:LB_CELL_FIELDS \
 	summary:LB_SUMMARY_COLUMNS pairs:LB_PAIRS_COLUMNS baseline:LB_BASELINE_COLUMNS \
@@ -143,16 +146,28 @@ doc=$(sed -n '/^<!-- settings: /,/^<!-- \/settings -->/p' "$TOP/docs/variables.m
 # a bad value, naming its variable: every setting at once, as check-args
 # lists every bad one.
 CA=$TOP/scripts/build/check-args.sh
+# The rules check-args.sh implements: its rule_NAME functions, read once.
+declare -A implemented=()
+while IFS= read -r l; do
+	if [[ $l =~ ^rule_([a-z_]+)\(\)\ \{ ]]; then implemented[${BASH_REMATCH[1]}]=1; fi
+done <"$CA"
 envs=()
 for r in "${rows[@]}"; do
 	IFS=$'\t' read -r n _ rule _ <<<"${r//$'\t\t'/$'\t-\t'}"
-	grep -q "^rule_${rule%%:*}() {" "$CA" || fail "$n's rule '$rule' is not one check-args.sh implements (rule_${rule%%:*})"
+	[ -n "${implemented[${rule%%:*}]:-}" ] || fail "$n's rule '$rule' is not one check-args.sh implements (rule_${rule%%:*})"
 	case $rule in int | whole | bool | one:* | variant | variants | file | dir | name | run | counts | pmu) envs+=("$n=bad,,value") ;; esac
 done
 out=$(env "${envs[@]}" "$CA" help 2>&1) && fail "check-args accepted a bad value of every setting"
+mapfile -t errs <<<"$out"
+# refused NAME: a line of check-args' answer refuses NAME by name (as
+# grep -E on $out, one pattern a setting, in bash: no process each).
+refused() {
+	local l re="^lockbench: error: ($1[=:' ]|.*[^A-Z_]$1=)"
+	for l in "${errs[@]}"; do [[ $l =~ $re ]] && return 0; done
+	return 1
+}
 for e in "${envs[@]}"; do
-	n=${e%%=*}
-	grep -q -E "^lockbench: error: ($n[=:' ]|.*[^A-Z_]$n=)" <<<"$out" || fail "check-args did not refuse $e by name: $out"
+	refused "${e%%=*}" || fail "check-args did not refuse $e by name: $out"
 done
 echo "ok: make help, docs/variables.md and check-args' ${#envs[@]} generic checks follow schema/settings.tsv's ${#rows[@]} rows"
 
