@@ -39,7 +39,11 @@ syms=$(nm "$TMP"/lockbench-native-*/bin/lb-native)
 for v in pre post; do
 	[[ $syms == *" $v._raw_spin_lock"* ]] || fail "the bundle's lb-native lacks $v's _raw_spin_lock ($v._raw_spin_lock)"
 done
-echo "ok: bundle $(stat -c %s "${tgz[0]}") bytes: ${list[*]}; one lb-native with pre and post"
+# The checkout's path is not in it, so any clone builds the same binary
+# (its binary_sha256 in bundle.info).
+! grep -q -a -F -e "$TOP/" "$TMP"/lockbench-native-*/bin/lb-native ||
+	fail "the bundle's lb-native names the checkout's path $TOP/: another clone would build another binary"
+echo "ok: bundle $(stat -c %s "${tgz[0]}") bytes: ${list[*]}; one lb-native with pre and post, no checkout path in it"
 
 # An unprivileged user, an empty folder, a bare environment.
 if [ "$(id -u)" = 0 ]; then
