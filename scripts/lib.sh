@@ -332,6 +332,20 @@ expand_jobs() { # jobfile [--sweep LIST] [--cpus N] [--lines]
 	[ -x "$LB_TOP/bench-user/lb-validate" ] || die "bench-user/lb-validate is not built: run 'make -C bench-user'"
 	"$LB_TOP/bench-user/lb-validate" --jobs "$@"
 }
+# bzimage_build_id TREE BZIMAGE: the build id of the kernel a bzImage
+# boots (TREE's extract-vmlinux unpacks it), to hold against its vmlinux's.
+bzimage_build_id() {
+	local t id
+	t=$(mktemp)
+	if ! "$1/scripts/extract-vmlinux" "$2" >"$t" 2>/dev/null; then
+		rm -f "$t"
+		return 1
+	fi
+	id=$(readelf -n "$t" | awk '/Build ID:/ { print $3; exit }')
+	rm -f "$t"
+	printf '%s\n' "$id"
+}
+
 sha_of() { # files... -> short sha256 of their concatenation
 	local s rc=0
 	if [ $# -eq 1 ] && [ -f "$1" ] && [ -r "$1" ]; then

@@ -113,6 +113,23 @@ if ! build; then
 		die "kernel $v: build failed: the disk is full; free space and rerun"
 	die "kernel $v: build failed (full log: ${out#"$LB_TOP"/}/build.log)"
 fi
+# piggy.o carries the compressed kernel by .incbin, which ccache's depend
+# mode cannot hash: a cached piggy.o of another build whose kernel
+# compressed to the same size put that build's kernel into bzImage (a
+# fresh clone booted another clone's pre-debug, and perf found no
+# symbols for it).  Compile it again without the cache; its command line
+# is unchanged, so Kbuild relinks only bzImage.
+if [ "$cc" = "ccache gcc" ]; then
+	rm -f "$out/arch/x86/boot/compressed/piggy.o"
+	CCACHE_DISABLE=1 kmake "$quiet" bzImage >>"$out/build.log" 2>&1 ||
+		die "kernel $v: rebuilding bzImage's piggy.o without ccache failed (full log: ${out#"$LB_TOP"/}/build.log)"
+fi
+# What boots must be what was built: bzImage's kernel and vmlinux have
+# one build id.
+bzimage_id=$(bzimage_build_id "$tree" "$out/arch/x86/boot/bzImage") || bzimage_id=""
+vmlinux_id=$(readelf -n "$out/vmlinux" | awk '/Build ID:/ { print $3; exit }')
+[ -n "$vmlinux_id" ] && [ "$bzimage_id" = "$vmlinux_id" ] ||
+	die "kernel $v: bzImage holds build id '$bzimage_id', vmlinux '$vmlinux_id': bzImage is not this build's kernel"
 # objtool's warnings mean code it could not follow, often in inline asm
 # such as the legacy lock paths: never let one pass unseen.
 if grep -E 'objtool: .*warning:|: warning: objtool:' "$out/build.log" >&2; then
