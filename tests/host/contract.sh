@@ -48,7 +48,7 @@ want=$(printf '#include "%s"\n#define K(k, rw, side, irq, base, hot, cont, test)
 	gcc -E -P -x c - | tr '@' '\n' | awk '$1 == "kinds" { $1 = $1; print }' OFS='\t')
 got=$("$V" --describe kinds | tail -n +2)
 [ "$got" = "$want" ] || fail "--describe kinds rows differ from LB_KINDS: $(diff <(echo "$got") <(echo "$want") | tr '\n' ' ')"
-"$V" --describe | grep -q '^#run_info	key	description$' || fail "--describe lacks the run_info header line"
+grep -q '^#run_info	key	description$' < <("$V" --describe) || fail "--describe lacks the run_info header line"
 expect_error "an unknown section" "no section 'nope'" "$V" --describe nope
 echo "ok: --describe prints the header's lists"
 

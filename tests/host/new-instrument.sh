@@ -97,7 +97,7 @@ echo "ok: toy touched ${#outside[@]} files outside scripts/toy/: ${outside[*]}"
 
 # The row reaches the contract.
 make -s -C "$tree/bench-user" lb-validate >"$TMP/out" 2>&1 || fail "lb-validate did not build with toy's row: $(cat "$TMP/out")"
-"$tree/bench-user/lb-validate" --describe instruments | grep -q $'^instruments\ttoy\t' ||
+grep -q $'^instruments\ttoy\t' < <("$tree/bench-user/lb-validate" --describe instruments) ||
 	fail "lb-validate --describe instruments has no toy row"
 
 # The stages, on the published run plus toy's data, with no other edit.
