@@ -332,6 +332,10 @@ expand_jobs() { # jobfile [--sweep LIST] [--cpus N] [--lines]
 	[ -x "$LB_TOP/bench-user/lb-validate" ] || die "bench-user/lb-validate is not built: run 'make -C bench-user'"
 	"$LB_TOP/bench-user/lb-validate" --jobs "$@"
 }
+# build_id ELF: its GNU build id (nothing when it has none).
+build_id() {
+	readelf -n "$1" 2>/dev/null | awk '/Build ID:/ && id == "" { id = $3 } END { print id }'
+}
 # bzimage_build_id TREE BZIMAGE: the build id of the kernel a bzImage
 # boots (TREE's extract-vmlinux unpacks it), to hold against its vmlinux's.
 bzimage_build_id() {
@@ -341,7 +345,7 @@ bzimage_build_id() {
 		rm -f "$t"
 		return 1
 	fi
-	id=$(readelf -n "$t" | awk '/Build ID:/ { print $3; exit }')
+	id=$(build_id "$t")
 	rm -f "$t"
 	printf '%s\n' "$id"
 }

@@ -22,9 +22,6 @@ for f in vmlinux System.map; do
 		note "keep-kernel: $v has no $kdir/$f: the run keeps none"
 	fi
 done
-buildid() { # file -> its GNU build id
-	readelf -n "$1" 2>/dev/null | awk '/Build ID:/ && id == "" { id = $3 } END { print id }'
-}
 for f in vmlinux lockbench.ko; do
-	[ ! -f "$out/$f" ] || printf '%s %s\n' "$(buildid "$out/$f")" "$f"
+	[ ! -f "$out/$f" ] || printf '%s %s\n' "$(build_id "$out/$f")" "$f"
 done >"$out/build-ids"

@@ -127,7 +127,7 @@ fi
 # What boots must be what was built: bzImage's kernel and vmlinux have
 # one build id.
 bzimage_id=$(bzimage_build_id "$tree" "$out/arch/x86/boot/bzImage") || bzimage_id=""
-vmlinux_id=$(readelf -n "$out/vmlinux" | awk '/Build ID:/ { print $3; exit }')
+vmlinux_id=$(build_id "$out/vmlinux")
 [ -n "$vmlinux_id" ] && [ "$bzimage_id" = "$vmlinux_id" ] ||
 	die "kernel $v: bzImage holds build id '$bzimage_id', vmlinux '$vmlinux_id': bzImage is not this build's kernel"
 # objtool's warnings mean code it could not follow, often in inline asm

@@ -68,7 +68,7 @@ rm -rf "${stage:?}/boot" "$stage/jobs.cpio"
 cp "$kdir/.config" "$stage/config" 2>/dev/null || die "no .config in $kdir"
 echo "console=${CONSOLE:-ttyS0,115200} loglevel=5 panic=-1 lb.variant=$v lb.accel=$accel lb.host=auto lb.host_cpus=auto lb.vcpus=auto lb.boot=1 lb.repeat=$repeat lb.perf=-1 lb.out=console" >"$stage/cmdline.txt"
 
-build_id=$(readelf -n "$ko" | sed -n 's/^[[:space:]]*Build ID: *//p' | head -n 1)
+ko_id=$(build_id "$ko")
 head=$(git -C "$LB_TOP" rev-parse HEAD 2>/dev/null || echo none)
 dirty=false
 [ -n "$(git -C "$LB_TOP" status --porcelain --untracked-files=no 2>/dev/null)" ] && dirty=true
@@ -78,7 +78,7 @@ jq -n --arg variant "$v" --arg accel "$accel" \
 	--arg patch_series_sha256 "$(sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP" 2>/dev/null)" \
 	--arg config_sha256 "$(sha_of "$stage/config")" \
 	--arg kernel_release "$(cat "$kdir/include/config/kernel.release" 2>/dev/null || echo unknown)" \
-	--arg module_build_id "${build_id:-none}" \
+	--arg module_build_id "${ko_id:-none}" \
 	--arg jobs_sha256 "$(sha_of "$stage/jobs")" \
 	--arg cmdline "$(cat "$stage/cmdline.txt")" \
 	--arg git_head "$head" --argjson git_dirty "$dirty" \
@@ -101,4 +101,4 @@ esac
 
 rm -rf "$out"
 mv "$stage" "$out"
-note "export: $v -> ${out#"$LB_TOP"/} ($(du -m "$out/initramfs.cpio" | cut -f1) MiB initramfs, module build-id ${build_id:-none}); submit lava-qemu.yaml or edit lava-x86.yaml for your lab"
+note "export: $v -> ${out#"$LB_TOP"/} ($(du -m "$out/initramfs.cpio" | cut -f1) MiB initramfs, module build-id ${ko_id:-none}); submit lava-qemu.yaml or edit lava-x86.yaml for your lab"
