@@ -14,6 +14,14 @@
 
 enum lb_type { LB_TYPE_STR, LB_TYPE_U64, LB_TYPE_DEC };
 
+/*
+ * The header line of a CSV table from its column list in the contract
+ * (LB_SUMMARY_COLUMNS, LB_CALIBRATION_COLUMNS, ...), without a leading
+ * comma.
+ */
+#define LB_CSV_NAME_COMMA(n, desc) "," #n
+#define LB_CSV_HEADER(list) (list(LB_CSV_NAME_COMMA) + 1)
+
 #define LB_MEMBER_STR(n) char n[LB_STR_MAX];
 #define LB_MEMBER_U64(n) uint64_t n;
 #define LB_MEMBER_DEC(n) uint64_t n; /* thousandths */

@@ -193,12 +193,9 @@ int lb_pmu_parse(const char *text, struct lb_pmu_count *c, size_t max, size_t *n
 	return 0;
 }
 
-#define PMU_NAME(n, desc) "," #n
-static const char pmu_header[] = LB_PMU_COLUMNS(PMU_NAME);
-
 const char *lb_pmu_header(void)
 {
-	return pmu_header + 1;	/* past the first comma */
+	return LB_CSV_HEADER(LB_PMU_COLUMNS);
 }
 
 int lb_pmu_write(FILE *out, const struct lb_record *r, const struct lb_pmu_count *c)

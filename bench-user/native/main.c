@@ -467,10 +467,6 @@ static void write_records(const struct opts *o, struct lbn_unit *u, unsigned int
 	}
 }
 
-/* A table's header line from its columns in the contract (LB_*_COLUMNS). */
-#define LBN_COMMA_NAME(n, desc) "," #n
-#define LBN_HEADER(list) (list(LBN_COMMA_NAME) + 1)
-
 static void dec(FILE *f, uint64_t thousandths)
 {
 	fprintf(f, "%llu.%03llu", (unsigned long long)(thousandths / 1000),
@@ -495,7 +491,7 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 	}
 	if (o->chains) {
 		f = create(o->chains);
-		fprintf(f, "%s\n", LBN_HEADER(LB_CALIBRATION_COLUMNS));
+		fprintf(f, "%s\n", LB_CSV_HEADER(LB_CALIBRATION_COLUMNS));
 		for (i = 0; i < n; i++) {
 			if (u[i].type != LBN_U_CHAIN)
 				continue;
@@ -515,7 +511,7 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 		 * per op beside them (contended: four lfence;rdtsc an iteration;
 		 * hot: two a batch). */
 		f = create(o->sections);
-		fprintf(f, "%s\n", LBN_HEADER(LB_SECTIONS_COLUMNS));
+		fprintf(f, "%s\n", LB_CSV_HEADER(LB_SECTIONS_COLUMNS));
 		for (i = 0; i < n; i++) {
 			const struct lbn_unit *x = &u[i];
 			double tns = (double)e->timer * 1e6 / e->tsc_khz, hold = 0, par = 0, timer;
@@ -544,7 +540,7 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 	}
 	if (o->layout) {
 		f = create(o->layout);
-		fprintf(f, "%s\n", LBN_HEADER(LB_LAYOUT_COLUMNS));
+		fprintf(f, "%s\n", LB_CSV_HEADER(LB_LAYOUT_COLUMNS));
 		for (i = 0; i < lbn_nvariants; i++) {
 			const struct lbn_variant *v = &lbn_variants[i];
 			const struct lbn_kind_fns *k = kind_fns(v, "spin_lock");

@@ -14,13 +14,6 @@
 #include "lbrec.h"
 
 /*
- * The header line of a derived table from its list in the contract
- * (LB_SUMMARY_COLUMNS, LB_PAIRS_COLUMNS, ...), without a leading comma.
- */
-#define LBC_NAME_COMMA(n, desc) "," #n
-#define LBC_HEADER(list) (list(LBC_NAME_COMMA) + 1)
-
-/*
  * A derived table's row, written by the contract's column list: the
  * table's writer defines COL_<name> as the value of each column, and
  * LBC_ROW(F, LIST) writes them in LIST's order.  So a column added to the

@@ -41,7 +41,7 @@ int lbs_write_baseline(FILE *f, const struct lb_set *s, const char *kind,
 		rc = -1;
 		goto out;
 	}
-	fprintf(f, "%s\n", LBC_HEADER(LB_BASELINE_COLUMNS));
+	fprintf(f, "%s\n", LB_CSV_HEADER(LB_BASELINE_COLUMNS));
 	for (i = 0; i < s->n; i++) {
 		const struct lb_record *r = &s->rec[i];
 		struct lb_record b = *r;

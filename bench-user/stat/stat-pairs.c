@@ -427,7 +427,7 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
 		goto out;
 	if (floors(w, n, p, a, &ix, o))
 		goto out;
-	fprintf(pairs, "%s\n", LBC_HEADER(LB_PAIRS_COLUMNS));
+	fprintf(pairs, "%s\n", LB_CSV_HEADER(LB_PAIRS_COLUMNS));
 	for (i = 0; i < n; i++) {
 		const struct lbs_pair *q = &p[w[i].pair];
 

@@ -123,7 +123,7 @@ int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
 		failed = 1;
 		goto out;
 	}
-	fprintf(f, "%s\n", LBC_HEADER(LB_SUMMARY_COLUMNS));
+	fprintf(f, "%s\n", LB_CSV_HEADER(LB_SUMMARY_COLUMNS));
 	for (i = 0; i < n; i++) {
 		const struct srow *x = &w[i];
 
