@@ -41,7 +41,8 @@
 static const char *const sections[] = {
 	"fields", "accels", "instruments", "kinds", "modes", "placements", "statuses", "job_keys", "pads", "cell",
 	"summary", "summary_contended", "pairs", "verdicts", "baseline", "boot_statuses", "failures", "pmu", "events",
-	"physlimit", "calibration", "sections", "layout", "marks", "run_info", NULL
+	"physlimit", "calibration", "sections", "layout", "slices", "states", "slice_states", "marks",
+	"run_info", NULL
 };
 
 static void describe_one(const char *sec)
@@ -123,6 +124,15 @@ static void describe_one(const char *sec)
 	} else if (!strcmp(sec, "layout")) {
 		printf("#layout\tcolumn\tdescription\n");
 		LB_LAYOUT_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "slices")) {
+		printf("#slices\tcolumn\tdescription\n");
+		LB_SLICES_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "states")) {
+		printf("#states\tcolumn\tdescription\n");
+		LB_STATES_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "slice_states")) {
+		printf("#slice_states\tcolumn\tdescription\n");
+		LB_SLICE_STATES_COLUMNS(D_COL)
 	} else if (!strcmp(sec, "marks")) {
 		printf("#marks\tname\tclass\tvalue\tdescription\n");
 		LB_MARK_EDGES(D_MARK_EDGE)

@@ -536,6 +536,65 @@ enum lb_mark_site {
 	X(layout_seed,	"the seed of the process's layout")		\
 	X(spin_lock_loop, "the address of its spin_lock hot loop")
 
+/*
+ * slices.csv: every timed slice of a process, in the order it ran, so
+ * that a state the machine was in, and what put it there, can be seen
+ * after the fact.  A unit's slices of one round run side by side with
+ * the other variants' slices of the same job (schedule.c), so the
+ * adjacent slices of a pair share the machine's state.  Before each
+ * slice two probes run: a bare byte-lock pair (what a state moves) and
+ * a chain of dependent adds (what a frequency change moves).  The
+ * quantiles are of the slice's batches, each less the slice's median
+ * empty batch; contended slices have no batches: p50 is their ops per
+ * second and the other quantiles are blank.
+ */
+#define LB_SLICES_COLUMNS(X)						\
+	X(boot,		"the process, as the records' boot")		\
+	X(seq,		"the slice's place in the process, from 1")	\
+	X(round,	"the schedule's round, from 1")			\
+	X(variant,	"kernel variant, its copy (VARIANT~A, VARIANT~L2), or all for a bare pair") \
+	LB_CELL_FIELDS(X)						\
+	X(prev,		"the variant of the slice before it (- for the first)") \
+	X(start_us,	"its start: TSC microseconds after the first slice's") \
+	X(ticks,	"its length in TSC ticks")			\
+	X(batches,	"its timed batches (contended: 0)")		\
+	X(metric,	"cyc_op (TSC cycles per op) or ops_per_s")	\
+	X(p10,		"10th percentile of its batches")		\
+	X(p25,		"25th percentile")				\
+	X(p50,		"median; contended: the slice's ops per second") \
+	X(p75,		"75th percentile")				\
+	X(p90,		"90th percentile")				\
+	X(probe_pair,	"TSC cycles per lock decb; movb $1 pair, just before it") \
+	X(probe_chain,	"TSC cycles per dependent add, just before it")	\
+	X(steal_us,	"its CPU's steal time over it (/proc/stat, USER_HZ steps)") \
+	X(nivcsw,	"involuntary context switches of its timing thread")
+
+/*
+ * states.csv (lb-stat states): the machine states a run's slices show,
+ * from the pair probe.  A second state is named only when the data force
+ * it (bench-user/stat/states.h): one row a state, the first the fastest.
+ */
+#define LB_STATES_COLUMNS(X)						\
+	X(state,	"1, 2, ...: the first the fastest")		\
+	X(slices,	"slices in it")					\
+	X(share_pct,	"its share of the run's slice time")		\
+	X(probe_pair,	"the pair probe's median in it, TSC cycles")	\
+	X(probe_pair_lo, "its 10th percentile")				\
+	X(probe_pair_hi, "its 90th percentile")				\
+	X(probe_chain,	"the chain probe's median in it, TSC cycles a step") \
+	X(runs,		"runs of consecutive slices in it")		\
+	X(mean_run,	"slices a run, mean")				\
+	X(switches,	"entries into it from another state")		\
+	X(processes,	"processes with a slice in it")			\
+	X(steal_us,	"steal time over its slices")			\
+	X(nivcsw,	"involuntary context switches over its slices")
+
+/* slice-states.csv (lb-stat states): each slice's state. */
+#define LB_SLICE_STATES_COLUMNS(X)					\
+	X(boot,		"the process, as slices.csv's")			\
+	X(seq,		"the slice, as slices.csv's")			\
+	X(state,	"its state, as states.csv's")
+
 /* run.info (run.sh): KEY=VALUE lines; order_round_N repeats per round. */
 #define LB_RUN_INFO_KEYS(X)						\
 	X(run_id,	"the run's name (its timestamp)")		\
