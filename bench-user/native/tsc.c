@@ -94,6 +94,57 @@ uint64_t lbn_timer_overhead(void)
 	return lb_pct_sorted(d, N, 50);
 }
 
+uint64_t lbn_step_of(const uint64_t *d, size_t n)
+{
+	uint64_t *s = malloc((n ? n : 1) * sizeof(*s)), k, kmax;
+	size_t i, m = 0, hits;
+
+	if (!s)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (d[i])
+			s[m++] = d[i];
+	lb_sort_u64(s, m);
+	/* A step no larger than the smallest differences but the 1% that
+	 * may miss it; the bound keeps the search short. */
+	kmax = m ? s[m / 100] : 1;
+	kmax = kmax < 4096 ? kmax : 4096;
+	for (k = kmax; k > 1; k--) {
+		for (i = hits = 0; i < m; i++)
+			hits += !(s[i] % k);
+		if (hits * 100 >= m * 99)
+			break;
+	}
+	free(s);
+	return k > 1 ? k : 1;
+}
+
+uint64_t lbn_tsc_step(void)
+{
+	enum { N = 4000 };
+	uint64_t d[N], t0, x = 0x2545f4914f6cdd1dull;
+	unsigned int spin, j;
+	size_t i;
+
+	/*
+	 * Back-to-back reads differ by the timer's own latency, nearly the
+	 * same each time: a latency of 40 or 42 ticks would pass for a step
+	 * of 2.  A random spin between the reads spreads the differences
+	 * over every residue a step of one tick allows.
+	 */
+	for (i = 0; i < N; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		spin = x % 512;
+		t0 = lbn_rdtsc();
+		for (j = 0; j < spin; j++)
+			asm volatile("" : : : "memory");
+		d[i] = lbn_rdtsc() - t0;
+	}
+	return lbn_step_of(d, N);
+}
+
 uint64_t lbn_cyc_to_ns(uint64_t cyc, uint64_t khz)
 {
 	return lb_cyc_to_ns_at(cyc, khz);

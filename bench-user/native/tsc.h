@@ -21,6 +21,17 @@ uint64_t lbn_tsc_khz(unsigned int ms);
 /* Median ticks of two back-to-back timer reads (lfence;rdtsc each). */
 uint64_t lbn_timer_overhead(void);
 
+/*
+ * The TSC's step: the largest K that divides at least 99% of the N
+ * differences D between raw reads (those of 0 aside), 1 when none does.
+ * Some TSCs (a VM's on AMD) advance by tens of ticks at a time: no
+ * figure from them is finer than that, whatever one tick would allow.
+ */
+uint64_t lbn_step_of(const uint64_t *d, size_t n);
+
+/* This CPU's TSC step, from reads a random amount of work apart. */
+uint64_t lbn_tsc_step(void);
+
 /* Cycles <-> ns at KHZ, for the records' ns columns (the core's). */
 uint64_t lbn_cyc_to_ns(uint64_t cyc, uint64_t khz);
 uint64_t lbn_ns_to_cyc(uint64_t ns, uint64_t khz);
