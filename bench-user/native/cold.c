@@ -71,7 +71,7 @@ int lbn_slice_cold(const struct lbn_env *e, struct lbn_unit *u, uint64_t ticks, 
 	struct cold *c = aligned_alloc(64, sizeof(*c));
 	uint64_t i, t0, t1, t2, se, so, start = lbn_rdtsc(), now;
 	unsigned int acc = 0;
-	int read, ok = 1;
+	int read, ok = 1, warm = LBN_WARM_BATCHES;
 	pthread_t t;
 
 	if (!c)
@@ -102,8 +102,10 @@ int lbn_slice_cold(const struct lbn_env *e, struct lbn_unit *u, uint64_t ticks, 
 		}
 		if (!ok)
 			break;
-		if (lbn_samples_add(&u->emp, se * LB_DEC_SCALE / j->batch_ops) ||
-		    lbn_samples_add(&u->samp, so * LB_DEC_SCALE / j->batch_ops))
+		if (warm)
+			warm--;
+		else if (lbn_samples_add(&u->emp, se * LB_DEC_SCALE / j->batch_ops) ||
+			 lbn_samples_add(&u->samp, so * LB_DEC_SCALE / j->batch_ops))
 			ok = -1;
 		now = lbn_rdtsc();
 	} while (ok > 0 && (now - start < ticks || (last && u->samp.n < j->batches)));

@@ -114,7 +114,12 @@ int lbn_slice_hot(const struct lbn_env *e, struct lbn_unit *u, uint64_t ticks, i
 	uint64_t n = j->batch_ops, start = lbn_rdtsc(), now, emp, smp, med;
 	unsigned int rp = u->type == LBN_U_JOB ? j->read_pct : 0;
 	size_t from = u->emp.n;
+	int warm;
 
+	for (warm = 0; warm < LBN_WARM_BATCHES; warm++) {
+		time_loop(u->empty, u->lock, n, rp, u->turns_par, j->slope);
+		time_loop(&u->k, u->lock, n, rp, u->turns_par, j->slope);
+	}
 	do {
 		emp = time_loop(u->empty, u->lock, n, rp, u->turns_par, j->slope);
 		smp = time_loop(&u->k, u->lock, n, rp, u->turns_par, j->slope);

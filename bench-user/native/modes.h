@@ -36,6 +36,13 @@ int lbn_samples_add(struct lbn_samples *s, uint64_t x);
 
 enum lbn_unit_type { LBN_U_JOB, LBN_U_PAIR, LBN_U_CHAIN };
 
+/*
+ * Untimed batches at the start of each hot or cold slice: the slice
+ * before it ran another variant's code on this core, and what that left
+ * in the caches and predictors is not this unit's cost.
+ */
+#define LBN_WARM_BATCHES 2
+
 struct lbn_cstate;
 
 struct lbn_unit {
