@@ -193,6 +193,18 @@ int lbn_warmup_contended(const struct lbn_env *e, struct lbn_unit *u)
 	return u->lock ? 0 : -1;
 }
 
+void lbn_contended_progress(const struct lbn_unit *u, uint64_t *ops, uint64_t *elapsed)
+{
+	unsigned int i;
+
+	*ops = *elapsed = 0;
+	if (!u->c)
+		return;
+	for (i = 0; i < u->j->threads; i++)
+		*ops += u->c->th[i].ops;
+	*elapsed = u->c->elapsed;
+}
+
 void lbn_finish_contended(const struct lbn_env *e, struct lbn_unit *u)
 {
 	struct lb_record *r = &u->r;

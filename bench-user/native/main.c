@@ -9,11 +9,13 @@
  * every variant's units run interleaved in it (schedule.c), so what the
  * process shares (the machine's state, its layout) is shared by all.
  *
- * usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-o RESULTS | -O DIR]
- *                  [-p PHYSLIMIT] [-c CHAINS] [-x SECTIONS] [-L LAYOUT]
- *                  [-F FACTS] [-t MS] [-s SLICES] [-S SEED] [-j JOBFILE]
+ * usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]]
+ *                  [-o RESULTS | -O DIR] [-p PHYSLIMIT] [-c CHAINS]
+ *                  [-x SECTIONS] [-L LAYOUT] [-R SLICES] [-F FACTS] [-t MS]
+ *                  [-s SLICES] [-S SEED] [-j JOBFILE]
  *                  [-C PLACEMENT=CPUS ...] [-n] [JOB...]
  * -v picks the variants to run (default: all linked); -o takes one.
+ * -R writes every slice's figures (slices.csv).
  * -t MS is the least TSC time each unit (a job of a variant, a bare pair)
  * gets, in -s slices; -S seeds their shuffled order.
  * -C PLACEMENT=A,B,... gives a placement's CPUs on this host, in order
@@ -68,6 +70,7 @@ extern const unsigned int lbn_hz;
 
 struct opts {
 	const char *host, *out, *outdir, *phys, *chains, *sections, *layout, *facts, *jobfile, *trace;
+	const char *slices_out;
 	const char *sweep;
 	char *vlist;
 	uint64_t boot, unit_ms, seed;
@@ -83,7 +86,7 @@ struct opts {
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-o RESULTS | -O DIR] [-p PHYSLIMIT] [-c CHAINS] [-x SECTIONS] [-L LAYOUT] [-F FACTS] [-T TRACE] [-t MS] [-s SLICES] [-S SEED] [-j JOBFILE [-w THREADS]] [-C PLACEMENT=CPUS ...] [-n [-P]] [JOB...]\n");
+	fprintf(stderr, "usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-o RESULTS | -O DIR] [-p PHYSLIMIT] [-c CHAINS] [-x SECTIONS] [-L LAYOUT] [-R SLICES] [-F FACTS] [-T TRACE] [-t MS] [-s SLICES] [-S SEED] [-j JOBFILE [-w THREADS]] [-C PLACEMENT=CPUS ...] [-n [-P]] [JOB...]\n");
 	exit(2);
 }
 
@@ -238,7 +241,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 
 	o->unit_ms = 100;
 	o->slices = 10;
-	while ((c = getopt(argc, argv, "v:b:H:o:O:p:c:x:L:F:T:t:s:S:j:w:C:nP")) != -1) {
+	while ((c = getopt(argc, argv, "v:b:H:o:O:p:c:x:L:R:F:T:t:s:S:j:w:C:nP")) != -1) {
 		switch (c) {
 		case 'v': o->vlist = optarg; break;
 		case 'b': o->boot = number(c, optarg, 0, UINT64_MAX); break;
@@ -249,6 +252,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 		case 'c': o->chains = optarg; break;
 		case 'x': o->sections = optarg; break;
 		case 'L': o->layout = optarg; break;
+		case 'R': o->slices_out = optarg; break;
 		case 'F': o->facts = optarg; break;
 		case 'T': o->trace = optarg; break;
 		case 't': o->unit_ms = number(c, optarg, 1, 600000); break;
@@ -378,6 +382,7 @@ static struct lbn_unit *make_units(const struct opts *o, const struct lbn_env *e
 	ticks = lbn_ns_to_cyc(ms * 1000000ull, e->tsc_khz);
 	for (i = 0; i < o->nv; i++) {
 		const struct lbn_variant *v = o->v[i];
+		const char *name = v->name;
 
 		for (jx = 0; jx < o->njobs; jx++) {
 			const struct lbn_job *j = &jobs[jx];
@@ -392,6 +397,7 @@ static struct lbn_unit *make_units(const struct opts *o, const struct lbn_env *e
 
 			x->type = LBN_U_JOB;
 			x->v = v;
+			x->name = name;
 			x->j = j;
 			x->k = *kind_fns(v, j->kind);
 			x->empty = &v->kinds[0];
@@ -400,13 +406,14 @@ static struct lbn_unit *make_units(const struct opts *o, const struct lbn_env *e
 			x->budget = ticks;
 			if (!strcmp(j->mode, "contended") && j->duration_ms > ms)
 				x->budget = lbn_ns_to_cyc(j->duration_ms * 1000000ull, e->tsc_khz);
-			context(&x->r, o, v->name, e, j, jx);
+			context(&x->r, o, name, e, j, jx);
 		}
 	}
 	for (i = 0; o->phys && i < lbn_npairs; i++) {
 		struct lbn_unit *x = &u[m++];
 
 		x->type = LBN_U_PAIR;
+		x->name = "all";
 		x->pair = i;
 		x->j = &unit_hot;
 		x->k = lbn_pairs[i].fns;
@@ -422,6 +429,7 @@ static struct lbn_unit *make_units(const struct opts *o, const struct lbn_env *e
 
 			x->type = LBN_U_CHAIN;
 			x->v = v;
+			x->name = v->name;
 			x->j = &unit_hot;
 			x->k = *kind_fns(v, "spin_lock");
 			x->k.loop = v->chains[c].loop;
@@ -447,20 +455,22 @@ static void write_records(const struct opts *o, struct lbn_unit *u, unsigned int
 {
 	unsigned int i, k;
 	char path[4096];
+	const char *name;
 	FILE *f;
 
 	for (i = 0; i < o->nv; i++) {
+		name = o->v[i]->name;
 		if (o->out) {
 			f = create(o->out);
 		} else if (o->outdir) {
-			snprintf(path, sizeof(path), "%s/%s.csv", o->outdir, o->v[i]->name);
+			snprintf(path, sizeof(path), "%s/%s.csv", o->outdir, name);
 			f = create(path);
 		} else {
 			f = stdout;
 		}
 		lb_write_header(f);
 		for (k = 0; k < n; k++)
-			if (u[k].type == LBN_U_JOB && u[k].v == o->v[i])
+			if (u[k].type == LBN_U_JOB && !strcmp(u[k].name, name))
 				lb_write_record(f, &u[k].r);
 		if (f != stdout && fclose(f))
 			exit(3);
@@ -474,12 +484,18 @@ static void dec(FILE *f, uint64_t thousandths)
 }
 
 static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
-			  struct lbn_unit *u, unsigned int n)
+			  struct lbn_unit *u, unsigned int n, const struct lbn_slicelog *log)
 {
 	unsigned int i;
 	FILE *f;
 
 	write_records(o, u, n);
+	if (o->slices_out) {
+		f = create(o->slices_out);
+		lbn_slicelog_write(f, log, o->boot, e->tsc_khz);
+		if (fclose(f))
+			exit(3);
+	}
 	if (o->phys) {
 		f = create(o->phys);
 		/* One process runs every variant: its pairs are the process's.
@@ -530,7 +546,7 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 				par = (double)x->r.overhead_cyc / LB_DEC_SCALE * 1e6 / e->tsc_khz;
 				timer = 2 * tns / x->j->batch_ops;
 			}
-			fprintf(f, "%s,%llu,%s,%s,%llu,%llu,%llu,%llu,%.1f,%.1f,%.2f\n", x->v->name,
+			fprintf(f, "%s,%llu,%s,%s,%llu,%llu,%llu,%llu,%.1f,%.1f,%.2f\n", x->name,
 				(unsigned long long)o->boot, x->j->kind, x->j->mode,
 				(unsigned long long)x->j->threads, (unsigned long long)x->j->read_pct,
 				(unsigned long long)x->j->hold_ns, (unsigned long long)x->j->parallel_ns,
@@ -553,9 +569,9 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 	}
 	if (o->facts) {
 		f = create(o->facts);
-		fprintf(f, "tsc_khz=%llu\ntimer_overhead_cyc=%llu\nwork_per_ms=%llu\nhypervisor=%d\n",
-			(unsigned long long)e->tsc_khz, (unsigned long long)e->timer,
-			(unsigned long long)e->work_per_ms, hv);
+		fprintf(f, "tsc_khz=%llu\ntsc_step=%llu\ntimer_overhead_cyc=%llu\nwork_per_ms=%llu\nhypervisor=%d\n",
+			(unsigned long long)e->tsc_khz, (unsigned long long)e->tsc_step,
+			(unsigned long long)e->timer, (unsigned long long)e->work_per_ms, hv);
 		fprintf(f, "unit_ms=%llu\nslices=%u\nschedule_seed=%llu\nlayout_seed=%llu\nstack_pad=%lu\nunits=%u\nvariants=",
 			(unsigned long long)o->unit_ms, o->slices, (unsigned long long)o->seed,
 			lbn_layout_seed, lbn_stack_pad, n);
@@ -588,6 +604,7 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 /* The run, below the stack offset main() has drawn. */
 static __attribute__((noinline)) int run(const struct opts *o, struct lbn_env *e, const struct lbn_job *jobs, int hv)
 {
+	struct lbn_slicelog log = { 0 };
 	struct lbn_unit *u;
 	unsigned int n, i;
 	FILE *trace = NULL;
@@ -596,6 +613,7 @@ static __attribute__((noinline)) int run(const struct opts *o, struct lbn_env *e
 	if (lbn_pin_enter(e->cpus[0]))
 		return 3;
 	e->tsc_khz = lbn_tsc_khz(50);
+	e->tsc_step = lbn_tsc_step();
 	e->timer = lbn_timer_overhead();
 	e->work_per_ms = lbn_work_calibrate(e->tsc_khz);
 	/* What the kernel's delay calibration finds with a TSC delay. */
@@ -605,12 +623,12 @@ static __attribute__((noinline)) int run(const struct opts *o, struct lbn_env *e
 		return 3;
 	if (o->trace)
 		trace = create(o->trace);
-	rc = lbn_sched_run(e, u, n, o->slices, o->seed, trace);
+	rc = lbn_sched_run(e, u, n, o->slices, o->seed, trace, &log);
 	if (trace)
 		fclose(trace);
 	if (rc)
 		return rc;
-	write_outputs(o, e, hv, u, n);
+	write_outputs(o, e, hv, u, n, &log);
 	for (i = 0; i < n; i++)
 		if (u[i].type == LBN_U_JOB && strcmp(u[i].r.status, "ok"))
 			rc = 5;

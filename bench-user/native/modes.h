@@ -22,6 +22,7 @@ struct lbn_env {
 	uint64_t tsc_khz;
 	uint64_t work_per_ms;		/* lbn_work() turns per ms */
 	uint64_t timer;			/* ticks one lfence;rdtsc read costs */
+	uint64_t tsc_step;		/* ticks the TSC advances by (tsc.h) */
 	unsigned int cpus[LBN_NR_CPUS];
 	unsigned int ncpus;
 };
@@ -48,6 +49,9 @@ struct lbn_cstate;
 struct lbn_unit {
 	enum lbn_unit_type type;
 	const struct lbn_variant *v;	/* NULL for a bare pair */
+	/* In the records and slices.csv: the variant, its same-code copy
+	 * VARIANT~A, or all for a bare pair. */
+	const char *name;
 	const struct lbn_job *j;	/* LBN_U_JOB; hot's shape for the others */
 	struct lbn_kind_fns k;		/* the kind's (a pad's or chain's loop in place) */
 	const struct lbn_kind_fns *empty;	/* the variant's empty kind */
@@ -73,6 +77,8 @@ int lbn_slice_cold(const struct lbn_env *e, struct lbn_unit *u, uint64_t ticks, 
 int lbn_slice_contended(const struct lbn_env *e, struct lbn_unit *u, uint64_t ticks);
 /* Untimed slices that set a contended unit's sections, then forgotten. */
 int lbn_warmup_contended(const struct lbn_env *e, struct lbn_unit *u);
+/* A contended unit's ops and elapsed TSC ticks so far, over its threads. */
+void lbn_contended_progress(const struct lbn_unit *u, uint64_t *ops, uint64_t *elapsed);
 /* The unit's record from all its slices. */
 void lbn_finish_contended(const struct lbn_env *e, struct lbn_unit *u);
 

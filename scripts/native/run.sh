@@ -12,13 +12,15 @@
 # SLICES slices), under `timeout` so a broken lock cannot hang the host.
 # The A/A pair's base (vm-configs/comparisons) also runs its hot jobs at a
 # second layout in the same process, as VARIANT~L2, so the layout's share
-# of a difference is measured, not guessed.
+# of a difference is measured, not guessed.  Each process keeps every
+# slice's figures and what could explain a change between them
+# (slices.csv: the probes, the slice before it, steal, preemption).
 #
 # Writes the run directory's native/ (build/runs/NAME/native, NAME= or
 # the UTC time; RUN_DIR= another): run.info, VARIANT.csv (the records,
 # accel=native, boot = the process), boots/VARIANT/bootN/ (results,
 # provenance.json), procs/N/ (the process's facts, log, layout, schedule
-# trace), physlimit.csv, calibration.csv and calibration-fit.csv (the
+# trace, slices), slices.csv (every process's, joined), physlimit.csv, calibration.csv and calibration-fit.csv (the
 # chain: TSC cycles a step, intercept, the smallest step resolved),
 # sections.csv (hold and parallel sections as measured, the timer's cost
 # beside them), sections-check.txt (the contended ones off by more than
@@ -204,7 +206,7 @@ for ((r = 1; r <= runs; r++)); do
 	cp "$bin/layout.txt" "$pd/layout.txt"
 	echo "layout_round_$r=$lseed" >>"$run/run.info"
 	rc=0
-	timeout "$tmo" "$bin/lb-native" -b "$r" -H "$LB_HOST_ID" -j "$jobs" -O "$pd" -t "$unit_ms" -s "$slices" \
+	timeout "$tmo" "$bin/lb-native" -b "$r" -H "$LB_HOST_ID" -j "$jobs" -O "$pd" -t "$unit_ms" -s "$slices" -R "$pd/slices.csv" \
 		-S "$(((seed * 7919 + r) & 0x7fffffffffff))" -p "$pd/physlimit.csv" -c "$pd/calibration.csv" \
 		-x "$pd/sections.csv" -L "$pd/layout.csv" -F "$pd/facts.txt" -T "$pd/schedule.txt" "${placed[@]}" 2>"$pd/native.log" || rc=$?
 	for v in $variants; do
@@ -261,6 +263,12 @@ rc=0
 [ $rc -le 1 ] || die "native: the sections check failed"
 say "native: $(tail -n 1 "$run/sections-check.txt")"
 cat_csv layout "$run/layout.csv" "$run"/procs/*/layout.csv
+cat_csv slices "$run/slices.csv" "$run"/procs/*/slices.csv
+# The TSC's step as each process measured it (lb-native's facts): the
+# run's is the largest, the quantum of every figure (issue 46).
+step=$(sed -n 's/^tsc_step=//p' "$run"/procs/*/facts.txt | sort -n | tail -n 1)
+echo "tsc_step=${step:-1}" >>"$run/run.info"
+echo "tsc_step=${step:-1}" >>"$run/host-facts.txt"
 shopt -u nullglob
 echo "failed_boots=$failed" >>"$run/run.info"
 "$LB_TOP/scripts/native/derive.sh" "$run" || die "native: compare failed (see above)"

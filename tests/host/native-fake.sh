@@ -66,6 +66,21 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["boot"] == "al
 	fail "calibration-fit.csv has no positive slope for each copy: $(<"$run/calibration-fit.csv")"
 awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next } NR > 2 && $h["kind"] == "spin_lock" && $h["mode"] == "hot" { n++ }
 	END { exit n != 3 }' "$run/pre.csv" || fail "want 3 replicates of spin_lock hot in pre.csv"
+# Every slice kept, under the contract's header: in each of the 3
+# processes each variant's spin_lock ran in 3 slices, one a round, each
+# with both probes, and each after a named unit but the first; the TSC's
+# step as the processes found it.
+export LB_TOP=$TOP
+. "$TOP/schema/contract.sh"
+[ "$(head -n 1 "$run/slices.csv")" = "$(contract_header slices)" ] || fail "slices.csv's header is not the contract's"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["variant"] ~ /^(pre|post)$/ && $h["kind"] == "spin_lock" && $h["mode"] == "hot" {
+		n++; rounds[$h["boot"] "," $h["variant"] "," $h["round"]]++
+		if (!($h["probe_pair"] > 0 && $h["probe_chain"] > 0 && $h["p50"] > 0 && $h["batches"] > 0)) bad++ }
+	$h["seq"] > 1 && $h["prev"] == "-" { bad++ }
+	END { exit n != 18 || length(rounds) != 18 || bad }' "$run/slices.csv" ||
+	fail "slices.csv lacks a slice of pre or post spin_lock in a round, or its probes: $(head -n 5 "$run/slices.csv")"
+[[ " ${info[*]} " =~ \ tsc_step=[1-9][0-9]*\  ]] || fail "run.info lacks the TSC's step"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	$h["base"] == "pre" && $h["other"] == "post" && $h["kind"] == "spin_lock" && $h["mode"] == "hot" { found = 1 }
 	END { exit !found }' "$run/pairs.csv" || fail "pairs.csv has no pre:post spin_lock hot row"
