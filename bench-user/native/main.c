@@ -9,13 +9,16 @@
  * every variant's units run interleaved in it (schedule.c), so what the
  * process shares (the machine's state, its layout) is shared by all.
  *
- * usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]]
+ * usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-A VARIANT]
  *                  [-o RESULTS | -O DIR] [-p PHYSLIMIT] [-c CHAINS]
  *                  [-x SECTIONS] [-L LAYOUT] [-R SLICES] [-F FACTS] [-t MS]
  *                  [-s SLICES] [-S SEED] [-j JOBFILE]
  *                  [-C PLACEMENT=CPUS ...] [-n] [JOB...]
  * -v picks the variants to run (default: all linked); -o takes one.
- * -R writes every slice's figures (slices.csv).
+ * -A runs one of them twice: its every job again as VARIANT~A, the same
+ * code at the same place, so that the pair VARIANT, VARIANT~A is an A/A
+ * of identical code in the same process (its records in -O's
+ * VARIANT~A.csv).  -R writes every slice's figures (slices.csv).
  * -t MS is the least TSC time each unit (a job of a variant, a bare pair)
  * gets, in -s slices; -S seeds their shuffled order.
  * -C PLACEMENT=A,B,... gives a placement's CPUs on this host, in order
@@ -71,6 +74,8 @@ extern const unsigned int lbn_hz;
 struct opts {
 	const char *host, *out, *outdir, *phys, *chains, *sections, *layout, *facts, *jobfile, *trace;
 	const char *slices_out;
+	char copy_name[LB_STR_MAX];	/* -A's VARIANT~A, "" without it */
+	const struct lbn_variant *copy;
 	const char *sweep;
 	char *vlist;
 	uint64_t boot, unit_ms, seed;
@@ -86,7 +91,7 @@ struct opts {
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-o RESULTS | -O DIR] [-p PHYSLIMIT] [-c CHAINS] [-x SECTIONS] [-L LAYOUT] [-R SLICES] [-F FACTS] [-T TRACE] [-t MS] [-s SLICES] [-S SEED] [-j JOBFILE [-w THREADS]] [-C PLACEMENT=CPUS ...] [-n [-P]] [JOB...]\n");
+	fprintf(stderr, "usage: lb-native -b BOOT -H HOST [-v VARIANT[,...]] [-A VARIANT] [-o RESULTS | -O DIR] [-p PHYSLIMIT] [-c CHAINS] [-x SECTIONS] [-L LAYOUT] [-R SLICES] [-F FACTS] [-T TRACE] [-t MS] [-s SLICES] [-S SEED] [-j JOBFILE [-w THREADS]] [-C PLACEMENT=CPUS ...] [-n [-P]] [JOB...]\n");
 	exit(2);
 }
 
@@ -205,6 +210,21 @@ static int place_job(const struct opts *o, const struct lbn_env *e, struct lbn_j
 	return 0;
 }
 
+/* -A's variant: one of those picked; its copy is named VARIANT~A. */
+static void pick_copy(struct opts *o, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < o->nv && strcmp(o->v[i]->name, name); i++)
+		;
+	if (i == o->nv || o->v[i]->copy != 1) {
+		fprintf(stderr, "lb-native: error: -A %s: not one of the variants this process runs (-v)\n", name);
+		exit(2);
+	}
+	o->copy = o->v[i];
+	snprintf(o->copy_name, sizeof(o->copy_name), "%s~A", name);
+}
+
 /* -v's names, or every linked variant. */
 static void pick_variants(struct opts *o)
 {
@@ -237,13 +257,15 @@ static void pick_variants(struct opts *o)
 
 static void parse_opts(int argc, char **argv, struct opts *o)
 {
+	const char *copy = NULL;
 	int c;
 
 	o->unit_ms = 100;
 	o->slices = 10;
-	while ((c = getopt(argc, argv, "v:b:H:o:O:p:c:x:L:R:F:T:t:s:S:j:w:C:nP")) != -1) {
+	while ((c = getopt(argc, argv, "v:A:b:H:o:O:p:c:x:L:R:F:T:t:s:S:j:w:C:nP")) != -1) {
 		switch (c) {
 		case 'v': o->vlist = optarg; break;
+		case 'A': copy = optarg; break;
 		case 'b': o->boot = number(c, optarg, 0, UINT64_MAX); break;
 		case 'H': o->host = optarg; break;
 		case 'o': o->out = optarg; break;
@@ -302,12 +324,15 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 		exit(2);
 	}
 	pick_variants(o);
+	if (copy)
+		pick_copy(o, copy);
 	if (o->out && o->outdir) {
 		fprintf(stderr, "lb-native: error: -o (one variant's records) or -O (a folder, a file a variant), not both\n");
 		exit(2);
 	}
-	if (o->out && o->nv != 1) {
-		fprintf(stderr, "lb-native: error: -o writes one variant's records and %u are picked: name one with -v, or give -O DIR\n", o->nv);
+	if (o->out && (o->nv != 1 || o->copy)) {
+		fprintf(stderr, "lb-native: error: -o writes one variant's records and %u are picked: name one with -v, or give -O DIR\n",
+			o->nv + !!o->copy);
 		exit(2);
 	}
 }
@@ -368,7 +393,7 @@ static const struct lbn_job unit_hot = {
 static struct lbn_unit *make_units(const struct opts *o, const struct lbn_env *e,
 				   const struct lbn_job *jobs, unsigned int *n)
 {
-	unsigned int nu = o->nv * o->njobs, i, jx, c, m = 0;
+	unsigned int nu = (o->nv + !!o->copy) * o->njobs, i, jx, c, m = 0;
 	uint64_t ms = o->unit_ms, ticks;
 	struct lbn_unit *u;
 
@@ -380,10 +405,13 @@ static struct lbn_unit *make_units(const struct opts *o, const struct lbn_env *e
 	if (!u)
 		return NULL;
 	ticks = lbn_ns_to_cyc(ms * 1000000ull, e->tsc_khz);
-	for (i = 0; i < o->nv; i++) {
-		const struct lbn_variant *v = o->v[i];
-		const char *name = v->name;
+	/* Every picked variant's jobs, then -A's copy's: the same code again. */
+	for (i = 0; i <= o->nv; i++) {
+		const struct lbn_variant *v = i < o->nv ? o->v[i] : o->copy;
+		const char *name = i < o->nv ? v ? v->name : NULL : o->copy_name;
 
+		if (!v)
+			break;
 		for (jx = 0; jx < o->njobs; jx++) {
 			const struct lbn_job *j = &jobs[jx];
 			struct lbn_unit *x;
@@ -451,6 +479,7 @@ static FILE *create(const char *path)
 	return f;
 }
 
+/* A records file per name the jobs ran under: each variant, -A's copy. */
 static void write_records(const struct opts *o, struct lbn_unit *u, unsigned int n)
 {
 	unsigned int i, k;
@@ -458,8 +487,10 @@ static void write_records(const struct opts *o, struct lbn_unit *u, unsigned int
 	const char *name;
 	FILE *f;
 
-	for (i = 0; i < o->nv; i++) {
-		name = o->v[i]->name;
+	for (i = 0; i <= o->nv; i++) {
+		name = i < o->nv ? o->v[i]->name : o->copy_name;
+		if (!*name)
+			break;
 		if (o->out) {
 			f = create(o->out);
 		} else if (o->outdir) {
@@ -577,6 +608,7 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 			lbn_layout_seed, lbn_stack_pad, n);
 		for (i = 0; i < o->nv; i++)
 			fprintf(f, "%s%s", i ? " " : "", o->v[i]->name);
+		fprintf(f, "\nsame_code_copy=%s", o->copy ? o->copy_name : "");
 		fprintf(f, "\nlock_size=");
 		for (i = 0; i < o->nv; i++)
 			fprintf(f, "%s%s:%lu", i ? " " : "", o->v[i]->name, *o->v[i]->lock_size);

@@ -10,18 +10,22 @@
 # every variant's jobs, the bare pairs and the chain calibration in
 # slices in a shuffled order (UNIT_MS of TSC time a job and variant, in
 # SLICES slices), under `timeout` so a broken lock cannot hang the host.
-# The A/A pair's base (vm-configs/comparisons) also runs its hot jobs at a
-# second layout in the same process, as VARIANT~L2, so the layout's share
-# of a difference is measured, not guessed.  Each process keeps every
-# slice's figures and what could explain a change between them
-# (slices.csv: the probes, the slice before it, steal, preemption).
+# The A/A pair's base (vm-configs/comparisons) runs every job twice in
+# each process, as VARIANT and VARIANT~A: the same code at the same place,
+# an A/A of identical code whose spread sets each kind's noise floor.  It
+# also runs its hot jobs at a second layout in the same process, as
+# VARIANT~L2, so that what layout alone moves is measured, not guessed.
+# Each process keeps every slice's figures and what could explain a change
+# between them (slices.csv: the probes, the slice before, steal).
 #
 # Writes the run directory's native/ (build/runs/NAME/native, NAME= or
 # the UTC time; RUN_DIR= another): run.info, VARIANT.csv (the records,
 # accel=native, boot = the process), boots/VARIANT/bootN/ (results,
 # provenance.json), procs/N/ (the process's facts, log, layout, schedule
-# trace, slices), slices.csv (every process's, joined), physlimit.csv, calibration.csv and calibration-fit.csv (the
-# chain: TSC cycles a step, intercept, the smallest step resolved),
+# trace, slices), slices.csv (every process's, joined), copy/VARIANT~A.csv
+# (the A/A's same-code copy), physlimit.csv, calibration.csv and
+# calibration-fit.csv (the chain: TSC cycles a step, intercept, the
+# smallest step resolved),
 # sections.csv (hold and parallel sections as measured, the timer's cost
 # beside them), sections-check.txt (the contended ones off by more than
 # 3%), layout.csv, layout/VARIANT~L2.csv and layout-spread.csv (the A/A
@@ -77,7 +81,8 @@ variants=${variants//$'\n'/ }
 # shellcheck disable=SC2086 # the variants, one word each
 hz=$(native_hz "build them with one HZ" $variants)
 [ "$check" != --check ] || exit 0
-# The A/A pair's base runs at a second layout too, when both are here.
+# The A/A pair's base runs twice in each process (the same code, an A/A
+# of identical code) and at a second layout too, when both are here.
 aa=-
 while IFS=$'\t' read -r role b o _; do
 	[ "$role" = aa ] || continue
@@ -107,6 +112,8 @@ njobs=$(wc -l <"$jobs")
 # The A/A's second layout runs the hot jobs only: a list without one (a
 # contended sweep) leaves it out, where its records file was empty and
 # failed the run after every process had run.
+twin=-
+[ "$aa" = - ] || twin=$aa~A
 grep -q 'mode=hot' "$jobs" || aa=-
 
 # Per variant, its replicates' provenance.json from one jq (a process
@@ -123,12 +130,13 @@ for v in $variants; do
 		'{variant: $variant, boot: ($boot | tonumber), accel: $accel, host_cpu_model: $host_cpu_model,
 		  host_cpus: ($host_cpus | tonumber), binary_sha256: $binary_sha, objects: $objects, exit: ($rc | tonumber)}')
 done
-# A process's length: every job of every variant (and the A/A's second
-# copy's hot ones), the three bare pairs and eight chain lengths a quarter
-# unit each.
+# A process's length: every job of every variant and of the A/A's
+# same-code copy (and its second layout's hot ones), the three bare pairs
+# and eight chain lengths a quarter unit each.
 nv=$(wc -w <<<"$variants")
 nhot=$(grep -c 'mode=hot' "$jobs") || true
 est_ms=$(((nv * njobs + 3 + 2 * nv) * unit_ms))
+[ "$twin" = - ] || est_ms=$((est_ms + njobs * unit_ms))
 [ "$aa" = - ] || est_ms=$((est_ms + (nhot + 2) * unit_ms))
 [ -n "$tmo" ] || tmo=$((est_ms * 3 / 1000 + 30))
 
@@ -156,11 +164,15 @@ tsc=${LB_HOST_TSC_MHZ:-unknown}
 	echo "timeout=$tmo"
 	echo "layout=$layout"
 	echo "aa_layout=$aa"
+	echo "same_code_copy=${twin/#-/}"
 	echo "unit_ms=$unit_ms"
 	echo "slices=$slices"
 	echo "process_estimate_ms=$est_ms"
 } >"$run/run.info"
 
+# The A/A's same-code copy, run in every process beside its variant.
+copy=()
+[ "$twin" = - ] || copy=(-A "${twin%~A}")
 failed=0
 echo "variant,boot,status,detail" >"$run/failures.csv"
 # Every replicate's folders at once: one mkdir, not one a round.
@@ -206,7 +218,7 @@ for ((r = 1; r <= runs; r++)); do
 	cp "$bin/layout.txt" "$pd/layout.txt"
 	echo "layout_round_$r=$lseed" >>"$run/run.info"
 	rc=0
-	timeout "$tmo" "$bin/lb-native" -b "$r" -H "$LB_HOST_ID" -j "$jobs" -O "$pd" -t "$unit_ms" -s "$slices" -R "$pd/slices.csv" \
+	timeout "$tmo" "$bin/lb-native" -b "$r" -H "$LB_HOST_ID" -j "$jobs" -O "$pd" -t "$unit_ms" -s "$slices" "${copy[@]}" -R "$pd/slices.csv" \
 		-S "$(((seed * 7919 + r) & 0x7fffffffffff))" -p "$pd/physlimit.csv" -c "$pd/calibration.csv" \
 		-x "$pd/sections.csv" -L "$pd/layout.csv" -F "$pd/facts.txt" -T "$pd/schedule.txt" "${placed[@]}" 2>"$pd/native.log" || rc=$?
 	for v in $variants; do
@@ -233,19 +245,24 @@ done
 # Per variant, the records of its good replicates; what every process
 # wrote besides, one file each.  A failed process wrote none of them.
 shopt -s nullglob
-for v in $variants; do
-	recs=("$run"/boots/"$v"/boot*/results.csv) # its good replicates' records
-	[ ${#recs[@]} -gt 0 ] || die "native: no process gave $v's records ($failed failed: see $run/failures.csv)"
-	out=$run/$v.csv
-	# The first replicate's two header lines, then every replicate's records.
-	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "${recs[@]}" >"$out"
+# join_records OUT WHAT FILE...: the first file's two header lines, then
+# every file's records, validated; WHAT names them when no process gave any.
+join_records() { # out what file...
+	local out=$1 what=$2
+	shift 2
+	[ -f "${1:-}" ] || die "native: no process gave $what's records ($failed failed: see $run/failures.csv)"
+	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "$@" >"$out"
 	"$LB_TOP/bench-user/lb-validate" "$out" >/dev/null || die "native: $out does not validate"
+}
+for v in $variants; do
+	join_records "$run/$v.csv" "$v" "$run"/boots/"$v"/boot*/results.csv
 done
+if [ "$twin" != - ]; then
+	mkdir -p "$run/copy"
+	join_records "$run/copy/$twin.csv" "$twin" "$run"/procs/*/"$twin.csv"
+fi
 if [ "$aa" != - ]; then
-	copies=("$run"/procs/*/"$aa~L2.csv")
-	[ ${#copies[@]} -gt 0 ] || die "native: no process gave $aa~L2's records (see $run/failures.csv)"
-	awk 'BEGIN { first = ARGV[1] } FILENAME == first || FNR > 2' "${copies[@]}" >"$run/layout/$aa~L2.csv"
-	"$LB_TOP/bench-user/lb-validate" "$run/layout/$aa~L2.csv" >/dev/null || die "native: $run/layout/$aa~L2.csv does not validate"
+	join_records "$run/layout/$aa~L2.csv" "$aa~L2" "$run"/procs/*/"$aa~L2.csv"
 	"$LB_TOP/scripts/native/layout-spread.sh" "$run/$aa.csv" "$run/layout/$aa~L2.csv" >"$run/layout-spread.csv" ||
 		die "native: the layout spread failed (see above)"
 fi

@@ -81,6 +81,13 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	END { exit n != 18 || length(rounds) != 18 || bad }' "$run/slices.csv" ||
 	fail "slices.csv lacks a slice of pre or post spin_lock in a round, or its probes: $(head -n 5 "$run/slices.csv")"
 [[ " ${info[*]} " =~ \ tsc_step=[1-9][0-9]*\  ]] || fail "run.info lacks the TSC's step"
+# The A/A base ran every job twice in each process: pre~A's records are
+# pre's cells, from the same 3 processes, in copy/.
+[ "$(awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 { print $h["variant"] }' "$run/copy/pre~A.csv" | sort -u)" = "pre~A" ] ||
+	fail "copy/pre~A.csv is not pre~A's records"
+cells() { awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next } NR > 2 { print $h["boot"], $h["kind"], $h["mode"], $h["threads"] }' "$1" | sort; }
+[ "$(cells "$run/copy/pre~A.csv")" = "$(cells "$run/pre.csv")" ] || fail "pre~A did not run pre's jobs in each process"
+[[ " ${info[*]} " == *" same_code_copy=pre~A "* ]] || fail "run.info does not name the same-code copy"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	$h["base"] == "pre" && $h["other"] == "post" && $h["kind"] == "spin_lock" && $h["mode"] == "hot" { found = 1 }
 	END { exit !found }' "$run/pairs.csv" || fail "pairs.csv has no pre:post spin_lock hot row"
@@ -171,6 +178,8 @@ fi
 expect_error "hot placed" "a hot job runs on one CPU" "$bin" -n -v pre -b 1 -H t -C llc=0,1 "kind=spin_lock mode=hot placement=llc"
 expect_error "unknown placement" "-C near=0,1: unknown placement 'near'" "$bin" -n -v pre -b 1 -H t -C near=0,1 "kind=spin_lock mode=hot"
 expect_error "placement CPU" "-C llc=0,4096: want a comma-separated list" "$bin" -n -v pre -b 1 -H t -C llc=0,4096 "kind=spin_lock mode=hot"
+expect_error "copy of a variant not run" "-A post: not one of the variants this process runs" "$bin" -n -v pre -A post -b 1 -H t "kind=spin_lock mode=hot"
+expect_error "copy into one file" "-o writes one variant's records and 2 are picked" "$bin" -v pre -A pre -b 1 -H t -o "$TMP/r3.csv" "kind=spin_lock mode=hot"
 expect_error "placement twice" "placement llc given twice" "$bin" -n -v pre -b 1 -H t -C llc=0,1 -C llc=1,0 "kind=spin_lock mode=hot"
 # run.sh refuses a placement this host's /sys lacks before any work, by
 # name, with what the host has (the vm2 fixture: any alone).
