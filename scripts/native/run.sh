@@ -3,7 +3,9 @@
 # a user process (bench-user/native), no root, no QEMU, no boot.
 #
 # One lb-native process is one replicate (as one boot is under QEMU), and
-# every variant runs in each: RUNS processes, each linked at a layout of
+# every variant runs in each: RUNS processes, in two blocks one after the
+# other (the first half and the second: a run shows whether its answer
+# held through its own length), each linked at a layout of
 # its own (link.sh: the variants' link order, the padding before each
 # one's text and data, the stack offset, drawn from ORDER_SEED and the
 # replicate; LAYOUT=fixed links one layout for all), each interleaving
@@ -34,10 +36,10 @@
 # planted/pairs-1.csv (one chain step planted on spin_lock, as a pair).
 # A failed replicate fails the run.
 #
-# VARIANTS=pre,post  RUNS=10  THREADS=all (1,2,4,... and all CPUs) or a list
+# VARIANTS=pre,post  RUNS=20 (two blocks)  THREADS=all (1,2,4,... and all CPUs) or a list
 # JOBFILE=bench-user/jobs/native.jobs (a job's placement= runs its
 # threads on the CPUs topology.sh picks from /sys, LBN_SYSFS= another)
-# ORDER_SEED=N  LAYOUT=random|fixed  UNIT_MS=100  SLICES=10
+# ORDER_SEED=N  LAYOUT=random|fixed  UNIT_MS=50  SLICES=16
 # NATIVE_TIMEOUT=seconds a process (default: from the units)  RUN_DIR=dir
 #
 # run.sh --check: the refusals alone, then exit (make DRYRUN=1 native);
@@ -48,23 +50,23 @@ check=${1:-}
 case $check in '' | --check | --check-settings) ;; *) die "usage: run.sh [--check | --check-settings]" ;; esac
 
 start=$EPOCHSECONDS
-runs=${RUNS:-${BOOTS:-10}}
+runs=${RUNS:-${BOOTS:-20}}
 threads=${THREADS:-all}
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
 seed=${ORDER_SEED:-$start}
 tmo=${NATIVE_TIMEOUT:-}
 layout=${LAYOUT:-random}
-unit_ms=${UNIT_MS:-100}
-slices=${SLICES:-10}
+unit_ms=${UNIT_MS:-50}
+slices=${SLICES:-16}
 ncpus=$(nproc)
 
 # Everything is refused before any work.
 native_host_ok
-[[ $runs =~ ^[1-9][0-9]*$ ]] || die "RUNS=$runs: want a whole number of replicates, at least 1 (10 or more for the statistics)"
+[[ $runs =~ ^[1-9][0-9]*$ ]] || die "RUNS=$runs: want a whole number of replicates, at least 1 (20 or more for the statistics: two blocks of 10)"
 [[ $seed =~ ^[0-9]+$ ]] || die "ORDER_SEED=$seed: want a whole number"
 [[ -z $tmo || $tmo =~ ^[1-9][0-9]*$ ]] || die "NATIVE_TIMEOUT=$tmo: want whole seconds"
 [[ $layout == random || $layout == fixed ]] || die "LAYOUT=$layout: want random (a layout a replicate) or fixed (one for all)"
-[[ $unit_ms =~ ^[1-9][0-9]*$ ]] || die "UNIT_MS=$unit_ms: want whole milliseconds, at least 1 (100 for the statistics)"
+[[ $unit_ms =~ ^[1-9][0-9]*$ ]] || die "UNIT_MS=$unit_ms: want whole milliseconds, at least 1 (50 for the statistics)"
 [[ $slices =~ ^[1-9][0-9]*$ ]] || die "SLICES=$slices: want a whole number of slices, at least 1"
 threads=$(native_threads "$threads" "$ncpus")
 [ -f "$jobfile" ] || die "no job list $jobfile"
@@ -165,6 +167,7 @@ tsc=${LB_HOST_TSC_MHZ:-unknown}
 	echo "layout=$layout"
 	echo "aa_layout=$aa"
 	echo "same_code_copy=${twin/#-/}"
+	echo "blocks=2"
 	echo "unit_ms=$unit_ms"
 	echo "slices=$slices"
 	echo "process_estimate_ms=$est_ms"
