@@ -283,7 +283,7 @@
 	X(mode_sizes,	"boots in each mode, low to high, as 8+2")	\
 	X(mode_median_low, "the low group's median (all boots' with one mode)") \
 	X(mode_median_high, "the high group's median; nan with one mode")	\
-	X(mode_gap_ratio, "the widest gap over the pooled within-group SD") \
+	X(mode_gap_ratio, "the groups' means apart, in pooled within-group SDs") \
 	X(oversub,	"1 when any record was oversubscribed")
 
 /*
