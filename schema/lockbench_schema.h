@@ -333,7 +333,7 @@
 	X(pct_change,	"ratio of medians as a % change")		\
 	X(pct_lo,	"its bootstrap 95% CI, low")			\
 	X(pct_hi,	"its bootstrap 95% CI, high")			\
-	X(paired,	"1: per-replicate ratios (native, one replicate index on both sides)") \
+	X(paired,	"1: per-replicate ratios (a native process, or a timed round that booted both)") \
 	X(delta,	"the change in the unit: median_base x pct_change / 100") \
 	X(delta_lo,	"its 95% CI, low, in the unit")			\
 	X(delta_hi,	"its 95% CI, high, in the unit")			\
