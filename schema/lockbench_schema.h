@@ -283,7 +283,7 @@
 	X(mode_sizes,	"boots in each mode, low to high, as 8+2")	\
 	X(mode_median_low, "the low group's median (all boots' with one mode)") \
 	X(mode_median_high, "the high group's median; nan with one mode")	\
-	X(mode_gap_ratio, "the widest gap over the pooled within-group SD") \
+	X(mode_gap_ratio, "the groups' means apart, in pooled within-group SDs") \
 	X(oversub,	"1 when any record was oversubscribed")
 
 /*
@@ -333,7 +333,7 @@
 	X(pct_change,	"ratio of medians as a % change")		\
 	X(pct_lo,	"its bootstrap 95% CI, low")			\
 	X(pct_hi,	"its bootstrap 95% CI, high")			\
-	X(paired,	"1: per-replicate ratios (native, one replicate index on both sides)") \
+	X(paired,	"1: per-replicate ratios (a native process, or a timed round that booted both)") \
 	X(delta,	"the change in the unit: median_base x pct_change / 100") \
 	X(delta_lo,	"its 95% CI, low, in the unit")			\
 	X(delta_hi,	"its 95% CI, high, in the unit")			\

@@ -3,6 +3,7 @@
 #include "bootstat.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <gsl/gsl_randist.h>
@@ -205,41 +206,325 @@ int lbs_ratio_ci(gsl_rng *rng, const double *x, size_t nx, const double *y, size
 	return 0;
 }
 
+/*
+ * The modes rule (bootstat.h).  A split of sorted values after c of them
+ * has two statistics, each the log likelihood ratio of two normal
+ * groups over one: SPLIT_POOLED with one spread for both groups, for
+ * c in [LBS_MODE_MIN, n - LBS_MODE_MIN]; SPLIT_OWN with each group's
+ * own spread, for c in [LBS_MODE_MIN_OWN, n - LBS_MODE_MIN_OWN].  A
+ * statistic that does not apply to c is NAN.
+ */
+enum { SPLIT_POOLED, SPLIT_OWN, SPLIT_KINDS };
+
+static int split_applies(int k, size_t c, size_t n)
+{
+	size_t min = k == SPLIT_POOLED ? LBS_MODE_MIN : LBS_MODE_MIN_OWN;
+
+	return c >= min && c + min <= n;
+}
+
+/* n log(a / b), INFINITY where b is 0 and a is not. */
+static double nlog_ratio(double n, double a, double b)
+{
+	return b > 0 ? n * log(a / b) : a > 0 ? INFINITY : 0;
+}
+
+/* The statistics of sorted S[N], whose mean is MEAN and sum of squares
+ * about it TSS > 0, into ST[k * N + c]. */
+static void split_stats(const double *s, size_t n, double mean, double tss, double *st)
+{
+	double tot = 0, low = 0, low2 = 0, tot2 = 0;
+
+	for (size_t i = 0; i < SPLIT_KINDS * n; i++)
+		st[i] = NAN;
+	/* About the mean, so that the sums cancel less. */
+	for (size_t i = 0; i < n; i++) {
+		tot += s[i] - mean;
+		tot2 += (s[i] - mean) * (s[i] - mean);
+	}
+	for (size_t c = 1; c < n; c++) {
+		size_t h = n - c;
+		double wl, wh;
+
+		low += s[c - 1] - mean;
+		low2 += (s[c - 1] - mean) * (s[c - 1] - mean);
+		/* Each group's sum of squares about its own mean, from the
+		 * sums; a cancelling difference is clamped at 0. */
+		wl = fmax(0, low2 - low * low / (double)c);
+		wh = fmax(0, (tot2 - low2) - (tot - low) * (tot - low) / (double)h);
+		if (split_applies(SPLIT_POOLED, c, n))
+			st[SPLIT_POOLED * n + c] = nlog_ratio((double)n, tss, wl + wh);
+		/* A group of no spread at all is infinitely likelier. */
+		if (split_applies(SPLIT_OWN, c, n))
+			st[SPLIT_OWN * n + c] = !(wl > 0 && wh > 0) ? INFINITY :
+				(double)n * log(tss / (double)n) - (double)c * log(wl / (double)c) -
+				(double)h * log(wh / (double)h);
+	}
+}
+
+/* One statistic's simulated values at a split, pooled with its mirror's
+ * (c values low and c high have one distribution under a symmetric
+ * null), in ascending order. */
+struct split_null {
+	float *v;
+	size_t len;
+};
+
+/* The mode rule of N values: each statistic's threshold at each split,
+ * and the simulated values behind them. */
+struct mode_rule {
+	size_t n;
+	double *thr;		/* [k * n + c] */
+	struct split_null *z;	/* [k * n + min(c, n - c)] */
+};
+
+static int by_float(const void *a, const void *b)
+{
+	float x = *(const float *)a, y = *(const float *)b;
+
+	return (x > y) - (x < y);
+}
+
+static const struct split_null *null_of(const struct mode_rule *m, int k, size_t c)
+{
+	return &m->z[k * m->n + (c < m->n - c ? c : m->n - c)];
+}
+
+/* The share of the null above V: a split's p, from the simulation; 0
+ * beyond every simulated value, whatever the split. */
+static double split_p(const struct split_null *z, double v)
+{
+	size_t lo = 0, hi = z->len;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (z->v[mid] <= v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (double)(z->len - lo) / (double)z->len;
+}
+
+/* Every threshold at per-split level LEVEL; then the share of the
+ * simulated samples ST[sims][SPLIT_KINDS * n] that some statistic takes
+ * beyond its threshold. */
+static double split_rate(struct mode_rule *m, const float *st, size_t sims, double level)
+{
+	size_t n = m->n, hit = 0;
+
+	for (int k = 0; k < SPLIT_KINDS; k++) {
+		for (size_t c = 1; c < n; c++) {
+			const struct split_null *z = null_of(m, k, c);
+			size_t above = (size_t)(level * (double)z->len);
+
+			m->thr[k * n + c] = !split_applies(k, c, n) ? NAN :
+					    above >= z->len ? -INFINITY : z->v[z->len - 1 - above];
+		}
+	}
+	for (size_t s = 0; s < sims; s++) {
+		for (size_t i = 0; i < SPLIT_KINDS * n; i++) {
+			if (st[s * SPLIT_KINDS * n + i] > m->thr[i]) {
+				hit++;
+				break;
+			}
+		}
+	}
+	return (double)hit / (double)sims;
+}
+
+/* The pooled, sorted null of statistic K at split C (C <= N / 2) from
+ * the simulated samples ST; -1 when out of memory. */
+static int pool_null(struct mode_rule *m, const float *st, size_t sims, int k, size_t c)
+{
+	size_t n = m->n, mirror = n - c;
+	struct split_null *z = &m->z[k * n + c];
+
+	z->v = malloc((mirror != c ? 2 : 1) * sims * sizeof(*z->v));
+	if (!z->v)
+		return -1;
+	for (size_t s = 0; s < sims; s++) {
+		z->v[z->len++] = st[s * SPLIT_KINDS * n + k * n + c];
+		if (mirror != c)
+			z->v[z->len++] = st[s * SPLIT_KINDS * n + k * n + mirror];
+	}
+	qsort(z->v, z->len, sizeof(*z->v), by_float);
+	return 0;
+}
+
+static void mode_rule_free(struct mode_rule *m)
+{
+	for (size_t i = 0; m->z && i < SPLIT_KINDS * m->n; i++)
+		free(m->z[i].v);
+	free(m->z);
+	free(m->thr);
+}
+
+/*
+ * The rule for N values: LBS_MODE_SIMS samples of N normal values
+ * (seeded LBS_MODE_SEED: the thresholds are the rule's, not a run's),
+ * every statistic at every split pooled with its mirror, and the largest
+ * per-split level at which no more than LBS_MODE_FALSE of the samples
+ * have some statistic beyond its threshold.  -1 when out of memory.
+ */
+static int mode_rule_make(struct mode_rule *m, size_t n)
+{
+	/* A sample's statistics are 2N floats, kept twice: fewer samples
+	 * for a large N keep the simulation within 16 MB. */
+	size_t w = SPLIT_KINDS * n, sims = LBS_MODE_SIMS < (1 << 21) / w ? LBS_MODE_SIMS : (1 << 21) / w;
+	float *st = malloc(sims * w * sizeof(*st));
+	double *s = malloc(n * sizeof(*s)), *one = malloc(w * sizeof(*one)), lo = 0,
+	       hi = LBS_MODE_FALSE;
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	int rc = -1;
+
+	*m = (struct mode_rule){ .n = n, .thr = calloc(w, sizeof(*m->thr)),
+				 .z = calloc(w, sizeof(*m->z)) };
+	if (!st || !s || !one || !rng || !m->thr || !m->z)
+		goto out;
+	gsl_rng_set(rng, LBS_MODE_SEED);
+	for (size_t k = 0; k < sims; k++) {
+		double mean = 0, tss = 0;
+
+		for (size_t i = 0; i < n; i++)
+			mean += s[i] = gsl_ran_gaussian_ziggurat(rng, 1);
+		mean /= (double)n;
+		for (size_t i = 0; i < n; i++)
+			tss += (s[i] - mean) * (s[i] - mean);
+		gsl_sort(s, 1, n);
+		split_stats(s, n, mean, tss, one);
+		for (size_t i = 0; i < w; i++)
+			st[k * w + i] = (float)one[i];
+	}
+	for (int k = 0; k < SPLIT_KINDS; k++)
+		for (size_t c = 1; 2 * c <= n; c++)
+			if (split_applies(k, c, n) && pool_null(m, st, sims, k, c))
+				goto out;
+	/* The rate only grows with the level. */
+	for (int it = 0; it < 40; it++) {
+		double mid = (lo + hi) / 2;
+
+		if (split_rate(m, st, sims, mid) <= LBS_MODE_FALSE)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	split_rate(m, st, sims, lo);
+	rc = 0;
+out:
+	if (rc)
+		mode_rule_free(m);
+	free(st);
+	free(s);
+	free(one);
+	if (rng)
+		gsl_rng_free(rng);
+	return rc;
+}
+
+/* Each N's rule, made once: lb-stat asks for every cell on every CPU,
+ * nearly always at one N. */
+static pthread_mutex_t mode_rules_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct mode_rule *mode_rules;
+static size_t mode_nrules;
+
+/* N's rule, or NULL when N has no split or memory ran out. */
+static const struct mode_rule *mode_rule(size_t n)
+{
+	const struct mode_rule *rule = NULL;
+	struct mode_rule m, *nr;
+
+	if (n < 2 * LBS_MODE_MIN)
+		return NULL;
+	pthread_mutex_lock(&mode_rules_lock);
+	for (size_t i = 0; i < mode_nrules && !rule; i++)
+		if (mode_rules[i].n == n)
+			rule = &mode_rules[i];
+	if (!rule && !mode_rule_make(&m, n)) {
+		nr = realloc(mode_rules, (mode_nrules + 1) * sizeof(*mode_rules));
+		if (nr) {
+			mode_rules = nr;
+			mode_rules[mode_nrules] = m;
+			rule = &mode_rules[mode_nrules++];
+		} else {
+			mode_rule_free(&m);
+		}
+	}
+	pthread_mutex_unlock(&mode_rules_lock);
+	return rule;
+}
+
+/*
+ * The split to report of sorted S[N] with statistics ST: of the splits
+ * some statistic takes beyond its threshold, the one with the smallest
+ * simulated p, and of equal p's (beyond every simulated value) the one
+ * whose groups are furthest apart for their pooled spread.  0 if none.
+ */
+static size_t mode_split(const struct mode_rule *m, const double *st)
+{
+	size_t n = m->n, cut = 0;
+	double best_p = 2, best_pooled = -1;
+
+	for (size_t c = 1; c < n; c++) {
+		for (int k = 0; k < SPLIT_KINDS; k++) {
+			double v = st[k * n + c], p, pooled = st[SPLIT_POOLED * n + c];
+
+			if (!(v > m->thr[k * n + c]))
+				continue;
+			p = split_p(null_of(m, k, c), v);
+			if (p < best_p || (p == best_p && pooled > best_pooled)) {
+				best_p = p;
+				best_pooled = pooled;
+				cut = c;
+			}
+		}
+	}
+	return cut;
+}
+
 void lbs_modes(const double *x, size_t n, struct lbs_modes *out)
 {
-	double *s, gap = -1, ss = 0, pooled;
-	size_t cut = 0;
+	const struct mode_rule *m = mode_rule(n);
+	double *s, *st, tss = 0, mean;
+	size_t cut = 0, best = 0;
 
 	*out = (struct lbs_modes){ .med_high = NAN, .med_low = NAN, .gap_ratio = NAN };
-	if (!n || !(s = malloc(n * sizeof(*s))))
+	if (!n || !(s = malloc((1 + SPLIT_KINDS) * n * sizeof(*s))))
 		return;
+	st = s + n;
 	memcpy(s, x, n * sizeof(*s));
 	gsl_sort(s, 1, n);
 	out->modes = 1;
 	out->n_low = n;
 	out->med_low = gsl_stats_median_from_sorted_data(s, 1, n);
-	/* The widest gap with LBS_MODE_MIN values on each side. */
-	for (size_t i = LBS_MODE_MIN; i + LBS_MODE_MIN <= n; i++) {
-		if (s[i] - s[i - 1] > gap) {
-			gap = s[i] - s[i - 1];
-			cut = i;
-		}
+	mean = gsl_stats_mean(s, 1, n);
+	for (size_t i = 0; i < n; i++)
+		tss += (s[i] - mean) * (s[i] - mean);
+	if (m && tss > 0) {
+		split_stats(s, n, mean, tss, st);
+		cut = mode_split(m, st);
+		/* Without a split, the pooled statistic's best one describes
+		 * how far apart any two groups could be. */
+		best = cut;
+		for (size_t c = LBS_MODE_MIN; !cut && c + LBS_MODE_MIN <= n; c++)
+			if (!best || st[SPLIT_POOLED * n + c] > st[SPLIT_POOLED * n + best])
+				best = c;
 	}
-	if (cut) {
-		/* Pooled within-group SD: each group about its own mean. */
-		double ml = gsl_stats_mean(s, 1, cut), mh = gsl_stats_mean(s + cut, 1, n - cut);
+	if (best) {
+		double ml = gsl_stats_mean(s, 1, best), mh = gsl_stats_mean(s + best, 1, n - best);
+		double lo = gsl_stats_median_from_sorted_data(s, 1, best);
+		double hi = gsl_stats_median_from_sorted_data(s + best, 1, n - best);
+		/* The pooled statistic is n log(TSS / WSS). */
+		double wss = tss * exp(-st[SPLIT_POOLED * n + best] / (double)n);
 
-		for (size_t i = 0; i < n; i++)
-			ss += (s[i] - (i < cut ? ml : mh)) * (s[i] - (i < cut ? ml : mh));
-		pooled = sqrt(ss / (double)(n - 2));
-		out->gap_ratio = pooled > 0 ? gap / pooled : gap > 0 ? INFINITY : NAN;
-		if (gap > LBS_MODE_GAP_K * pooled &&
-		    gap > LBS_MODE_GAP_PCT / 100 * fabs(out->med_low)) {
+		out->gap_ratio = wss > 0 ? (mh - ml) / sqrt(wss / (double)(n - 2)) : INFINITY;
+		if (cut && hi - lo > LBS_MODE_GAP_PCT / 100 * fabs(out->med_low)) {
 			out->modes = 2;
 			out->n_low = cut;
 			out->n_high = n - cut;
-			out->med_low = gsl_stats_median_from_sorted_data(s, 1, cut);
-			out->med_high = gsl_stats_median_from_sorted_data(s + cut, 1, n - cut);
+			out->med_low = lo;
+			out->med_high = hi;
 		}
 	}
 	if (out->modes == 2)

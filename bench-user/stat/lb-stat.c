@@ -5,7 +5,7 @@
  *
  *   lb-stat summary [OPTION]... -o SUMMARY FILE...
  *   lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER [--layout BASE:OTHER]]
- *                   --pair BASE:OTHER... FILE...
+ *                   [--rounds RUN_INFO] --pair BASE:OTHER... FILE...
  *   lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...
  *
  * Every output is CSV: tables and findings are drawn from it by one
@@ -14,6 +14,9 @@
  * --layout names a variant and its own second copy at another layout
  * (native's VARIANT~L2): its bound raises the floor where it is larger,
  * so that no change smaller than what layout alone moves is "changed".
+ * --rounds names a timed run's run.info: where its order_round_B lines
+ * say round B booted both variants of a pair, their boots of index B are
+ * one replicate, paired as native's processes are (rounds.h).
  * baseline divides each KIND cell by the same shape of BASEKIND in the
  * same variant (spin_lock over empty: the lock's share of contended work).
  *
@@ -32,6 +35,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cells.h"
+#include "rounds.h"
 #include "stat.h"
 
 #define MAX_PAIRS 64
@@ -39,7 +43,7 @@
 static const char usage[] =
 	"usage: lb-stat summary [OPTION]... -o SUMMARY FILE...\n"
 	"       lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER [--layout BASE:OTHER]]\n"
-	"                       --pair BASE:OTHER... FILE...\n"
+	"                       [--rounds RUN_INFO] --pair BASE:OTHER... FILE...\n"
 	"       lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...\n"
 	"options: --seed S  --resamples R  --alpha A  --power P  --force\n";
 
@@ -142,11 +146,14 @@ int main(int argc, char **argv)
 		{ "layout", required_argument, NULL, 'L' },
 		{ "kind", required_argument, NULL, 'k' },
 		{ "over", required_argument, NULL, 'O' },
+		{ "rounds", required_argument, NULL, 'r' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct lbs_opts o = { .seed = 1, .resamples = 4000, .alpha = 0.05, .power = 0.8 };
 	struct lbs_pair pairs[MAX_PAIRS], aa, layout;
-	const char *out = NULL, *cmd, *kind = NULL, *over = NULL;
+	const char *out = NULL, *cmd, *kind = NULL, *over = NULL, *rounds_file = NULL;
+	struct lbs_rounds rounds = { 0 };
+	char err[LB_ERR_MAX];
 	size_t np = 0;
 	int c, have_aa = 0, have_layout = 0, rc;
 	uint64_t u;
@@ -166,6 +173,7 @@ int main(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'k': kind = optarg; break;
 		case 'O': over = optarg; break;
+		case 'r': rounds_file = optarg; break;
 		case 'f': o.force = 1; break;
 		case 'S':
 			if (parse_u64("--seed", optarg, 0, &o.seed))
@@ -208,7 +216,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (!out || optind >= argc || (!strcmp(cmd, "compare") && !np) ||
-	    (strcmp(cmd, "compare") && (np || have_aa || have_layout)) || (have_layout && !have_aa) ||
+	    (strcmp(cmd, "compare") && (np || have_aa || have_layout || rounds_file)) ||
+	    (have_layout && !have_aa) ||
 	    (!strcmp(cmd, "baseline") ? !(kind && over) || !strcmp(kind, over) : kind || over)) {
 		fputs(usage, stderr);
 		return 1;
@@ -217,6 +226,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "lb-stat: --layout %s:%s is not one of the --pair: name it there too\n",
 			layout.base, layout.other);
 		return 1;
+	}
+	if (rounds_file) {
+		if (lbs_rounds_read(rounds_file, &rounds, err, sizeof(err))) {
+			fprintf(stderr, "lb-stat: --rounds: %s\n", err);
+			return 1;
+		}
+		o.rounds = &rounds;
 	}
 	if (load(argv + optind, argc - optind, &s, o.force))
 		return 2;
@@ -237,5 +253,6 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	lb_set_free(&s);
+	lbs_rounds_free(&rounds);
 	return 0;
 }

@@ -6,10 +6,10 @@
  * Holm-adjusted within each family (one pair x one mode x one metric, its
  * testable cells only), beside the smallest p the test can reach at those
  * n.  Where both sides share their replicates (native: one replicate
- * index, one round or process, on both sides), the effect is the median
- * of the per-replicate ratios instead, so that what a replicate shares
- * cancels; the rank-sum p stays (ignoring that pairing only makes it
- * conservative).  The noise floor bounds the A/A pair's changes per mode
+ * index, one round or process, on both sides; timed: one round that
+ * booted both, --rounds), the effect is the median of the per-replicate
+ * ratios instead, so that what a replicate shares cancels; the rank-sum
+ * p stays (ignoring that pairing only makes it conservative).  The noise floor bounds the A/A pair's changes per mode
  * and metric (lbs_aa_floor), and is at least the TSC's quantum: a change
  * whose CI reaches inside it is "within-noise" whatever its p.  Where a
  * layout pair is named too (native: one variant against its own second
@@ -23,6 +23,7 @@
 #include "bootstat.h"
 #include "cells.h"
 #include "ranktest.h"
+#include "rounds.h"
 #include "stat.h"
 
 struct row {
@@ -52,22 +53,29 @@ static void row_name(char *name, size_t len, const struct row *w, const struct l
 		 lbs_seed_placement(w->cell->placement));
 }
 
-/* Whether X and Y are one replicate each of the same replicates: native
- * records of one boot index on both sides, and every index on both. */
-static int same_replicates(const struct lb_record *cell, const uint64_t *bx, size_t nx,
+/*
+ * Whether X and Y are one replicate each of the same replicates: every
+ * boot index on both sides, and each index one replicate of both:
+ * native's (one round, and one process once every variant runs in one),
+ * or a timed run's round that booted both variants (rounds.h).
+ */
+static int same_replicates(const struct lb_record *cell, const struct lbs_pair *p,
+			   const struct lbs_rounds *rounds, const uint64_t *bx, size_t nx,
 			   const uint64_t *by, size_t ny)
 {
-	if (strcmp(cell->accel, "native") || nx != ny)
+	int native = !strcmp(cell->accel, "native");
+
+	if ((!native && !rounds) || nx != ny)
 		return 0;
 	for (size_t i = 0; i < nx; i++)
-		if (bx[i] != by[i])
+		if (bx[i] != by[i] || (!native && !lbs_rounds_both(rounds, bx[i], p->base, p->other)))
 			return 0;
 	return 1;
 }
 
 /* The boot medians of both sides of W into X and Y; 1 if paired. */
-static int sides(struct row *w, const struct lbc_index *s, const struct lbs_pair *p, double *x,
-		 double *y, size_t *nrec)
+static int sides(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
+		 const struct lbs_opts *o, double *x, double *y, size_t *nrec)
 {
 	uint64_t *bx = malloc((s->s->n ? s->s->n : 1) * sizeof(*bx));
 	uint64_t *by = malloc((s->s->n ? s->s->n : 1) * sizeof(*by));
@@ -76,7 +84,7 @@ static int sides(struct row *w, const struct lbc_index *s, const struct lbs_pair
 	w->nx = lbc_boot_medians_ids(s, p->base, w->cell, w->metric, x, bx, nrec, &w->oversub);
 	w->ny = lbc_boot_medians_ids(s, p->other, w->cell, w->metric, y, by, nrec, &w->oversub);
 	if (bx && by)
-		paired = same_replicates(w->cell, bx, w->nx, by, w->ny);
+		paired = same_replicates(w->cell, p, o->rounds, bx, w->nx, by, w->ny);
 	free(bx);
 	free(by);
 	return paired;
@@ -109,7 +117,7 @@ static void measure(struct row *w, const struct lbc_index *s, const struct lbs_p
 	char name[256];
 	size_t nrec;
 
-	w->paired = sides(w, s, p, x, y, &nrec);
+	w->paired = sides(w, s, p, o, x, y, &nrec);
 	w->mx = lbs_median(x, w->nx);
 	w->my = lbs_median(y, w->ny);
 	w->pct = w->mx != 0 ? pct_of(w->my / w->mx) : NAN;
@@ -268,7 +276,7 @@ static double aa_bound(const struct row *w, size_t n, size_t i, const struct lbs
 		if (!nb)
 			goto out;
 		buf = nb;
-		rows[k].paired = sides(&t, ix, &p[w[j].pair], buf + 2 * k * bufn,
+		rows[k].paired = sides(&t, ix, &p[w[j].pair], o, buf + 2 * k * bufn,
 				       buf + (2 * k + 1) * bufn, &nrec);
 		rows[k].nx = t.nx;
 		rows[k].ny = t.ny;

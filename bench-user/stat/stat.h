@@ -8,12 +8,17 @@
 #include <gsl/gsl_rng.h>
 #include "lbrec.h"
 
+struct lbs_rounds;
+
 struct lbs_opts {
 	uint64_t seed;		/* every resampling starts from this */
 	size_t resamples;	/* bootstrap draws */
 	double alpha;		/* family-wise, after Holm */
 	double power;		/* for the minimum detectable effect */
 	int force;
+	/* A timed run's rounds (rounds.h), or NULL: compare pairs two
+	 * variants' boots by round where each round booted both. */
+	const struct lbs_rounds *rounds;
 };
 
 struct lbs_pair { const char *base, *other; };

@@ -68,8 +68,11 @@ opts=(--seed "$seed" --resamples "$resamples")
 (cd "$run" && "$bin/lb-stat" summary "${opts[@]}" -o "$tmp/summary.csv" "${files[@]}") ||
 	die "lb-stat summary failed (see above)"
 if [ ${#pairs[@]} -gt 0 ]; then
-	(cd "$run" && "$bin/lb-stat" compare "${opts[@]}" "${aa[@]}" "${pairs[@]}" "${layout[@]}" -o "$tmp/pairs.csv" \
-		"${files[@]}" "${layout_files[@]}") || die "lb-stat compare failed (see above)"
+	# run.info's order_round_B lines say which variants round B booted:
+	# two variants' boots of one round are paired (an imported run has
+	# no rounds, and pairs nothing).
+	(cd "$run" && "$bin/lb-stat" compare "${opts[@]}" --rounds run.info "${aa[@]}" "${pairs[@]}" "${layout[@]}" \
+		-o "$tmp/pairs.csv" "${files[@]}" "${layout_files[@]}") || die "lb-stat compare failed (see above)"
 	# Findings and tables are drawn from pairs.csv by the one renderer.
 	accel=${RI[accel]:-}
 	awk -f "$LB_TOP/scripts/report/render.awk" -v view=findings -v accel="$accel" "$tmp/pairs.csv" >"$tmp/findings.md"

@@ -497,7 +497,7 @@ view == "headline" {
 view == "modes" {
 	if (g("modes") + 0 < 2 || g("metric") != (g("mode") == "contended" ? "ops_per_s" : "ns_op")) next
 	if (!rows++) {
-		print "| variant | kind | mode | shape | n boots | boots per mode, low to high | low mode's median | high mode's median | gap / within-mode SD | median of all | 95% CI |"
+		print "| variant | kind | mode | shape | n boots | boots per mode, low to high | low mode's median | high mode's median | means apart, in within-mode SDs | median of all | 95% CI |"
 		print "|---|---|---|---|---:|---|---:|---:|---:|---:|---:|"
 	}
 	printf "| %s | %s | %s | %s | %s | %s | %s %s | %s %s | %s | %s %s | [%s, %s] |\n", g("variant"), g("kind"), g("mode"),
