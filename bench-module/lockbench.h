@@ -74,12 +74,13 @@ struct lb_result {
 /* Field types of the schema, for the table-driven emitter. */
 enum lb_ftype { LB_FT_STR, LB_FT_U64, LB_FT_DEC };
 
-/* An integer job key: limits and default from the schema, and where the
- * value lives in struct lb_job and struct lb_result.
+/*
+ * Where an integer job key's value lives in struct lb_job and struct
+ * lb_result: a row per key in LB_JOB_INT_KEYS' order, the order of the
+ * job line's own table (lockbench_jobline.h's lb_jobline_keys), which has
+ * the key's name, limits and default.
  */
 struct lb_int_key {
-	const char *name;
-	u64 min, max, def;
 	size_t job_off, res_off;
 };
 

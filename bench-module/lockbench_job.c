@@ -2,7 +2,7 @@
 /*
  * The job control file's line: the shared parser's (lockbench_jobline.h)
  * result as a struct lb_job, and the integer keys' table that places each
- * key's value in the job and the result.
+ * key's value in the job and the result, row for row with the parser's.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -20,7 +20,7 @@
 	(offsetof(struct type, n) +					\
 	 BUILD_BUG_ON_ZERO(sizeof(((struct type *)0)->n) != sizeof(u64)))
 #define LB_INT_KEY(n, lo, hi, d)					\
-	{ #n, lo, hi, d, LB_U64_OFF(lb_job, n), LB_U64_OFF(lb_result, n) },
+	{ LB_U64_OFF(lb_job, n), LB_U64_OFF(lb_result, n) },
 
 const struct lb_int_key lb_int_keys[LB_NR_INT_KEYS] = {
 	LB_JOB_INT_KEYS(LB_INT_KEY)
@@ -35,6 +35,7 @@ int lb_job_parse(char *line, struct lb_job *job)
 {
 	struct lb_jobline jl;
 	char err[160];
+	unsigned int i;
 
 	if (lb_jobline_parse(line, num_online_cpus(), &jl, err, sizeof(err))) {
 		pr_warn("job: %s\n", err);
@@ -56,8 +57,9 @@ int lb_job_parse(char *line, struct lb_job *job)
 	/* LB_KINDS and LB_MODES order both the indexes and the enums. */
 	job->kind = jl.kind;
 	job->mode = jl.mode;
-#define LB_JOB_COPY(name, min, max, def)	job->name = jl.name;
-	LB_JOB_INT_KEYS(LB_JOB_COPY)
-#undef LB_JOB_COPY
+	BUILD_BUG_ON(ARRAY_SIZE(lb_jobline_keys) != LB_NR_INT_KEYS);
+	for (i = 0; i < LB_NR_INT_KEYS; i++)
+		*(u64 *)((char *)job + lb_int_keys[i].job_off) =
+			*lb_jobline_value(&jl, &lb_jobline_keys[i]);
 	return 0;
 }

@@ -5,14 +5,15 @@
  * words, the keys, limits, defaults, kinds, modes and pads all from the
  * schema's lists, and the checks that need the whole job.  What a side
  * refuses on its own (native: the kinds that need ring 0) it checks
- * after this.  Freestanding: only snprintf, strcmp and strchr, which the
- * kernel and libc both have.
+ * after this.  Freestanding: only snprintf, strcmp, strchr and offsetof,
+ * which the kernel and libc both have.
  */
 #ifndef LOCKBENCH_JOBLINE_H
 #define LOCKBENCH_JOBLINE_H
 
 #ifdef __KERNEL__
 #include <linux/kernel.h>
+#include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/types.h>
 #else
@@ -27,11 +28,16 @@
 
 #include "lockbench_schema.h"
 
+/* Expands to nothing: as lockbench.h's, for checkpatch (a member, no statement). */
+#ifndef LB_DECL_END
+#define LB_DECL_END
+#endif
+
 /*
  * A parsed job: kind, mode and placement are indexes in LB_KINDS, LB_MODES
  * and LB_PLACEMENTS.
  */
-#define LB_JOBLINE_MEMBER(name, min, max, def)	uint64_t name;
+#define LB_JOBLINE_MEMBER(name, min, max, def)	uint64_t name; LB_DECL_END
 struct lb_jobline {
 	unsigned int kind, mode, placement;
 
@@ -40,7 +46,7 @@ struct lb_jobline {
 #undef LB_JOBLINE_MEMBER
 
 /* The schema's kind and mode names, in their order. */
-#define LB_JOBLINE_NAME(name, ...)	#name,
+#define LB_JOBLINE_NAME(name, ...)	(#name),
 static inline const char *lb_jobline_kind_name(unsigned int i)
 {
 	static const char *const names[] = { LB_KINDS(LB_JOBLINE_NAME) };
@@ -66,16 +72,23 @@ static inline const char *lb_jobline_placement_name(unsigned int i)
 }
 #undef LB_JOBLINE_PLACEMENT
 
-/* NAME's index in LB_PLACEMENTS, or -1. */
-static inline int lb_jobline_placement(const char *name)
+/* VAL's index in the schema list whose I-th name is NAME(I), or -1. */
+static inline int lb_jobline_find(const char *(*name)(unsigned int i),
+				  const char *val)
 {
 	const char *n;
 	int i;
 
-	for (i = 0; (n = lb_jobline_placement_name(i)); i++)
-		if (!strcmp(name, n))
+	for (i = 0; (n = name(i)); i++)
+		if (!strcmp(val, n))
 			return i;
 	return -1;
+}
+
+/* NAME's index in LB_PLACEMENTS, or -1. */
+static inline int lb_jobline_placement(const char *name)
+{
+	return lb_jobline_find(lb_jobline_placement_name, name);
 }
 
 #define LB_JOBLINE_WORD(name, ...)	" " #name
@@ -101,28 +114,75 @@ static inline int lb_jobline_number(const char *s, uint64_t *v)
 	return 0;
 }
 
-/* A function, so that a limit of 0 is no always-false comparison. */
-static inline int lb_jobline_outside(uint64_t v, uint64_t lo, uint64_t hi)
+/*
+ * The keys, one row each: a word is looked up, checked and stored, and a
+ * job given its defaults, by walking these tables.  The integer keys, in
+ * LB_JOB_INT_KEYS' order:
+ */
+struct lb_jobline_key {
+	const char *name;
+	size_t off;		/* of its uint64_t in struct lb_jobline */
+	uint64_t min, max, def;
+};
+
+#define LB_JOBLINE_KEY(name, min, max, def)				\
+	{ #name, offsetof(struct lb_jobline, name), min, max, def },
+static const struct lb_jobline_key lb_jobline_keys[] = {
+	LB_JOB_INT_KEYS(LB_JOBLINE_KEY)
+};
+#undef LB_JOBLINE_KEY
+
+static inline uint64_t *lb_jobline_value(struct lb_jobline *j,
+					 const struct lb_jobline_key *k)
 {
-	return v < lo || v > hi;
+	return (uint64_t *)((char *)j + k->off);
 }
 
-/* Bits of SEEN: the integer keys in LB_JOB_INT_KEYS order, then these. */
-#define LB_JOBLINE_BIT(name, min, max, def)	LB_JOBLINE_SEEN_##name,
-enum {
-	LB_JOB_INT_KEYS(LB_JOBLINE_BIT)
-	LB_JOBLINE_SEEN_kind,
-	LB_JOBLINE_SEEN_mode,
-	LB_JOBLINE_SEEN_placement,
+/* The keys whose value is a name of a schema list, kept as its index: */
+struct lb_jobline_named {
+	const char *name;
+	size_t off;		/* of its unsigned int in struct lb_jobline */
+	const char *(*names)(unsigned int i);
+	const char *hint;	/* after "unknown KEY 'VAL'" */
 };
-#undef LB_JOBLINE_BIT
+
+static const struct lb_jobline_named lb_jobline_named[] = {
+	{ "kind", offsetof(struct lb_jobline, kind), lb_jobline_kind_name,
+	  " (lb-validate --describe kinds lists them)" },
+	{ "mode", offsetof(struct lb_jobline, mode), lb_jobline_mode_name,
+	  ": one of" LB_JOBLINE_MODE_LIST },
+	{ "placement", offsetof(struct lb_jobline, placement), lb_jobline_placement_name,
+	  ": one of" LB_JOBLINE_PLACEMENT_LIST },
+};
+
+/* Bits of SEEN: the integer keys' rows, then the named keys' in order. */
+enum {
+	LB_JOBLINE_SEEN_kind = ARRAY_SIZE(lb_jobline_keys),
+	LB_JOBLINE_SEEN_mode,
+};
+
+/* KEY's bit of SEEN, or -1 when no key has that name. */
+static inline int lb_jobline_bit(const char *key)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(lb_jobline_keys); i++)
+		if (!strcmp(key, lb_jobline_keys[i].name))
+			return i;
+	for (i = 0; i < ARRAY_SIZE(lb_jobline_named); i++)
+		if (!strcmp(key, lb_jobline_named[i].name))
+			return ARRAY_SIZE(lb_jobline_keys) + i;
+	return -1;
+}
 
 /* One KEY=VAL word into J; SEEN catches a key given twice. */
 static inline int lb_jobline_word(char *word, struct lb_jobline *j,
 				  unsigned long *seen, char *err, size_t len)
 {
 	char *val = strchr(word, '=');
-	unsigned int i, bit;
+	const struct lb_jobline_named *n;
+	const struct lb_jobline_key *k;
+	int bit, i;
 	uint64_t v;
 
 	if (!val || val == word || !val[1]) {
@@ -130,66 +190,33 @@ static inline int lb_jobline_word(char *word, struct lb_jobline *j,
 		return -1;
 	}
 	*val++ = '\0';
-#define LB_JOBLINE_KEY(name, min, max, def)				\
-	if (!strcmp(word, #name))					\
-		bit = LB_JOBLINE_SEEN_##name;				\
-	else
-	LB_JOB_INT_KEYS(LB_JOBLINE_KEY)
-	if (!strcmp(word, "kind"))
-		bit = LB_JOBLINE_SEEN_kind;
-	else if (!strcmp(word, "mode"))
-		bit = LB_JOBLINE_SEEN_mode;
-	else if (!strcmp(word, "placement"))
-		bit = LB_JOBLINE_SEEN_placement;
-	else {
+	bit = lb_jobline_bit(word);
+	if (bit < 0) {
 		snprintf(err, len, "unknown job key '%s'", word);
 		return -1;
 	}
-#undef LB_JOBLINE_KEY
 	if (*seen & (1UL << bit)) {
 		snprintf(err, len, "%s given twice", word);
 		return -1;
 	}
 	*seen |= 1UL << bit;
-	if (bit == LB_JOBLINE_SEEN_placement) {
-		int p = lb_jobline_placement(val);
-
-		if (p < 0) {
-			snprintf(err, len, "unknown placement '%s': one of" LB_JOBLINE_PLACEMENT_LIST, val);
+	if (bit >= (int)ARRAY_SIZE(lb_jobline_keys)) {
+		n = &lb_jobline_named[bit - ARRAY_SIZE(lb_jobline_keys)];
+		i = lb_jobline_find(n->names, val);
+		if (i < 0) {
+			snprintf(err, len, "unknown %s '%s'%s", word, val, n->hint);
 			return -1;
 		}
-		j->placement = p;
+		*(unsigned int *)((char *)j + n->off) = i;
 		return 0;
 	}
-	if (bit == LB_JOBLINE_SEEN_kind || bit == LB_JOBLINE_SEEN_mode) {
-		int kind = bit == LB_JOBLINE_SEEN_kind;
-		const char *name;
-
-		for (i = 0; (name = kind ? lb_jobline_kind_name(i) : lb_jobline_mode_name(i)); i++) {
-			if (!strcmp(val, name)) {
-				*(kind ? &j->kind : &j->mode) = i;
-				return 0;
-			}
-		}
-		if (kind)
-			snprintf(err, len, "unknown kind '%s' (lb-validate --describe kinds lists them)", val);
-		else
-			snprintf(err, len, "unknown mode '%s': one of" LB_JOBLINE_MODE_LIST, val);
+	k = &lb_jobline_keys[bit];
+	if (lb_jobline_number(val, &v) || v < k->min || v > k->max) {
+		snprintf(err, len, "%s=%s: want an integer from %llu to %llu", word, val,
+			 (unsigned long long)k->min, (unsigned long long)k->max);
 		return -1;
 	}
-#define LB_JOBLINE_INT(name, min, max, def)				\
-	if (bit == LB_JOBLINE_SEEN_##name) {				\
-		if (lb_jobline_number(val, &v) ||			\
-		    lb_jobline_outside(v, (min), (max))) {		\
-			snprintf(err, len, "%s=%s: want an integer from %llu to %llu", \
-				 word, val, (unsigned long long)(min),	\
-				 (unsigned long long)(max));		\
-			return -1;					\
-		}							\
-		j->name = v;						\
-	}
-	LB_JOB_INT_KEYS(LB_JOBLINE_INT)
-#undef LB_JOBLINE_INT
+	*lb_jobline_value(j, k) = v;
 	return 0;
 }
 
@@ -206,7 +233,10 @@ static inline int lb_jobline_check(const struct lb_jobline *j,
 				   unsigned long seen, unsigned int ncpus,
 				   char *err, size_t len)
 {
-	int pad_ok = 0;
+#define LB_JOBLINE_PAD(n)	n,
+	static const uint64_t pads[] = { LB_PADS(LB_JOBLINE_PAD) };
+#undef LB_JOBLINE_PAD
+	unsigned int i;
 
 	if (!(seen & (1UL << LB_JOBLINE_SEEN_kind))) {
 		snprintf(err, len, "kind= missing");
@@ -236,10 +266,9 @@ static inline int lb_jobline_check(const struct lb_jobline *j,
 			 (unsigned long long)j->pad);
 		return -1;
 	}
-#define LB_JOBLINE_PAD(n)	pad_ok |= j->pad == (n);
-	LB_PADS(LB_JOBLINE_PAD)
-#undef LB_JOBLINE_PAD
-	if (j->pad && !pad_ok) {
+	for (i = 0; i < ARRAY_SIZE(pads) && j->pad != pads[i]; i++)
+		;
+	if (j->pad && i == ARRAY_SIZE(pads)) {
 		snprintf(err, len, "pad=%llu: not one of" LB_JOBLINE_PAD_LIST,
 			 (unsigned long long)j->pad);
 		return -1;
@@ -265,13 +294,13 @@ static inline int lb_jobline_check(const struct lb_jobline *j,
 static inline int lb_jobline_parse(char *line, unsigned int ncpus,
 				   struct lb_jobline *j, char *err, size_t len)
 {
+	const struct lb_jobline_key *k;
 	unsigned long seen = 0;
 	char *word, *end;
 
 	memset(j, 0, sizeof(*j));
-#define LB_JOBLINE_DEF(name, min, max, def)	j->name = (def);
-	LB_JOB_INT_KEYS(LB_JOBLINE_DEF)
-#undef LB_JOBLINE_DEF
+	for (k = lb_jobline_keys; k < lb_jobline_keys + ARRAY_SIZE(lb_jobline_keys); k++)
+		*lb_jobline_value(j, k) = k->def;
 	for (word = line; *word; word = end) {
 		while (*word == ' ' || *word == '\t' || *word == '\n' || *word == '\r')
 			word++;

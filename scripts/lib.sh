@@ -361,6 +361,20 @@ sha_of() { # files... -> short sha256 of their concatenation
 	return $rc
 }
 
+# series_commit: the lockbench commit that last changed the patch series
+# the Debian tree is patched with (patch/, or LB_PATCH_DIR's), "-dirty"
+# after it when the checkout's series or a patch differs from that
+# commit; nothing outside git.  The provenance's patch_series_sha256 (the
+# tree stamp's) says which contents were applied; this, where they came
+# from.
+series_commit() {
+	local d=${LB_PATCH_DIR:-$LB_TOP/patch} c
+	c=$(git -C "$d" log -1 --format=%H -- . 2>/dev/null) || return 0
+	[ -n "$c" ] || return 0
+	[ -z "$(git -C "$d" status --porcelain --untracked-files=no -- . 2>/dev/null)" ] || c+=-dirty
+	printf '%s\n' "$c"
+}
+
 # make bisect's settings (scripts/boot/bisect.sh), checked before any work
 # by it and by scripts/build/check-args.sh.
 bisect_args_ok() {

@@ -34,4 +34,8 @@ const char *lbn_kind_refusal(const char *kind);
 int lbn_job_parse(const char *line, unsigned int ncpus, struct lbn_job *job,
 		  char *err, size_t len);
 
+struct lb_record;
+/* JOB's integer keys into R, the record of a run of it. */
+void lbn_job_record(const struct lbn_job *job, struct lb_record *r);
+
 #endif

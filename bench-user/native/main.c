@@ -375,9 +375,7 @@ static void context(struct lb_record *r, const struct opts *o, const char *varia
 	strcpy(r->kind, j->kind);
 	strcpy(r->mode, j->mode);
 	strcpy(r->placement, j->placement);
-#define LBN_COPY(name, min, max, def) r->name = j->name;
-	LB_JOB_INT_KEYS(LBN_COPY)
-#undef LBN_COPY
+	lbn_job_record(j, r);
 	strcpy(r->status, "ok");
 	r->tsc_khz = e->tsc_khz;
 }

@@ -9,10 +9,12 @@ kdir=$(variant_path "$v" kdir)
 tree=$(variant_path "$v" tree)
 # Where the kernel came from: the Debian tree's stamp, a user tree's commit
 # (docs/own-kernel.md), or a prebuilt image.  No host paths.
+pcommit=
 case $tree in
 "$LB_TREE")
 	linux_source=missing
 	[ ! -f "$LB_STAMP" ] || [ ! -r "$LB_STAMP" ] || linux_source=$(<"$LB_STAMP")
+	pcommit=$(series_commit)
 	;;
 "") linux_source="prebuilt $(basename "$(variant_path "$v" image)")" ;;
 *) linux_source="git $(git -C "$tree" rev-parse HEAD 2>/dev/null) ($(git -C "$tree" describe --always --dirty 2>/dev/null))" ;;
@@ -38,6 +40,7 @@ jq -n \
 	--arg linux_source "$linux_source" \
 	--arg linux_source_version "$(dpkg-query -W -f='${Version}' "$LB_SRC_PKG" 2>/dev/null || echo unknown)" \
 	--arg patch_series_sha256 "$series" \
+	--arg patch_series_commit "$pcommit" \
 	--arg config_sha256 "$(sha_of "$kdir/.config")" \
 	--arg kernel_release "$kernel_release" \
 	--arg qemu_version "$LB_QEMU_VERSION" \

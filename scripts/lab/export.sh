@@ -76,6 +76,7 @@ jq -n --arg variant "$v" --arg accel "$accel" \
 	--arg linux_source "$(cat "$LB_STAMP" 2>/dev/null || echo unknown)" \
 	--arg linux_source_version "$(dpkg-query -W -f='${Version}' "$LB_SRC_PKG" 2>/dev/null || echo unknown)" \
 	--arg patch_series_sha256 "$(sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP" 2>/dev/null)" \
+	--arg patch_series_commit "$(series_commit)" \
 	--arg config_sha256 "$(sha_of "$stage/config")" \
 	--arg kernel_release "$(cat "$kdir/include/config/kernel.release" 2>/dev/null || echo unknown)" \
 	--arg module_build_id "${ko_id:-none}" \

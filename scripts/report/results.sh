@@ -74,8 +74,17 @@ facts=$tmp/facts/provenance
 	cfact host_id "$(js host_id)"
 	qv=$(js qemu_version)
 	cfact qemu_version "$qv"
-	cfact linux_source "$(js linux_source_version)"
+	# The Debian package's version, and the commit patch/ was at (a run
+	# from before provenance.sh wrote it has none: the templates say
+	# unknown); a full hash is cut to 12, as git_head's, "-dirty" kept.
+	src_version=$(js linux_source_version)
+	[ "$src_version" != null ] || src_version=unknown
+	series_commit=$(js patch_series_commit)
+	[ "$series_commit" != null ] || series_commit=
+	[[ ! $series_commit =~ ^[0-9a-f]{40} ]] || series_commit=${series_commit:0:12}${series_commit:40}
+	cfact linux_source "$src_version"
 	cfact patch_series "$(js patch_series_sha256)"
+	cfact series_commit "$series_commit"
 	gh=$(js git_head)
 	cfact git_head "${gh:0:12}"
 	cfact dirty "$([ "$(js git_dirty)" != true ] || echo 1)"
@@ -282,6 +291,8 @@ fact tsc_mhz "${tsc:+$((tsc / 1000))}"
 qshort=${qv#QEMU emulator version } qshort=${qshort%% *}
 fact qemu "${qshort:-?}"
 fact host "$host"
+fact linux_source "$src_version"
+fact series_commit "$series_commit"
 fact vcpus "${RI[vcpus]:-?}"
 fact boots "${RI[boots]:-?}"
 fact repeat "${RI[repeat]:-?}"

@@ -17,3 +17,26 @@ case $q in *"$TMP"* | *"$TOP"*) fail "the command line keeps an absolute path: $
 [[ $q == *'a=\"b\",c'* ]] || fail "quotes or commas lost: $q"
 [ "$(jq -r .boot "$TMP/p.json")" = 3 ] && [ "$(jq -r .vcpus "$TMP/p.json")" = 2 ] || fail "boot or vcpus wrong"
 echo "ok: provenance: valid JSON, relative paths: $q"
+# The commit the patch series was at: the last that changed the patch
+# folder, "-dirty" after it when the checkout's series differs from it;
+# nothing outside git (the report then says unknown).
+if command -v git >/dev/null; then
+	p=$TMP/patch
+	mkdir -p "$p"
+	echo 0001-a.patch >"$p/series"
+	: >"$p/0001-a.patch"
+	git -C "$p" init -q
+	git -C "$p" add .
+	git -C "$p" -c user.name=t -c user.email=t@t commit -q -m 'patch: a'
+	want=$(git -C "$p" rev-parse HEAD)
+	series() { LB_PATCH_DIR=$p "$TOP/scripts/boot/provenance.sh" pre tcg 2 3 "$TMP/cmd" 2>/dev/null | jq -r .patch_series_commit; }
+	got=$(series)
+	[ "$got" = "$want" ] || fail "patch_series_commit is '$got', want the series' commit $want"
+	echo "# changed" >>"$p/series"
+	got=$(series)
+	[ "$got" = "$want-dirty" ] || fail "patch_series_commit is '$got' for a changed series, want $want-dirty"
+	rm -rf "$p/.git"
+	got=$(series)
+	[ -z "$got" ] || fail "patch_series_commit is '$got' outside git, want nothing"
+	echo "ok: provenance: patch_series_commit $want, -dirty for a changed series, empty outside git"
+fi

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -163,6 +164,122 @@ static void test_placement(void **state)
 	assert_non_null(strstr(err, "placement given twice"));
 }
 
+/*
+ * The rules the parser applies to a word, each refusal checked byte for
+ * byte: an unknown key, a key given twice, a value outside the schema's
+ * limits and a missing or empty value, for every integer key of
+ * LB_JOB_INT_KEYS (with its default and both limits taken) and for kind,
+ * mode and placement.
+ */
+struct int_key {
+	const char *name;
+	size_t off;
+	uint64_t min, max, def;
+};
+
+#define INT_KEY(n, lo, hi, d)	{ #n, offsetof(struct lb_jobline, n), lo, hi, d },
+static const struct int_key int_keys[] = { LB_JOB_INT_KEYS(INT_KEY) };
+#undef INT_KEY
+
+/* LINE parsed for 64 CPUs: 0, or -1 with the message in err. */
+static int parse(const char *line, struct lb_jobline *j)
+{
+	char buf[256];
+
+	snprintf(buf, sizeof(buf), "%s", line);
+	err[0] = '\0';
+	return lb_jobline_parse(buf, 64, j, err, sizeof(err));
+}
+
+static void refused(const char *line, const char *why)
+{
+	struct lb_jobline j;
+
+	if (parse(line, &j) != -1)
+		fail_msg("'%s' was taken", line);
+	if (strcmp(err, why))
+		fail_msg("'%s': want '%s', got '%s'", line, why, err);
+}
+
+static uint64_t value(const struct lb_jobline *j, const struct int_key *k)
+{
+	return *(const uint64_t *)((const char *)j + k->off);
+}
+
+static void test_int_keys(void **state)
+{
+	const char *hot = "kind=spin_lock mode=hot";
+	char line[256], why[256];
+	struct lb_jobline j;
+	size_t n = 0;
+
+	(void)state;
+	for (const struct int_key *k = int_keys; k < int_keys + sizeof(int_keys) / sizeof(int_keys[0]); k++, n++) {
+		assert_int_equal(parse(hot, &j), 0);
+		if (value(&j, k) != k->def)
+			fail_msg("%s: default %llu, the schema says %llu", k->name,
+				 (unsigned long long)value(&j, k), (unsigned long long)k->def);
+		/* Both limits taken, the value stored. */
+		for (int hi = 0; hi < 2; hi++) {
+			uint64_t v = hi ? k->max : k->min;
+
+			snprintf(line, sizeof(line), "%s %s=%llu", hot, k->name, (unsigned long long)v);
+			if (parse(line, &j) || value(&j, k) != v)
+				fail_msg("'%s': refused or not stored (%s)", line, err);
+		}
+		/* Range: one past each limit. */
+		snprintf(why, sizeof(why), "%s=%llu: want an integer from %llu to %llu", k->name,
+			 (unsigned long long)k->max + 1, (unsigned long long)k->min, (unsigned long long)k->max);
+		snprintf(line, sizeof(line), "%s %s=%llu", hot, k->name, (unsigned long long)k->max + 1);
+		refused(line, why);
+		if (k->min) {
+			snprintf(why, sizeof(why), "%s=%llu: want an integer from %llu to %llu", k->name,
+				 (unsigned long long)k->min - 1, (unsigned long long)k->min,
+				 (unsigned long long)k->max);
+			snprintf(line, sizeof(line), "%s %s=%llu", hot, k->name, (unsigned long long)k->min - 1);
+			refused(line, why);
+		}
+		/* Twice, even with the same value. */
+		snprintf(why, sizeof(why), "%s given twice", k->name);
+		snprintf(line, sizeof(line), "%s %s=%llu %s=%llu", hot, k->name, (unsigned long long)k->def,
+			 k->name, (unsigned long long)k->def);
+		refused(line, why);
+		/* Empty. */
+		snprintf(why, sizeof(why), "'%s=' is not key=value", k->name);
+		snprintf(line, sizeof(line), "%s %s=", hot, k->name);
+		refused(line, why);
+	}
+	/* A loop that checked no key checked nothing. */
+	assert_true(n > 0);
+}
+
+static void test_word_rules(void **state)
+{
+	(void)state;
+	/* Unknown: an exact name only, not a prefix or an extension of one. */
+	refused("kind=spin_lock mode=hot colour=red", "unknown job key 'colour'");
+	refused("kind=spin_lock mode=hot thread=1", "unknown job key 'thread'");
+	refused("kind=spin_lock mode=hot threadsx=1", "unknown job key 'threadsx'");
+	refused("kind=spin_lock mode=hot Threads=1", "unknown job key 'Threads'");
+	/* Twice, the name lookups too. */
+	refused("kind=spin_lock mode=hot kind=spin_lock", "kind given twice");
+	refused("kind=spin_lock mode=hot mode=cold", "mode given twice");
+	refused("kind=spin_lock mode=cold placement=llc placement=llc", "placement given twice");
+	/* Range: no sign, no space, no overflow. */
+	refused("kind=spin_lock mode=hot batches=-1", "batches=-1: want an integer from 1 to 100000");
+	refused("kind=spin_lock mode=hot batches=18446744073709551616",
+		"batches=18446744073709551616: want an integer from 1 to 100000");
+	/* Missing or empty: no '=', no key, no value. */
+	refused("kind=spin_lock mode=hot batches", "'batches' is not key=value");
+	refused("kind=spin_lock mode=hot =5", "'=5' is not key=value");
+	refused("kind= mode=hot", "'kind=' is not key=value");
+	refused("kind=spin_lock mode=", "'mode=' is not key=value");
+	refused("kind=spin_lock mode=cold placement=", "'placement=' is not key=value");
+	/* The name lookups' own refusals. */
+	refused("kind=spin_lok mode=hot", "unknown kind 'spin_lok' (lb-validate --describe kinds lists them)");
+	refused("kind=spin_lock mode=warm", "unknown mode 'warm': one of hot cold contended");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -172,6 +289,8 @@ int main(void)
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_jobline),
 		cmocka_unit_test(test_placement),
+		cmocka_unit_test(test_int_keys),
+		cmocka_unit_test(test_word_rules),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
