@@ -333,7 +333,7 @@
 	X(pct_change,	"ratio of medians as a % change")		\
 	X(pct_lo,	"its bootstrap 95% CI, low")			\
 	X(pct_hi,	"its bootstrap 95% CI, high")			\
-	X(paired,	"1: per-replicate ratios (a native process, or a timed round that booted both)") \
+	X(paired,	"1: per-replicate ratios (a native process; a timed round)") \
 	X(delta,	"the change in the unit: median_base x pct_change / 100") \
 	X(delta_lo,	"its 95% CI, low, in the unit")			\
 	X(delta_hi,	"its 95% CI, high, in the unit")			\
@@ -552,7 +552,7 @@ enum lb_mark_site {
 	X(boot,		"the process, as the records' boot")		\
 	X(seq,		"the slice's place in the process, from 1")	\
 	X(round,	"the schedule's round, from 1")			\
-	X(variant,	"kernel variant, its copy (VARIANT~A, VARIANT~L2), or all for a bare pair") \
+	X(variant,	"kernel variant, VARIANT~A or VARIANT~L2, or all (a bare pair)") \
 	LB_CELL_FIELDS(X)						\
 	X(prev,		"the variant of the slice before it (- for the first)") \
 	X(start_us,	"its start: TSC microseconds after the first slice's") \
