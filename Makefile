@@ -349,9 +349,9 @@ import: args-ok user
 	@if [ -n "$(BUNDLE_RESULTS)" ]; then $(S)/lab/import-native.sh "$(BUNDLE_RESULTS)"; \
 	else $(S)/lab/import.sh $(VARIANT) $(BUNDLE_LOG); fi
 
-## The native bundle (scripts/native/bundle.sh): make bundle [VARIANTS=...] [JOBFILE=...]
+## The native bundle (scripts/lab/bundle.sh): make bundle [VARIANTS=...] [JOBFILE=...]
 bundle: args-ok user
-	@JOBFILE=$(JOBFILE) $(S)/native/bundle.sh
+	@JOBFILE=$(JOBFILE) $(S)/lab/bundle.sh
 
 ## A bundle a lab machine boots (LAVA jobs included):
 ## make export VARIANT=x [JOBFILE=...] [BUNDLE_URL=http://lab/...]

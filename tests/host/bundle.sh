@@ -25,7 +25,7 @@ export LB_NATIVE_KBUILD=$TMP/kb LBN_KHALF=$TMP/kb/kl.o
 native_harness
 printf '%s\n' "kind=empty mode=hot batches=20" "kind=spin_lock mode=hot batches=20" "kind=spin_lock mode=cold batches=5" \
 	"kind=spin_lock mode=contended threads=SWEEP duration_ms=20 hold_ns=100 parallel_ns=200" >"$TMP/jobs"
-BUNDLE_OUT=$TMP/out VARIANTS=pre,post JOBFILE=$TMP/jobs Q=1 "$TOP/scripts/native/bundle.sh" >"$TMP/bundle.log" 2>&1 ||
+BUNDLE_OUT=$TMP/out VARIANTS=pre,post JOBFILE=$TMP/jobs Q=1 "$TOP/scripts/lab/bundle.sh" >"$TMP/bundle.log" 2>&1 ||
 	fail "bundle.sh failed: $(tail -n 20 "$TMP/bundle.log")"
 tgz=("$TMP"/out/lockbench-native-*.tar.gz)
 [ -f "${tgz[0]}" ] || fail "no tarball in BUNDLE_OUT: $(ls "$TMP/out")"
