@@ -110,7 +110,7 @@ grep -q '^sections: hold [0-9]* of [0-9]* and parallel [0-9]* of [0-9]* outside'
 	fail "the imported run has no sections check: $(cat "$run/sections-check.txt" 2>&1)"
 echo "ok: imported into build/runs/rt/native, statistics, the chain fit and the sections check included"
 # ... and files under its host, with the bundle's commit.
-RESULTS=$TMP/results "$TOP/scripts/native/host-publish.sh" "$run" >"$TMP/hp.log" 2>&1 || fail "host-publish of the imported run failed: $(<"$TMP/hp.log")"
+RESULTS=$TMP/results "$TOP/scripts/report/hosts/host-publish.sh" "$run" >"$TMP/hp.log" 2>&1 || fail "host-publish of the imported run failed: $(<"$TMP/hp.log")"
 bc=$(sed -n 's/^commit=//p' "$res/bundle.info")
 grep -qx "commit=$bc.*" "$TMP/results/hosts/$hid/native/rt/provenance.txt" ||
 	fail "the filed run does not name the bundle's commit $bc: $(cat "$TMP/results/hosts/$hid/native/rt/provenance.txt")"
