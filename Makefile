@@ -306,11 +306,11 @@ native-pathlen: args-ok user
 	@$(S)/native/pathlen-user.sh
 
 ## The patch author's loop: only the lock objects of each tree, measured
-## natively and counted in user space (scripts/native/quick.sh).  O= is
+## natively and counted in user space (scripts/quick/quick.sh).  O= is
 ## passed only from the command line (the environment may hold another
 ## build's).
 quick: args-ok user
-	@QUICK_O='$(if $(findstring command line,$(origin O)),$(O))' $(S)/native/quick.sh
+	@QUICK_O='$(if $(findstring command line,$(origin O)),$(O))' $(S)/quick/quick.sh
 
 calibrate: args-ok tree user $(call vfiles,$(or $(VARIANT),stock))
 	@$(S)/boot/calibrate.sh $(or $(VARIANT),stock)
@@ -349,9 +349,9 @@ import: args-ok user
 	@if [ -n "$(BUNDLE_RESULTS)" ]; then $(S)/lab/import-native.sh "$(BUNDLE_RESULTS)"; \
 	else $(S)/lab/import.sh $(VARIANT) $(BUNDLE_LOG); fi
 
-## The native bundle (scripts/native/bundle.sh): make bundle [VARIANTS=...] [JOBFILE=...]
+## The native bundle (scripts/lab/bundle.sh): make bundle [VARIANTS=...] [JOBFILE=...]
 bundle: args-ok user
-	@JOBFILE=$(JOBFILE) $(S)/native/bundle.sh
+	@JOBFILE=$(JOBFILE) $(S)/lab/bundle.sh
 
 ## A bundle a lab machine boots (LAVA jobs included):
 ## make export VARIANT=x [JOBFILE=...] [BUNDLE_URL=http://lab/...]

@@ -621,11 +621,11 @@ run_dir() { # ARG [fresh]
 	echo "$LB_BUILD/raw/$id"
 }
 
-# The native runs filed by host (scripts/native/host-publish.sh) that
+# The native runs filed by host (scripts/report/hosts/host-publish.sh) that
 # hosts-table.sh and cycles-model.sh take, one a line: each with its
 # summary.csv, physlimit.csv and a hot cell, less a host's sittings
 # (its sittings.list: one binary run again, which get a table of their
-# own from scripts/native/sittings.sh).
+# own from scripts/report/hosts/sittings.sh).
 host_runs() { # results
 	local r list
 	for r in "$1"/hosts/*/native/*/; do

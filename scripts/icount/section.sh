@@ -1,8 +1,13 @@
 # shellcheck shell=bash
 # The icount instrument's report section, sourced by results.sh for its
-# row of the contract: the path-length tables of RUN/icount (the icount
-# run results.sh found, $iid) into $stage/pathlen and the facts of
-# section.md.in.
+# row of the contract: the path-length tables of RUN/icount (its run,
+# $iid, where it has them) into $stage/pathlen and the facts of
+# section.md.in; the article's facts of it and its side of the headline.
+icount=$run/icount iid=
+if [ -f "$icount/pathlen.md" ]; then
+	icount=$(cd -P "$icount" && pwd)
+	iid=$(dir_id "$icount")
+fi
 if [ -n "$iid" ]; then
 	declare -A II=()
 	readkv II "$icount/run.info"
@@ -23,6 +28,10 @@ if [ -n "$iid" ]; then
 	fact boots "${II[boots]:-}"
 	cp "$icount/pathlen.md" "$tmp/pieces/PATHLEN"
 	cp "$icount/pathlen-diff.md" "$tmp/pieces/PATHLEN_DIFF"
+	article_fact icount_boots "${II[boots]:-?}"
+	sidebyside+=("$icount/pathlen.csv")
+	expand_args+=(-v "icount=$icount")
 fi
+article_fact iid "$iid"
 fact iid "$iid"
 fact id "$id"

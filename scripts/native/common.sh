@@ -29,7 +29,7 @@ LB_NATIVE_LOCK_OBJS="kernel/locking/spinlock.o kernel/locking/spinlock_debug.o k
 native_lock_objs() { # kdir -> the variant's lock objects, absolute, one a line
 	local k=$1 o dir a m nl=$'\n'
 	local -A members=() # archive -> its ar t, one member a line, framed by newlines
-	# make quick's builds (scripts/native/quick-tree.sh) have no archives:
+	# make quick's builds (scripts/quick/quick-tree.sh) have no archives:
 	# they list the objects Kbuild's Makefiles put in this configuration,
 	# as they built them.
 	if [ -f "$k/lb-quick-objs" ]; then

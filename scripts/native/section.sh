@@ -79,3 +79,13 @@ fi
 fact hosts "$hosts"
 # The cycles model's tables, when results.sh drew them (cycles-pieces.sh).
 fact cycles "$([ ! -f "$tmp/pieces/CYCLES" ] || echo 1)"
+# The article's machine line and the native side of its headline table.
+declare -A MF=()
+[ ! -f "$nat/host-facts.txt" ] || readkv MF "$nat/host-facts.txt"
+article_fact native_cpu "${MF[cpu_model]:-}"
+article_fact native_cpus "${MF[online_cpus]:-?}"
+article_fact native_vm "$([ "${MF[vm]:-}" != 1 ] || echo 1)"
+article_fact native_kernel "${MF[kernel]:-?}"
+[ -z "${MF[cpu_model]:-}" ] || article_fact native_boots "${NI[boots]:-?}"
+article_fact tsc_mhz "${tsc:+$((tsc / 1000))}"
+[ ! -f "$nat/pairs.csv" ] || sidebyside+=("$nat/pairs.csv")

@@ -48,7 +48,7 @@ while IFS=$'\t' read -r l k s; do
 done <"$shapes"
 # Each host's runs with hot cells to predict; its sittings are hosts-table.sh's.
 mapfile -t runs < <(host_runs "$results")
-[ ${#runs[@]} -gt 0 ] || die "cycles-model: no native runs in $results/hosts (file one with scripts/native/host-publish.sh)"
+[ ${#runs[@]} -gt 0 ] || die "cycles-model: no native runs in $results/hosts (file one with scripts/report/hosts/host-publish.sh)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

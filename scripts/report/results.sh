@@ -18,16 +18,18 @@ declare -A RI=()
 readkv RI "$run/run.info"
 accel=${RI[accel]:-} tcg=''
 [ "$accel" != tcg ] || tcg=1
-[ "$accel" != icount ] ||
-	die "$1 is a path-length run: make results takes the run directory above it (RUN=${1%/icount})"
-# One run directory holds every instrument: the timed records here, the
-# path lengths in icount/, the calibration in calibrate/ (published raw
-# data has the same shape).
-icount=$run/icount iid=
-if [ -f "$icount/pathlen.md" ]; then
-	icount=$(cd -P "$icount" && pwd)
-	iid=$(dir_id "$icount")
-fi
+mapfile -t rows < <(contract_rows instruments)
+[ ${#rows[@]} -gt 0 ] || die "the contract lists no instruments (lb-validate --describe instruments)"
+# An instrument's own folder of a run (RUN/icount: its run.info's accel
+# is the instrument) is not a run: the report is of the run above it.
+for row in "${rows[@]}"; do
+	IFS=$'\t' read -r name _ rundir _ <<<"$row"
+	[ "$rundir" = . ] || [ "$accel" != "$name" ] ||
+		die "$1 is $name's folder of a run: make results takes the run directory above it (RUN=${1%/"$rundir"})"
+done
+# One run directory holds every instrument (each in its folder of the
+# contract, the timed records here) and the calibration in calibrate/
+# (published raw data has the same shape).
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The report is assembled in $tmp/report and moved into the run whole.
@@ -49,53 +51,14 @@ done
 fact() { printf '%s=%s\n' "$1" "$2" >>"$facts"; }
 mkdir -p "$tmp/facts"
 render() { awk -f "$LB_TOP/scripts/report/render.awk" "$@"; }
-
-# The run's provenance: report/provenance.csv.in, a name,value CSV (a
-# value quoted: it has commas) drawn by render.awk; its facts are CSV
-# already (a quote doubled).
-facts=$tmp/facts/provenance
-{
-	provs=("$run"/boots/*/boot1/provenance.json)
-	# The first boot's provenance, read with one jq (null: a key it lacks).
-	declare -A PJ=()
-	while IFS=$'\t' read -r k v; do PJ[$k]=$v; done < <(jq -r 'to_entries[] | "\(.key)\t\(.value | tostring)"' "${provs[0]}")
-	js() { printf '%s' "${PJ[$1]:-null}"; } # KEY: its value, null when it lacks one
-	cfact() { fact "$1" "${2//\"/\"\"}"; }
-	: >"$facts"
-	host=''
-	host=$(cat "$run/host.txt" 2>/dev/null) || true
-	cfact id "$id"
-	cfact iid "$iid"
-	cfact accel "${accel^^}"
-	cfact tcg "$tcg"
-	cfact host "$host"
-	cfact host_kernel "$(js host_kernel)"
-	cfact fingerprint "$(js host_fingerprint)"
-	cfact host_id "$(js host_id)"
-	qv=$(js qemu_version)
-	cfact qemu_version "$qv"
-	# The Debian package's version, and the commit patch/ was at (a run
-	# from before provenance.sh wrote it has none: the templates say
-	# unknown); a full hash is cut to 12, as git_head's, "-dirty" kept.
-	src_version=$(js linux_source_version)
-	[ "$src_version" != null ] || src_version=unknown
-	series_commit=$(js patch_series_commit)
-	[ "$series_commit" != null ] || series_commit=
-	[[ ! $series_commit =~ ^[0-9a-f]{40} ]] || series_commit=${series_commit:0:12}${series_commit:40}
-	cfact linux_source "$src_version"
-	cfact patch_series "$(js patch_series_sha256)"
-	cfact series_commit "$series_commit"
-	gh=$(js git_head)
-	cfact git_head "${gh:0:12}"
-	cfact dirty "$([ "$(js git_dirty)" != true ] || echo 1)"
-	cfact oversubscribed "$([ "${RI[oversubscribed]:-}" != 1 ] || echo 1)"
-	for k in vcpus boots repeat order_seed build_seconds total_seconds failed_boots; do
-		cfact "$k" "${RI[$k]:-}"
-	done
-	render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/provenance.csv.in" >"$tmp/provenance.csv" ||
-		die "results: report/provenance.csv.in names a fact results.sh did not give (see above)"
-	render -v view=keyvalue "$tmp/provenance.csv"
-} >"$tmp/pieces/PROVENANCE"
+# A section states the article's facts too (report/RESULTS.md.in's,
+# tables.md.in's, provenance.csv.in's: its run, its machine) with
+# article_fact, adds its pairs to the article's side-by-side table
+# (render.awk's sidebyside view, in the contract's order) and what the
+# interpretation's {{...}} figures read of it to expand_args.
+article_fact() { printf '%s=%s\n' "$1" "$2" >>"$tmp/facts/article"; }
+: >"$tmp/facts/article"
+sidebyside=() expand_args=()
 
 # The headline table: the A/A and headline pairs of vm-configs/comparisons.
 # (comparisons aa headline, the lines read here: one awk fewer)
@@ -182,8 +145,6 @@ fi
 # into pieces and states its facts; render.awk expands its section.md.in
 # with them.
 : >"$tmp/pieces/INSTRUMENTS"
-mapfile -t rows < <(contract_rows instruments)
-[ ${#rows[@]} -gt 0 ] || die "the contract lists no instruments (lb-validate --describe instruments)"
 for row in "${rows[@]}"; do
 	IFS=$'\t' read -r name _ _ _ place _ <<<"$row"
 	facts=$tmp/facts/$name
@@ -193,14 +154,61 @@ for row in "${rows[@]}"; do
 		die "results: $place/section.md.in names a fact or table its section.sh did not give (see above)"
 done
 
+# The run's provenance: report/provenance.csv.in, a name,value CSV (a
+# value quoted: it has commas) drawn by render.awk; its facts are CSV
+# already (a quote doubled).
+facts=$tmp/facts/provenance
+{
+	provs=("$run"/boots/*/boot1/provenance.json)
+	# The first boot's provenance, read with one jq (null: a key it lacks).
+	declare -A PJ=()
+	while IFS=$'\t' read -r k v; do PJ[$k]=$v; done < <(jq -r 'to_entries[] | "\(.key)\t\(.value | tostring)"' "${provs[0]}")
+	js() { printf '%s' "${PJ[$1]:-null}"; } # KEY: its value, null when it lacks one
+	cfact() { fact "$1" "${2//\"/\"\"}"; }
+	# The article's facts the sections stated (an instrument's run, say).
+	while IFS= read -r l; do cfact "${l%%=*}" "${l#*=}"; done <"$tmp/facts/article"
+	host=''
+	host=$(cat "$run/host.txt" 2>/dev/null) || true
+	cfact id "$id"
+	cfact accel "${accel^^}"
+	cfact tcg "$tcg"
+	cfact host "$host"
+	cfact host_kernel "$(js host_kernel)"
+	cfact fingerprint "$(js host_fingerprint)"
+	cfact host_id "$(js host_id)"
+	qv=$(js qemu_version)
+	cfact qemu_version "$qv"
+	# The Debian package's version, and the commit patch/ was at (a run
+	# from before provenance.sh wrote it has none: the templates say
+	# unknown); a full hash is cut to 12, as git_head's, "-dirty" kept.
+	src_version=$(js linux_source_version)
+	[ "$src_version" != null ] || src_version=unknown
+	series_commit=$(js patch_series_commit)
+	[ "$series_commit" != null ] || series_commit=
+	[[ ! $series_commit =~ ^[0-9a-f]{40} ]] || series_commit=${series_commit:0:12}${series_commit:40}
+	cfact linux_source "$src_version"
+	cfact patch_series "$(js patch_series_sha256)"
+	cfact series_commit "$series_commit"
+	gh=$(js git_head)
+	cfact git_head "${gh:0:12}"
+	cfact dirty "$([ "$(js git_dirty)" != true ] || echo 1)"
+	cfact oversubscribed "$([ "${RI[oversubscribed]:-}" != 1 ] || echo 1)"
+	for k in vcpus boots repeat order_seed build_seconds total_seconds failed_boots; do
+		cfact "$k" "${RI[$k]:-}"
+	done
+	render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/provenance.csv.in" >"$tmp/provenance.csv" ||
+		die "results: report/provenance.csv.in names a fact results.sh did not give (see above)"
+	render -v view=keyvalue "$tmp/provenance.csv"
+} >"$tmp/pieces/PROVENANCE"
+
 interp=$LB_TOP/report/interpretation.md
-expand() { render -v view=expand -v run="$run" -v icount="${iid:+$icount}" -v cal="$tmp/cal" "$1"; }
+expand() { render -v view=expand -v run="$run" "${expand_args[@]}" -v cal="$tmp/cal" "$1"; }
 # The answer opens every report, generated from this run's verdicts.
-"$LB_TOP/scripts/report/answer.sh" "$run" "$icount" >"$tmp/pieces/SUMMARY"
+"$LB_TOP/scripts/report/answer.sh" "$run" >"$tmp/pieces/SUMMARY"
 # The article's own facts (report/RESULTS.md.in and tables.md.in say
 # what they mean).
 facts=$tmp/facts/report
-: >"$facts"
+cp "$tmp/facts/article" "$facts"
 fact id "$id"
 fact accel "${accel^^}"
 # Its figures are of vm-configs/comparisons' pairs, which a report of
@@ -280,14 +288,6 @@ fact failures "$failures"
 # The machine line, the headline pairs with every instrument side by
 # side, and the graphs with their instrument, unit and host: the article's
 # own facts and pieces (report/RESULTS.md.in holds the words).
-declare -A MF=()
-[ ! -f "$run/native/host-facts.txt" ] || readkv MF "$run/native/host-facts.txt"
-fact native_cpu "${MF[cpu_model]:-}"
-fact native_cpus "${MF[online_cpus]:-?}"
-fact native_vm "$([ "${MF[vm]:-}" != 1 ] || echo 1)"
-fact native_kernel "${MF[kernel]:-?}"
-[ -z "${MF[cpu_model]:-}" ] || fact native_boots "${NI[boots]:-?}"
-fact tsc_mhz "${tsc:+$((tsc / 1000))}"
 qshort=${qv#QEMU emulator version } qshort=${qshort%% *}
 fact qemu "${qshort:-?}"
 fact host "$host"
@@ -296,13 +296,7 @@ fact series_commit "$series_commit"
 fact vcpus "${RI[vcpus]:-?}"
 fact boots "${RI[boots]:-?}"
 fact repeat "${RI[repeat]:-?}"
-fact iid "$iid"
-[ -z "$iid" ] || fact icount_boots "${II[boots]:-?}"
-sbs=()
-[ -z "$iid" ] || sbs+=("$icount/pathlen.csv")
-[ ! -f "$run/native/pairs.csv" ] || sbs+=("$run/native/pairs.csv")
-sbs+=("$run/pairs.csv")
-render -v view=sidebyside -v pairs=" $hl " -v taccel="${accel^^}" "${sbs[@]}" >"$tmp/pieces/SIDEBYSIDE"
+render -v view=sidebyside -v pairs=" $hl " -v taccel="${accel^^}" "${sidebyside[@]}" >"$tmp/pieces/SIDEBYSIDE"
 # graph_NAME: whether each graph report/RESULTS.md.in shows (its link
 # results/graphs/NAME.png) was drawn.
 while read -r g; do

@@ -26,3 +26,5 @@ if [ -f "$run/compare/tables.md" ]; then
 	tables=1
 fi
 fact tables "$tables"
+# The timed side of the article's headline table.
+sidebyside+=("$run/pairs.csv")

@@ -25,7 +25,7 @@ export LB_NATIVE_KBUILD=$TMP/kb LBN_KHALF=$TMP/kb/kl.o
 native_harness
 printf '%s\n' "kind=empty mode=hot batches=20" "kind=spin_lock mode=hot batches=20" "kind=spin_lock mode=cold batches=5" \
 	"kind=spin_lock mode=contended threads=SWEEP duration_ms=20 hold_ns=100 parallel_ns=200" >"$TMP/jobs"
-BUNDLE_OUT=$TMP/out VARIANTS=pre,post JOBFILE=$TMP/jobs Q=1 "$TOP/scripts/native/bundle.sh" >"$TMP/bundle.log" 2>&1 ||
+BUNDLE_OUT=$TMP/out VARIANTS=pre,post JOBFILE=$TMP/jobs Q=1 "$TOP/scripts/lab/bundle.sh" >"$TMP/bundle.log" 2>&1 ||
 	fail "bundle.sh failed: $(tail -n 20 "$TMP/bundle.log")"
 tgz=("$TMP"/out/lockbench-native-*.tar.gz)
 [ -f "${tgz[0]}" ] || fail "no tarball in BUNDLE_OUT: $(ls "$TMP/out")"
@@ -110,7 +110,7 @@ grep -q '^sections: hold [0-9]* of [0-9]* and parallel [0-9]* of [0-9]* outside'
 	fail "the imported run has no sections check: $(cat "$run/sections-check.txt" 2>&1)"
 echo "ok: imported into build/runs/rt/native, statistics, the chain fit and the sections check included"
 # ... and files under its host, with the bundle's commit.
-RESULTS=$TMP/results "$TOP/scripts/native/host-publish.sh" "$run" >"$TMP/hp.log" 2>&1 || fail "host-publish of the imported run failed: $(<"$TMP/hp.log")"
+RESULTS=$TMP/results "$TOP/scripts/report/hosts/host-publish.sh" "$run" >"$TMP/hp.log" 2>&1 || fail "host-publish of the imported run failed: $(<"$TMP/hp.log")"
 bc=$(sed -n 's/^commit=//p' "$res/bundle.info")
 grep -qx "commit=$bc.*" "$TMP/results/hosts/$hid/native/rt/provenance.txt" ||
 	fail "the filed run does not name the bundle's commit $bc: $(cat "$TMP/results/hosts/$hid/native/rt/provenance.txt")"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Results per host: scripts/native/host-publish.sh files a native run
+# Results per host: scripts/report/hosts/host-publish.sh files a native run
 # under the host id of its CPU (an old run's facts given by hand, and said
 # where from), and hosts-table.sh draws results/hosts.md and the
 # article's side by side (hosts-side.md) from results/hosts/: regenerated
@@ -11,7 +11,7 @@ pub=$TOP/results/hosts
 [ -d "$pub" ] || fail "results/hosts is missing"
 mkdir -p "$TMP/r"
 cp -r "$pub" "$TMP/r/hosts"
-"$TOP/scripts/native/hosts-table.sh" "$TMP/r" >/dev/null 2>&1 || fail "hosts-table.sh failed"
+"$TOP/scripts/report/hosts/hosts-table.sh" "$TMP/r" >/dev/null 2>&1 || fail "hosts-table.sh failed"
 cmp -s "$TMP/r/hosts.md" "$TOP/results/hosts.md" ||
 	fail "results/hosts.md regenerated differs: $(diff "$TOP/results/hosts.md" "$TMP/r/hosts.md" | head -n 10)"
 cmp -s "$TMP/r/hosts-side.md" "$TOP/results/hosts-side.md" ||
@@ -66,20 +66,20 @@ old=$(find "$pub" -path '*f25m17*/native/*' -maxdepth 3 -mindepth 3 -type d | he
 [ -n "$old" ] || fail "no Zen 4 run in results/hosts"
 # (its run.info names the run "native", as make native's do: RUN_ID= names it)
 export RESULTS=$TMP/new RUN_ID=20261206T152048Z
-expect_error "old facts" "predates the CPU's family, model and stepping" "$TOP/scripts/native/host-publish.sh" "$old"
+expect_error "old facts" "predates the CPU's family, model and stepping" "$TOP/scripts/report/hosts/host-publish.sh" "$old"
 expect_error "no source of facts" "FACTS_FROM" env CPU_VENDOR=AuthenticAMD CPU_FAMILY=25 CPU_MODEL_ID=17 CPU_STEPPING=NA \
-	"$TOP/scripts/native/host-publish.sh" "$old"
+	"$TOP/scripts/report/hosts/host-publish.sh" "$old"
 CPU_VENDOR=AuthenticAMD CPU_FAMILY=25 CPU_MODEL_ID=17 CPU_STEPPING=2 FACTS_FROM=test \
-	"$TOP/scripts/native/host-publish.sh" "$old" >/dev/null 2>&1 || fail "host-publish of an old run with its facts failed"
+	"$TOP/scripts/report/hosts/host-publish.sh" "$old" >/dev/null 2>&1 || fail "host-publish of an old run with its facts failed"
 info=$RESULTS/hosts/AMD_EPYC_f25m17s2_x2/host.info
 [ -f "$info" ] || fail "not filed under AMD_EPYC_f25m17s2_x2: $(find "$RESULTS" -maxdepth 2)"
 grep -qx 'record_hosts=AMD_EPYC_x2-6ed277ec' "$info" || fail "host.info does not list the records' old id: $(<"$info")"
 expect_error "twice" "already exists" env CPU_VENDOR=AuthenticAMD CPU_FAMILY=25 CPU_MODEL_ID=17 CPU_STEPPING=2 FACTS_FROM=test \
-	"$TOP/scripts/native/host-publish.sh" "$old"
+	"$TOP/scripts/report/hosts/host-publish.sh" "$old"
 # A second run of one host: its column groups name the runs.
 RUN_ID=second CPU_VENDOR=AuthenticAMD CPU_FAMILY=25 CPU_MODEL_ID=17 CPU_STEPPING=2 FACTS_FROM=test \
-	"$TOP/scripts/native/host-publish.sh" "$old" >/dev/null 2>&1 || fail "host-publish of a second run failed"
-"$TOP/scripts/native/hosts-table.sh" "$RESULTS" >/dev/null 2>&1 || fail "hosts-table.sh on two runs of one host failed"
+	"$TOP/scripts/report/hosts/host-publish.sh" "$old" >/dev/null 2>&1 || fail "host-publish of a second run failed"
+"$TOP/scripts/report/hosts/hosts-table.sh" "$RESULTS" >/dev/null 2>&1 || fail "hosts-table.sh on two runs of one host failed"
 grep -q '^| variant | kind | AMD_EPYC_f25m17s2_x2 20261206T152048Z cycles |.*| AMD_EPYC_f25m17s2_x2 second cycles |' "$RESULTS/hosts.md" ||
 	fail "two runs of one host are not told apart: $(grep '^| variant' "$RESULTS/hosts.md")"
 echo "ok: two runs of one host, each named"
@@ -87,8 +87,8 @@ echo "ok: two runs of one host, each named"
 # hand-given family.
 cp -r "$old" "$TMP/newrun"
 printf 'cpu_vendor=GenuineIntel\ncpu_model=Test CPU\ncpu_family=6\ncpu_model_id=85\ncpu_stepping=4\nonline_cpus=2\nvm=0\n' >"$TMP/newrun/host-facts.txt"
-expect_error "family given twice" "records its CPU family" env CPU_FAMILY=6 "$TOP/scripts/native/host-publish.sh" "$TMP/newrun"
-"$TOP/scripts/native/host-publish.sh" "$TMP/newrun" >/dev/null 2>&1 || fail "host-publish of a run with its CPU facts failed"
+expect_error "family given twice" "records its CPU family" env CPU_FAMILY=6 "$TOP/scripts/report/hosts/host-publish.sh" "$TMP/newrun"
+"$TOP/scripts/report/hosts/host-publish.sh" "$TMP/newrun" >/dev/null 2>&1 || fail "host-publish of a run with its CPU facts failed"
 [ -f "$RESULTS/hosts/Intel_Test_CPU_f6m85s4_x2/native/20261206T152048Z/pre.csv" ] ||
 	fail "the run with its facts is not under Intel_Test_CPU_f6m85s4_x2: $(find "$RESULTS" -maxdepth 3)"
 echo "ok: host-publish files runs by the CPU's id"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/native/sittings.sh: one A/A pair across native sittings.  Two
+# scripts/report/hosts/sittings.sh: one A/A pair across native sittings.  Two
 # stand-in runs whose A/A change is +0.50% and -0.30% and whose base
 # median is 10 and 11 cycles: the spreads are 0.80 points and 10.0%.
 . "$(dirname "$0")/../lib.bash"
@@ -22,13 +22,13 @@ sitting() { # NAME AA_PCT MEDIAN
 }
 sitting one 0.5 10
 sitting two -0.3 11
-"$TOP/scripts/native/sittings.sh" "$TMP/one/native" "$TMP/two/native" >"$TMP/out" 2>"$TMP/err" ||
+"$TOP/scripts/report/hosts/sittings.sh" "$TMP/one/native" "$TMP/two/native" >"$TMP/out" 2>"$TMP/err" ||
 	fail "sittings.sh failed: $(cat "$TMP/err")"
 row=$(grep '^| spin_lock |' "$TMP/out") || fail "no spin_lock row: $(cat "$TMP/out")"
 [[ $row == *"| one: A/A"* || $(head -n 1 "$TMP/out") == *"one: A/A"* ]] || fail "the sittings are not named by their runs: $(head -n 1 "$TMP/out")"
 [[ $row == *"+0.50 [-1.00, +1.00], ±1.50; 10.00 | -0.30 [-1.00, +1.00], ±1.50; 11.00 | 0.80 | 10.0 |" ]] ||
 	fail "spin_lock across two sittings: $row"
-expect_error "one sitting" "two or more native runs" "$TOP/scripts/native/sittings.sh" "$TMP/one/native"
+expect_error "one sitting" "two or more native runs" "$TOP/scripts/report/hosts/sittings.sh" "$TMP/one/native"
 rm "$TMP/two/native/summary.csv"
-expect_error "no summary" "has no summary.csv" "$TOP/scripts/native/sittings.sh" "$TMP/one/native" "$TMP/two/native"
+expect_error "no summary" "has no summary.csv" "$TOP/scripts/report/hosts/sittings.sh" "$TMP/one/native" "$TMP/two/native"
 echo "ok: $row"

@@ -9,7 +9,7 @@
 #     the same host.  Percentages are only ever within one host: across
 #     hosts the table gives absolute cycles and ns.
 # Every table is drawn by render.awk (view=table), rounded by its rule.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 
 results=${1:-$LB_TOP/results}
 render=$LB_TOP/scripts/report/render.awk
@@ -18,7 +18,7 @@ median_awk=$(<"$LB_TOP/scripts/median.awk")
 section() { awk -f "$render" -v view=section -v facts="$2" -v pieces="$3" "$1"; }
 # Sittings (a host's sittings.list) have a table of their own below.
 mapfile -t runs < <(host_runs "$results")
-[ ${#runs[@]} -gt 0 ] || die "hosts-table: no native runs in $results/hosts (file one with scripts/native/host-publish.sh)"
+[ ${#runs[@]} -gt 0 ] || die "hosts-table: no native runs in $results/hosts (file one with scripts/report/hosts/host-publish.sh)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -133,7 +133,7 @@ awk -f "$render" -v view=table -v align=lllrrrrrrrrrrr \
 # caption naming the kind and the hosts: "`A`, `B` and `C`".
 graph="" names=""
 if [ ${#side[@]} -gt 0 ]; then
-	"$LB_TOP/scripts/native/hosts-graph.sh" "$results" "${side[@]}"
+	"$LB_TOP/scripts/report/hosts/hosts-graph.sh" "$results" "${side[@]}"
 	graph=1
 	for i in "${!side[@]}"; do
 		h=${side[i]%/native/*}
@@ -146,7 +146,7 @@ if [ ${#side[@]} -gt 0 ]; then
 	done
 fi
 printf '%s\n' "graph=$graph" "kind=${ANSWER_KIND:-spin_lock}" "hosts=$names" >"$tmp/side/facts"
-section "$LB_TOP/scripts/native/hosts-side.md.in" "$tmp/side/facts" "$tmp/side" >"$results/hosts-side.md"
+section "$LB_TOP/scripts/report/hosts/hosts-side.md.in" "$tmp/side/facts" "$tmp/side" >"$results/hosts-side.md"
 
 # A column group is named by its host, and by its run too where the host
 # has more than one.
@@ -171,9 +171,9 @@ for l in "$results"/hosts/*/sittings.list; do
 	mapfile -t ids <"$l"
 	mkdir -p "$tmp/sit"
 	printf 'host=%s\nn=%s\n' "${h##*/}" "${#ids[@]}" >"$tmp/sit/facts"
-	"$LB_TOP/scripts/native/sittings.sh" "${ids[@]/#/$h/native/}" >"$tmp/sit/TABLE"
-	section "$LB_TOP/scripts/native/hosts-sittings.md.in" "$tmp/sit/facts" "$tmp/sit" >>"$tmp/pieces/SITTINGS"
+	"$LB_TOP/scripts/report/hosts/sittings.sh" "${ids[@]/#/$h/native/}" >"$tmp/sit/TABLE"
+	section "$LB_TOP/scripts/report/hosts/hosts-sittings.md.in" "$tmp/sit/facts" "$tmp/sit" >>"$tmp/pieces/SITTINGS"
 done
 : >"$tmp/nofacts"
-section "$LB_TOP/scripts/native/hosts.md.in" "$tmp/nofacts" "$tmp/pieces" >"$results/hosts.md"
+section "$LB_TOP/scripts/report/hosts/hosts.md.in" "$tmp/nofacts" "$tmp/pieces" >"$results/hosts.md"
 note "hosts-table: ${results#"$LB_TOP"/}/hosts.md (${#runs[@]} runs), hosts-side.md (${#side[@]} hosts)"

@@ -10,7 +10,7 @@
 # variant: merge_config.sh, olddefconfig, check-config.sh), or
 # config=FILE, a user's own .config taken as it is (olddefconfig).
 # quick-refuse.sh has checked TREE and FILE.  MAKE_JOBS= make -j.
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../native/common.sh"
 
 tree=${1:?usage: quick-tree.sh TREE OUT CONFIG...} out=${2:?}
 shift 2
@@ -69,7 +69,7 @@ fi
 declare -A dirs=() inconf=()
 for o in $LB_NATIVE_LOCK_OBJS; do dirs[${o%/*}]=1; done
 for d in "${!dirs[@]}"; do
-	for o in $(make -s -f "$LB_TOP/scripts/native/kbuild-objs.mk" AUTOCONF="$out/include/config/auto.conf" TREE="$tree" DIR="$d"); do
+	for o in $(make -s -f "$LB_TOP/scripts/quick/kbuild-objs.mk" AUTOCONF="$out/include/config/auto.conf" TREE="$tree" DIR="$d"); do
 		inconf[$d/$o]=1
 	done
 done

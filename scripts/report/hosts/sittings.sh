@@ -7,7 +7,7 @@
 # % of the smallest).  The A/A pair is compare's (stat.info's aa_pair).
 # Prints a markdown table; every figure is read from each run's
 # pairs.csv and summary.csv.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 
 [ $# -ge 2 ] || die "usage: sittings.sh RUN RUN... (two or more native runs)"
 args=()

@@ -15,7 +15,7 @@
 # VARIANTS=pre,post,...  JOBFILE=bench-user/jobs/native.jobs
 # BUNDLE_OUT=build/bundle (where the tarball goes)
 # Writes BUNDLE_OUT/lockbench-native-COMMIT.tar.gz and prints its size.
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../native/common.sh"
 
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
 outdir=${BUNDLE_OUT:-$LB_BUILD/bundle}
@@ -62,11 +62,11 @@ for v in $variants; do shas+="$v:$sha "; done
 "$b/bin/lb-native" -n -b 0 -H bundle -j "$jobfile" -w 1 ||
 	die "bundle: the job list $jobfile is refused (see above)"
 cp "$jobfile" "$b/jobs"
-cp "$LB_TOP/scripts/native/bundle-run.sh" "$b/run.sh"
+cp "$LB_TOP/scripts/lab/bundle-run.sh" "$b/run.sh"
 # LAVA: the test definition that runs the bundle on a lab machine, and
 # the script that reports its results as test cases.
 cp "$LB_TOP/scripts/lab/lava-native-test.yaml" "$b/lava-test.yaml"
-cp "$LB_TOP/scripts/native/bundle-lava.sh" "$b/lava.sh"
+cp "$LB_TOP/scripts/lab/bundle-lava.sh" "$b/lava.sh"
 cp "$LB_TOP/scripts/host-cpu.sh" "$LB_TOP/scripts/native/host-facts.sh" "$LB_TOP/scripts/native/topology.sh" "$b/"
 {
 	echo "bundle=$name"

@@ -9,7 +9,7 @@
 # not TSC cycles: the hosts' TSC rates differ, and ns is the unit that
 # compares across them; a % of one host's base never does, so none is
 # drawn.
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 export LC_ALL=C
 
 results=${1:?usage: hosts-graph.sh RESULTS RUN...}

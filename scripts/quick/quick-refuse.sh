@@ -4,7 +4,7 @@
 # builds x86-64, and CONFIG (a .config, when the user gives one) only if
 # it configures x86-64.  Each refusal names the tree and what is wrong,
 # in a second, before any configuring or compiling.
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../native/common.sh"
 
 set_=${1:?usage: quick-refuse.sh SETTING TREE [CONFIG]} tree=${2:?} config=${3:-}
 # Kbuild takes ARCH from the environment too: another one would build

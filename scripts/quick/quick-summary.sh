@@ -5,7 +5,7 @@
 # the exact user-space path length of every hot kind, base -> other;
 # AGREE.md (pathlen-agree.sh's table) when icount's counts exist; and
 # what quick does not measure.  Every figure is from the run's files.
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../native/common.sh"
 
 run=${1:?usage: quick-summary.sh RUN [AGREE.md]} agree=${2:-}
 pl=$run/native/pathlen-user.csv

@@ -26,7 +26,7 @@
 # bundle's run has it in bundle.info);
 # SOURCE= says where it came from (default: RUN's path); RESULTS= the
 # results folder (default results/).
-. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../../lib.sh"
 
 run=${1:?usage: host-publish.sh RUN [STATS]}
 stats=${2:-$run}

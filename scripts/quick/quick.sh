@@ -9,7 +9,7 @@
 #   make quick KSRC=tree BASE_KSRC=tree   your change against a base tree
 #   make quick KSRC=tree BASE=ref         against a commit of the same tree
 # Writes build/runs/NAME/ (native/, quick.txt), builds in build/quick/.
-. "$(dirname "$0")/common.sh"
+. "$(dirname "$0")/../native/common.sh"
 
 # make's command-line settings reach every make below through MAKEFLAGS,
 # and Kbuild would take the user's O= from there as its own output:
@@ -45,10 +45,10 @@ else
 	[ -n "${BASE_KSRC:-}${BASE:-}" ] || die "make quick KSRC=$KSRC needs a base: BASE_KSRC=another-tree, or BASE=git-ref of $KSRC"
 	[ -z "${BASE_KSRC:-}" ] || [ -z "${BASE:-}" ] || die "give BASE_KSRC= or BASE=, not both"
 	[ -z "${VARIANTS:-}" ] || die "VARIANTS= names the matrix; with KSRC= the two sides are base and change"
-	bash "$LB_TOP/scripts/native/quick-refuse.sh" KSRC "$KSRC"
+	bash "$LB_TOP/scripts/quick/quick-refuse.sh" KSRC "$KSRC"
 	change=$(realpath "$KSRC")
 	if [ -n "${BASE_KSRC:-}" ]; then
-		bash "$LB_TOP/scripts/native/quick-refuse.sh" BASE_KSRC "$BASE_KSRC"
+		bash "$LB_TOP/scripts/quick/quick-refuse.sh" BASE_KSRC "$BASE_KSRC"
 		base=$(realpath "$BASE_KSRC")
 	else
 		git -C "$change" rev-parse --git-dir >/dev/null 2>&1 || die "BASE=$BASE: KSRC=$KSRC is not a git tree; give the base as BASE_KSRC=tree"
@@ -60,7 +60,7 @@ else
 	# VARIANT='s fragments when one is named (their options must exist in
 	# your tree: lock-pre and lock-post need patch/).
 	if [ -n "$uo" ]; then
-		bash "$LB_TOP/scripts/native/quick-refuse.sh" KSRC "$KSRC" "$uo/.config"
+		bash "$LB_TOP/scripts/quick/quick-refuse.sh" KSRC "$KSRC" "$uo/.config"
 		cfg="config=$(realpath "$uo/.config")"
 	else
 		frags=""
@@ -81,7 +81,7 @@ native_host_ok
 command -v valgrind >/dev/null || die "valgrind is not installed: run 'make deps'"
 if [ "$mode" = matrix ]; then
 	bash "$LB_TOP/scripts/build/tree.sh"
-	bash "$LB_TOP/scripts/native/quick-refuse.sh" "the patched tree" "$LB_TREE"
+	bash "$LB_TOP/scripts/quick/quick-refuse.sh" "the patched tree" "$LB_TREE"
 elif [ -n "${BASE:-}" ] && [ ! -f "$base/Makefile" ]; then
 	# BASE=ref: that commit checked out in a worktree of its own under
 	# build/quick/src; your checkout is not touched.
@@ -98,7 +98,7 @@ fi
 pids=()
 for i in "${!names[@]}"; do
 	# shellcheck disable=SC2086 # the fragments, one word each
-	bash "$LB_TOP/scripts/native/quick-tree.sh" "${trees[i]}" "${outs[i]}" ${cfgs[i]} &
+	bash "$LB_TOP/scripts/quick/quick-tree.sh" "${trees[i]}" "${outs[i]}" ${cfgs[i]} &
 	pids+=($!)
 done
 bad=()
@@ -151,6 +151,6 @@ fi
 	echo "seconds_pathlen=$t_pathlen"
 	echo "seconds_total=$((EPOCHSECONDS - t0))"
 } >"$run/run.info"
-bash "$LB_TOP/scripts/native/quick-summary.sh" "$run" "$agree" >"$run/quick.txt" || die "quick: the summary failed"
+bash "$LB_TOP/scripts/quick/quick-summary.sh" "$run" "$agree" >"$run/quick.txt" || die "quick: the summary failed"
 cat "$run/quick.txt"
 say "quick: ${run#"$LB_TOP"/}/quick.txt ($((EPOCHSECONDS - t0)) s: objects $t_build s, native $t_native s, path lengths $t_pathlen s)"
