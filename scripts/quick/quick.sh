@@ -125,7 +125,7 @@ vlist=${names[*]}
 # is minutes for 100 ms units, but seconds for quick's, which a host
 # busy with builds outlasts (a 2-variant process took 33 s at a load of
 # 12); it is there to stop a hung lock, not to time the work.
-VARIANTS=${vlist// /,} UNIT_MS=${QUICK_UNIT_MS:-25} RUN_DIR=$run/native Q=1 NATIVE_TIMEOUT=${NATIVE_TIMEOUT:-300} \
+VARIANTS=${vlist// /,} UNIT_MS=${QUICK_UNIT_MS:-12} RUN_DIR=$run/native Q=1 NATIVE_TIMEOUT=${NATIVE_TIMEOUT:-300} \
 	bash "$LB_TOP/scripts/native/run.sh" || die "quick: the native run failed (see above)"
 t_native=$((EPOCHSECONDS - ts))
 
