@@ -32,10 +32,11 @@ for v in "${rv[@]}"; do
 	[[ " ${bv[*]} " == *" $v "* ]] && pairs+=(--pair "$bid@$v:$id@$v")
 done
 [ ${#pairs[@]} -gt 0 ] || die "BASE_RUN ($bid: ${bv[*]}) and RUN ($id: ${rv[*]}) share no variant"
-out=$run/compare-runs/$bid
-mkdir -p "$out"
 (cd "$tmp" && "$LB_TOP/bench-user/lb-stat" compare --seed "${STAT_SEED:-1}" "${pairs[@]}" -o "$tmp/pairs.out" ./*.csv) ||
 	die "lb-stat could not compare $bid with $id (see above; --force is not passed: runs of two hosts or accelerators do not mix)"
+# Written only once lb-stat has compared them: a refusal leaves nothing.
+out=$run/compare-runs/$bid
+mkdir -p "$out"
 mv "$tmp/pairs.out" "$out/pairs.csv"
 awk -f "$LB_TOP/scripts/report/render.awk" -v view=tables "$out/pairs.csv" >"$out/tables.md"
 say "compare: $id against $bid, $((${#pairs[@]} / 2)) variants: ${out#"$LB_TOP"/}/tables.md"
