@@ -11,6 +11,12 @@ run=$(run_dir "${2:?usage: compare-runs.sh BASE_RUN RUN}")
 [ "$base" != "$run" ] || die "BASE_RUN and RUN are the same run ($1)"
 bid=$(dir_id "$base")
 id=$(dir_id "$run")
+# Two runs of one id (a host's native runs all say run_id=native) go by
+# their folders' names: one name for both would compare a run with itself.
+if [ "$bid" = "$id" ]; then
+	bid=$(basename "$(readlink -f "$1")") id=$(basename "$(readlink -f "$2")")
+	[ "$bid" != "$id" ] || die "BASE_RUN and RUN are both named $id: copy one to a folder of another name"
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Each record file again, its variant renamed BASE_ID:VARIANT or ID:VARIANT
