@@ -608,12 +608,16 @@ dir_id() { # DIR
 # copied to build/raw/ID; any other run in this checkout's results/ (a
 # host's native run, results/hosts/HOST/native/ID) to build/published/,
 # named by its path (results+hosts+HOST+native+ID): two hosts' runs of one
-# id never share a copy.  run_dir ARG prints the directory the stages use.
-# compare.sh passes "fresh" so every regeneration starts from the records.
+# id never share a copy.  A run that make native or make import
+# BUNDLE_RESULTS= made (build/runs/NAME/native, no run.info above it) is
+# named by either folder.  run_dir ARG prints the directory the stages
+# use.  compare.sh passes "fresh" so every regeneration starts from the
+# records.
 run_dir() { # ARG [fresh]
 	local d id copy pub rel
 	local -A ri=()
 	d=$(readlink -f "$1") || die "no run directory $1"
+	[ -f "$d/run.info" ] || [ ! -f "$d/native/run.info" ] || d=$d/native
 	pub=$(readlink -f "$LB_TOP/results")
 	if [ -f "$d/raw.info" ]; then
 		[ ! -f "$d/run.info" ] || readkv ri "$d/run.info"
