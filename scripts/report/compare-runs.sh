@@ -12,9 +12,16 @@ run=$(run_dir "${2:?usage: compare-runs.sh BASE_RUN RUN}")
 bid=$(dir_id "$base")
 id=$(dir_id "$run")
 # Two runs of one id (a host's native runs all say run_id=native) go by
-# their folders' names: one name for both would compare a run with itself.
+# their folders' names (build/runs/NAME for NAME/native): one name for
+# both would compare a run with itself.
+folder() { # DIR -> its name, or the name above its native/
+	local d
+	d=$(readlink -f "$1")
+	d=${d%/native}
+	echo "${d##*/}"
+}
 if [ "$bid" = "$id" ]; then
-	bid=$(basename "$(readlink -f "$1")") id=$(basename "$(readlink -f "$2")")
+	bid=$(folder "$1") id=$(folder "$2")
 	[ "$bid" != "$id" ] || die "BASE_RUN and RUN are both named $id: copy one to a folder of another name"
 fi
 tmp=$(mktemp -d)
