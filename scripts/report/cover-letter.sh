@@ -292,11 +292,15 @@ if [ "$T" != - ]; then
 fi
 
 # The statistics' words, once.
+paired() { # PAIRS.CSV: does a row say paired=1?
+	[ -f "$1" ] && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["paired"] == 1 { p = 1; exit } END { exit !p }' "$1"
+}
 how="Before, after: the median over processes (native) or boots of each one's median."
 how+=" Change: lb-stat's estimate with its bootstrap 95% CI"
-if [ "$N" != - ] && grep -q ',1,' <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print "," $c["paired"] "," }' "$N/pairs.csv" 2>/dev/null); then
-	how+=" (native: the median of per-process ratios, so it need not be after over before)"
-fi
+est=()
+[ "$N" = - ] || ! paired "$N/pairs.csv" || est+=("native: the median of per-process ratios")
+[ "$T" = - ] || ! paired "$T/pairs.csv" || est+=("${RT[accel]^^}: the median of per-round ratios")
+[ ${#est[@]} -eq 0 ] || how+=" ($(printf '%s; ' "${est[@]}" | sed 's/; $//'), so it need not be after over before)"
 how+="; within noise: the CI reaches inside the floor, the largest change the same code shows (the A/A pair), whatever its p."
 
 # BASE_RUN's name as compare-runs.sh names its folder: its run_id, or
