@@ -102,8 +102,9 @@ Targets (docs/targets.md):
   plots         graphs for RUN
   results       the report of RUN: RUN/report/RESULTS.md and its results/
   cover-letter  RUN's headline pairs (or PAIR=a:b; or BASE_RUN=A against RUN) as plain
-                text of 80 columns for a patch's cover letter: machine, loops, before
-                -> after with % change, CI and instrument, and what did not change
+                ASCII of 72 columns for a patch's cover letter: kernel under test,
+                machine, loops, then before -> after, % change, CI and verdict of
+                each kind per instrument (per machine state where there are states)
   publish       make RUN's report the tracked RESULTS.md and results/ (nothing else writes them)
   all           deps tree kernels pathlen native calibrate run plots results: the main job
   check         the test suite (CI); T=glob only the matching tests (docs/tests.md);
@@ -333,9 +334,10 @@ plots: compare
 results: plots
 	@$(S)/report/results.sh $(RUN)
 
-## A run's result as a patch's cover letter (80 columns, to paste under ---):
-## make cover-letter RUN=B [BASE_RUN=A] [PAIR=base:other]
-cover-letter: compare
+## A run's result as a patch's cover letter (72 columns, to paste under ---):
+## make cover-letter RUN=B [BASE_RUN=A] [PAIR=base:other].  The script
+## checks PAIR against the run, then runs compare itself.
+cover-letter: args-ok user
 	@PAIR=$(PAIR) $(S)/report/cover-letter.sh $(RUN) $(BASE_RUN)
 
 ## The tracked RESULTS.md and results/ change only here.

@@ -601,24 +601,43 @@ dir_id() { # DIR
 	echo "${ri[run_id]}"
 }
 
-# The published raw data (results/raw, written by publish.sh) is tracked:
-# the stages that derive files from a run work on a copy of it under
-# build/raw/ID instead.  run_dir ARG prints the directory the stages use.
-# compare.sh passes "fresh" so every regeneration starts from the records.
+# The published results (results/, written by publish.sh and
+# host-publish.sh alone) are tracked: the stages that derive files from a
+# run work on a copy of any run directory inside them, under build/.  The
+# published raw data (its raw.info: results/raw, or another clone's) is
+# copied to build/raw/ID; any other run in this checkout's results/ (a
+# host's native run, results/hosts/HOST/native/ID) to build/published/,
+# named by its path (results+hosts+HOST+native+ID): two hosts' runs of one
+# id never share a copy.  A run that make native or make import
+# BUNDLE_RESULTS= made (build/runs/NAME/native, no run.info above it) is
+# named by either folder.  run_dir ARG prints the directory the stages
+# use.  compare.sh passes "fresh" so every regeneration starts from the
+# records.
 run_dir() { # ARG [fresh]
-	local d id
+	local d id copy pub rel
 	local -A ri=()
 	d=$(readlink -f "$1") || die "no run directory $1"
-	[ -f "$d/raw.info" ] || { echo "$d" && return; }
-	[ ! -f "$d/run.info" ] || readkv ri "$d/run.info"
-	id=${ri[run_id]:-}
-	[ -n "$id" ] || die "$1/run.info has no run_id: not published raw data"
-	if [ "${2:-}" = fresh ] || [ ! -d "$LB_BUILD/raw/$id" ]; then
-		rm -rf "$LB_BUILD/raw/$id"
-		mkdir -p "$LB_BUILD/raw"
-		cp -r "$d" "$LB_BUILD/raw/$id" || die "cannot copy $1 to $LB_BUILD/raw/$id"
+	[ -f "$d/run.info" ] || [ ! -f "$d/native/run.info" ] || d=$d/native
+	pub=$(readlink -f "$LB_TOP/results")
+	if [ -f "$d/raw.info" ]; then
+		[ ! -f "$d/run.info" ] || readkv ri "$d/run.info"
+		id=${ri[run_id]:-}
+		[ -n "$id" ] || die "$1/run.info has no run_id: not published raw data"
+		copy=$LB_BUILD/raw/$id
+	elif [[ $d/ == "$pub"/* ]]; then
+		rel=${d#"$pub"}
+		copy=$LB_BUILD/published/results${rel//\//+}
+	else
+		echo "$d" && return
 	fi
-	echo "$LB_BUILD/raw/$id"
+	# A copy named again is its own copy.
+	[ "$d" != "$(readlink -m "$copy")" ] || { echo "$d" && return; }
+	if [ "${2:-}" = fresh ] || [ ! -d "$copy" ]; then
+		rm -rf "$copy"
+		mkdir -p "${copy%/*}"
+		cp -r "$d" "$copy" || die "cannot copy $1 to $copy"
+	fi
+	echo "$copy"
 }
 
 # The native runs filed by host (scripts/report/hosts/host-publish.sh) that

@@ -33,6 +33,10 @@ date_utc=$(utc_now %Y-%m-%dT%H:%M:%SZ)
 # Each line's last series= value.
 series=$(sed -n 's/.*series=\([^ ]*\).*/\1/p' "$LB_STAMP" 2>/dev/null) || true
 kernel_release=$(cat "$kdir/include/config/kernel.release" 2>/dev/null) || true
+# The compiler and linker Kbuild built the kernel with, as its version
+# banner gives them (include/generated/compile.h's LINUX_COMPILER): the
+# cover letter ends with it.  A prebuilt kernel's build may not say.
+compiler=$(sed -n 's/^#define LINUX_COMPILER[[:space:]]*"\(.*\)"$/\1/p' "$kdir/include/generated/compile.h" 2>/dev/null) || true
 jq -n \
 	--arg variant "$v" \
 	--argjson boot "$boot" \
@@ -43,6 +47,7 @@ jq -n \
 	--arg patch_series_commit "$pcommit" \
 	--arg config_sha256 "$(sha_of "$kdir/.config")" \
 	--arg kernel_release "$kernel_release" \
+	--arg kernel_compiler "${compiler:-unknown}" \
 	--arg qemu_version "$LB_QEMU_VERSION" \
 	--arg qemu_cmdline "$qcmd" \
 	--arg accel "$accel" \

@@ -246,11 +246,15 @@ if has again; then
 		bad "make again: RUN=$RUN is not a run directory (it lacks run.info or jobs): $run_hint"
 	fi
 elif has compare plots results publish cover-letter && ! has all run import; then
+	# A native run alone (make native, make import BUNDLE_RESULTS=) is
+	# named by its folder or the one above it (lib.sh's run_dir).
+	ri=${RUN:-}/run.info
+	[ -f "$ri" ] || [ ! -f "${RUN:-}/native/run.info" ] || ri=$RUN/native/run.info
 	if [ ! -e "${RUN:-}" ]; then
 		bad "RUN=${RUN:-} does not exist: $run_hint"
-	elif [ ! -f "$RUN/run.info" ]; then
+	elif [ ! -f "$ri" ]; then
 		bad "RUN=$RUN has no run.info, so it is not a run: $run_hint"
-	elif grep -q -x 'status=incomplete' "$RUN/run.info"; then
+	elif grep -q -x 'status=incomplete' "$ri"; then
 		bad "RUN=$RUN was cut short (status=incomplete in its run.info): compare a finished run, or repeat it with make again RUN=$RUN"
 	fi
 fi
@@ -259,9 +263,9 @@ fi
 if [ -n "${BASE_RUN:-}" ]; then
 	if ! has compare cover-letter; then
 		bad "BASE_RUN= is read by make compare and make cover-letter only: make compare BASE_RUN=build/runs/A RUN=build/runs/B"
-	elif [ ! -f "$BASE_RUN/run.info" ]; then
+	elif [ ! -f "$BASE_RUN/run.info" ] && [ ! -f "$BASE_RUN/native/run.info" ]; then
 		bad "BASE_RUN=$BASE_RUN has no run.info, so it is not a run: $run_hint"
-	elif grep -q -x 'status=incomplete' "$BASE_RUN/run.info"; then
+	elif grep -q -x 'status=incomplete' "$BASE_RUN/run.info" 2>/dev/null; then
 		bad "BASE_RUN=$BASE_RUN was cut short (status=incomplete in its run.info): name a finished run"
 	fi
 fi

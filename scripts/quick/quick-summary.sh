@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # quick-summary.sh RUN [AGREE.md]: make quick's answer as plain text for
 # a cover letter: per compared pair (the comparisons' aa, headline and
-# pair roles whose two sides ran), cover-letter.sh's native cells, then
-# the exact user-space path length of every hot kind, base -> other;
+# pair roles whose two sides ran), the native cells as cover-letter.sh
+# --tables prints them, then the exact user-space path length of every
+# hot kind, base -> other;
 # AGREE.md (pathlen-agree.sh's table) when icount's counts exist; and
 # what quick does not measure.  Every figure is from the run's files.
 . "$(dirname "$0")/../native/common.sh"
@@ -24,7 +25,7 @@ echo "make quick (${RI[quick]}): ${RI[variants]}; ${RI[seconds_total]} s (trees 
 for p in "${pairs[@]}"; do
 	echo
 	echo "== $(comparison_label "$p")"
-	PAIR=$p bash "$LB_TOP/scripts/report/cover-letter.sh" "$run" | tail -n +2
+	PAIR=$p bash "$LB_TOP/scripts/report/cover-letter.sh" --tables "$run" | tail -n +2
 	echo "Path length (user space, valgrind callgrind, exact instructions per op"
 	echo "beyond the empty loop, host-independent):"
 	awk -F, -v b="${p%%:*}" -v o="${p#*:}" '

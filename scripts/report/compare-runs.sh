@@ -11,6 +11,19 @@ run=$(run_dir "${2:?usage: compare-runs.sh BASE_RUN RUN}")
 [ "$base" != "$run" ] || die "BASE_RUN and RUN are the same run ($1)"
 bid=$(dir_id "$base")
 id=$(dir_id "$run")
+# Two runs of one id (a host's native runs all say run_id=native) go by
+# their folders' names (build/runs/NAME for NAME/native): one name for
+# both would compare a run with itself.
+folder() { # DIR -> its name, or the name above its native/
+	local d
+	d=$(readlink -f "$1")
+	d=${d%/native}
+	echo "${d##*/}"
+}
+if [ "$bid" = "$id" ]; then
+	bid=$(folder "$1") id=$(folder "$2")
+	[ "$bid" != "$id" ] || die "BASE_RUN and RUN are both named $id: copy one to a folder of another name"
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Each record file again, its variant renamed BASE_ID:VARIANT or ID:VARIANT
@@ -32,10 +45,11 @@ for v in "${rv[@]}"; do
 	[[ " ${bv[*]} " == *" $v "* ]] && pairs+=(--pair "$bid@$v:$id@$v")
 done
 [ ${#pairs[@]} -gt 0 ] || die "BASE_RUN ($bid: ${bv[*]}) and RUN ($id: ${rv[*]}) share no variant"
-out=$run/compare-runs/$bid
-mkdir -p "$out"
 (cd "$tmp" && "$LB_TOP/bench-user/lb-stat" compare --seed "${STAT_SEED:-1}" "${pairs[@]}" -o "$tmp/pairs.out" ./*.csv) ||
 	die "lb-stat could not compare $bid with $id (see above; --force is not passed: runs of two hosts or accelerators do not mix)"
+# Written only once lb-stat has compared them: a refusal leaves nothing.
+out=$run/compare-runs/$bid
+mkdir -p "$out"
 mv "$tmp/pairs.out" "$out/pairs.csv"
 awk -f "$LB_TOP/scripts/report/render.awk" -v view=tables "$out/pairs.csv" >"$out/tables.md"
 say "compare: $id against $bid, $((${#pairs[@]} / 2)) variants: ${out#"$LB_TOP"/}/tables.md"

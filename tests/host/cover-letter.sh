@@ -1,104 +1,124 @@
 #!/usr/bin/env bash
-# make cover-letter's text (scripts/report/cover-letter.sh): at most 80
-# columns, and every before, after, change and CI in its table is the
-# pairs.csv row it names, rounded; the cells it lists as changed are
-# exactly those lb-stat's verdict calls changed.  Also: two runs
-# (BASE_RUN), a user's own pair (PAIR=, as KSRC= sides are named), and
-# bad input refused by name.
+# make cover-letter on an imported native bundle run
+# (tests/fixtures/letter/bundle-zen5: 4 variants x 4 replicates of the
+# 3602eb1 bundle's run on a Zen 5 VM, imported as make import
+# BUNDLE_RESULTS= does): RUN=build/runs/NAME and RUN=build/runs/NAME/native
+# give one letter, with no step between; every row of its tables is the
+# pairs.csv (or pathlen.csv) row it names, rounded, with its verdict
+# beside it (tests/host/cover-letter-check.awk); plain ASCII within 72
+# columns; the machine line names the microarchitecture, the kernel line
+# Debian's 6.1 (not the host's kernel).  A PAIR the run lacks is refused
+# naming its pairs, before compare runs or a line is printed.  Two
+# machine states (native/states.csv, native/states/S/pairs.csv, read by
+# column name) give a table per state and say where the change's sign
+# does not hold.  Two runs (BASE_RUN=, one run id) give a letter too.
+# check: slow
 . "$(dirname "$0")/../lib.bash"
-export LB_BUILD=$TMP/build
-run=$TMP/run
-mkdir -p "$run/native"
-r=$TOP/results
-cp "$r/pairs.csv" "$r/run.info" "$r/host.txt" "$r/jobs" "$run/"
-cp "$r/native/pairs.csv" "$r/native/run.info" "$r/native/host-facts.txt" "$r/native/jobs" "$run/native/"
-cl=$TOP/scripts/report/cover-letter.sh
-"$cl" "$run" >"$TMP/letter" || fail "cover-letter.sh failed on a copy of the published run"
-width() { # FILE
+command -v jq >/dev/null || skip "jq is not installed"
+[[ -x $TOP/bench-user/lb-validate && -x $TOP/bench-user/lb-stat ]] || missing "the tools are not built (make -C bench-user)"
+export LB_BUILD=$TMP/build STAT_RESAMPLES=400
+make -s -C "$TOP" import BUNDLE_RESULTS="$TOP/tests/fixtures/letter/bundle-zen5" NAME=zen5 >"$TMP/import.log" 2>&1 ||
+	fail "make import of the fixture failed: $(tail -n 20 "$TMP/import.log")"
+run=$LB_BUILD/runs/zen5
+nat=$run/native
+letter() { # OUT RUN [make args...]: make cover-letter RUN=RUN into OUT
+	local out=$1 r=$2
+	shift 2
+	make -s -C "$TOP" cover-letter RUN="$r" "$@" >"$out" 2>"$out.err" ||
+		fail "make cover-letter RUN=$r $* failed: $(tail -n 20 "$out.err")"
+}
+# Plain ASCII, 72 columns, every row as its file has it.
+plain() { # LETTER
 	local wide
-	wide=$(awk 'length($0) > 80 { print length($0) ": " $0; exit }' "$1")
-	[ -z "$wide" ] || fail "a line of the cover letter is over 80 columns: $wide"
+	wide=$(awk 'length($0) > 72 { print length($0) ": " $0; exit }' "$1")
+	[ -z "$wide" ] || fail "${1##*/}: a line is over 72 columns: $wide"
+	! LC_ALL=C grep -n '[^ -~]' "$1" || fail "${1##*/}: the lines above are not plain ASCII"
 }
-# The table's rows against pairs.csv: by instrument, kind, mode and pair,
-# each printed figure must be that row's, rounded as the letter rounds.
-# A pair with no changed cell must say so; MIN_ROWS (default 0) rows at
-# least.
-check() { # LETTER NATIVE_PAIRS TIMED_PAIRS [MIN_ROWS]
-	awk -v np="$2" -v tp="$3" -v min="${4:-0}" '
-	function num(v,   a) { a = v < 0 ? -v : v
-		if (a >= 1e9) return sprintf("%.3gG", v / 1e9); if (a >= 1e6) return sprintf("%.3gM", v / 1e6)
-		if (a >= 1e4) return sprintf("%.3gk", v / 1e3); return sprintf("%.4g", v) }
-	function pc(fmt, v) { return v ~ /nan/ ? "n/a" : sprintf(fmt, v) }
-	function load(file, inst,   l, n, h, c, i, m, want) {
-		getline l < file; n = split(l, h, ","); for (i = 1; i <= n; i++) c[h[i]] = i
-		while ((getline l < file) > 0) {
-			split(l, f, ",")
-			m = f[c["mode"]]
-			want = m == "contended" ? "ops_per_s" : inst == "native" ? "cyc_op" : "ns_op"
-			if (f[c["metric"]] != want || f[c["kind"]] == "empty") continue
-			lab = f[c["kind"]]
-			if (lab ~ /mix/) lab = lab ":" f[c["read_pct"]] "%r"
-			if (m == "contended") lab = substr(lab "@" f[c["threads"]] "t,h" f[c["hold_ns"]] "p" f[c["parallel_ns"]], 1, 24)
-			k = inst SUBSEP f[c["base"]] " -> " f[c["other"]] SUBSEP lab SUBSEP substr(m, 1, 4)
-			ROW[k] = num(f[c["median_base"]]) " " num(f[c["median_other"]]) " " pc("%+.1f%%", f[c["pct_change"]]) \
-				" [" pc("%+.1f", f[c["pct_lo"]]) ", " pc("%+.1f", f[c["pct_hi"]]) "]"
-			if (f[c["verdict"]] ~ /^changed/) WANT[k] = 1
-		}
-	}
-	BEGIN { load(np, "native"); load(tp, "TCG") }
-	/ -> .*:$/ { pair = substr($0, 1, length($0) - 1); SHOWN[pair] = 1; next }
-	/^  no cell changed\.$/ { NONE[pair] = 1; next }
-	$NF == "native" || $NF == "TCG" {
-		k = $NF SUBSEP pair SUBSEP $1 SUBSEP $2
-		got = $3 " " $4 " " $6 " " $7 " " $8
-		if (!(k in ROW)) { print "no pairs.csv row for: " $0; bad = 1; next }
-		if (ROW[k] != got) { print "pairs.csv has " ROW[k] " for: " $0; bad = 1 }
-		if (!(k in WANT)) { print "listed as changed, verdict is not: " $0; bad = 1 }
-		SEEN[k] = 1; HASROW[pair] = 1; rows++
-	}
-	END {
-		for (k in WANT) if (!(k in SEEN)) { split(k, p, SUBSEP); x = p[1] " " p[2] " " p[3] " " p[4]; if (p[2] in SHOWN) { print "changed but missing: " x; bad = 1 } }
-		for (q in SHOWN) if (!(q in NONE) && !(q in HASROW)) { print "no table rows and no \"no cell changed\" for " q; bad = 1 }
-		if (rows < min) { print rows + 0 " table rows, want at least " min; bad = 1 }
-		exit bad
-	}' "$1" || fail "the cover letter's table differs from pairs.csv (above)"
-}
-width "$TMP/letter"
-check "$TMP/letter" "$run/native/pairs.csv" "$run/pairs.csv"
-grep -q '^Machine: ' "$TMP/letter" || fail "the cover letter has no machine line"
-grep -q ' x .* ops' "$TMP/letter" || fail "the cover letter has no loop parameters"
-grep -q '^No change shown (' "$TMP/letter" || fail "the cover letter names no unchanged kind"
-echo "ok: published run: $(grep -c -E '(native|TCG)$' "$TMP/letter") changed cells, each equal to pairs.csv, <= 80 columns"
-plant_changed() { # FILE: base,fix spin_lock hot, whatever was published
-	awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
-		NR > 1 && $c["base"] == "base" && $c["other"] == "fix" && $c["kind"] == "spin_lock" && $c["mode"] == "hot" { $c["verdict"] = "changed" } { print }' "$1" >"$1.new"
-	mv "$1.new" "$1"
+check() { # LETTER [awk -v args...]
+	local f=$1
+	shift
+	awk -f "$TOP/tests/host/cover-letter-check.awk" -v native="$nat/pairs.csv" \
+		-v pathlen="$TOP/results/pathlen/pathlen.csv" "$@" "$f" >"$TMP/check.out" ||
+		fail "${f##*/}: its tables differ from the files: $(head -n 20 "$TMP/check.out")"
 }
 
-# A user's own pair (KSRC= names its sides): PAIR=base:fix.
-sed 's/^pre-debug,post-debug,/base,fix,/' "$run/pairs.csv" >"$TMP/p" && mv "$TMP/p" "$run/pairs.csv"
-sed 's/^pre-debug,post-debug,/base,fix,/' "$run/native/pairs.csv" >"$TMP/p" && mv "$TMP/p" "$run/native/pairs.csv"
-# A changed cell planted on each side, so the rows are checked whatever
-# the published verdicts are.
-plant_changed "$run/pairs.csv"
-plant_changed "$run/native/pairs.csv"
-PAIR=base:fix "$cl" "$run" >"$TMP/own" || fail "cover-letter.sh PAIR=base:fix failed"
-grep -q '^base -> fix:$' "$TMP/own" || fail "PAIR=base:fix is not the letter's pair: $(head -n 20 "$TMP/own")"
-width "$TMP/own"
-check "$TMP/own" "$run/native/pairs.csv" "$run/pairs.csv" 2
-echo "ok: PAIR=base:fix (a user's own sides), $(grep -c -E '(native|TCG)$' "$TMP/own") changed cells"
+letter "$TMP/top" "$run"
+letter "$TMP/nat" "$nat"
+cmp -s "$TMP/top" "$TMP/nat" || fail "RUN=build/runs/NAME and RUN=.../native give two letters: $(diff "$TMP/top" "$TMP/nat" | head)"
+plain "$TMP/top"
+check "$TMP/top"
+grep -q '^pre-debug -> post-debug$' "$TMP/top" || fail "the headline pair is not the letter's"
+grep -q '^  spin_lock  *16  *50 ' "$TMP/top" || fail "icount's 16 -> 50 for spin_lock is missing"
+grep -q 'within noise$' "$TMP/top" || fail "no row says \"within noise\" beside its figures"
+! grep -q 'no cell changed' "$TMP/top" || fail "the letter says \"no cell changed\" instead of figures"
+# The letter's words, each wrapped line joined to the one above it.
+flat=$(tr '\n' ' ' <"$TMP/top" | tr -s ' ')
+[[ $flat == *"Machine: AMD EPYC: Zen 5 (Turin), AMD family 26 model 2 stepping 1, a VM of 2 vCPUs, TSC 2694.9 MHz"* ]] ||
+	fail "the machine line does not name Zen 5 (Turin), VM, CPUs and TSC: $(grep -A1 '^Machine' "$TMP/top")"
+[[ $flat == *"Kernel under test: Debian linux-source 6.1 (Debian package version not recorded), patch/series as of the run's lockbench commit 3602eb1f4205"* ]] ||
+	fail "the kernel line does not name Debian's 6.1 and the series' commit: $(grep -A1 '^Kernel' "$TMP/top")"
+[[ $flat == *"post-debug: lock-post debug-on"* ]] || fail "the kernel line lacks post-debug's fragments"
+! grep -q '6\.18' "$TMP/top" || fail "the letter names the host's kernel"
+for w in '^Compiler' '^Raw data: ' '^Reproduce' '^  sh run.sh -t 300$'; do
+	grep -q "$w" "$TMP/top" || fail "the letter's end lacks /$w/: $(tail -n 8 "$TMP/top")"
+done
+echo "ok: imported bundle: $(grep -c 'within noise$\|slower$\|faster$\|signif\.$' "$TMP/top") rows, as pairs.csv has them, <= 72 columns, ASCII"
 
-# Two runs: RUN/compare-runs/BASE_ID/pairs.csv, as compare-runs.sh writes it.
-mkdir -p "$TMP/a" "$run/compare-runs/A"
-echo run_id=A >"$TMP/a/run.info"
-sed -e 's/^base,fix,/A@post-debug,B@post-debug,/' "$run/pairs.csv" >"$run/compare-runs/A/pairs.csv"
-sed -i 's/^run_id=.*/run_id=B/' "$run/run.info"
-"$cl" "$run" "$TMP/a" >"$TMP/two" || fail "cover-letter.sh RUN BASE_RUN failed"
-grep -q '^A@post-debug -> B@post-debug:$' "$TMP/two" || fail "the two-run letter lacks its pair: $(head -n 20 "$TMP/two")"
-width "$TMP/two"
-check "$TMP/two" /dev/null "$run/compare-runs/A/pairs.csv"
-echo "ok: BASE_RUN=A RUN=B"
+# A pair the run lacks: refused before anything runs, naming its pairs.
+rm -rf "$nat/compare"
+t0=$EPOCHREALTIME
+rc=0
+make -s -C "$TOP" cover-letter RUN="$run" PAIR=pre:nonexistent >"$TMP/bad" 2>"$TMP/bad.err" || rc=$?
+t1=$EPOCHREALTIME
+[ $rc -ne 0 ] || fail "PAIR=pre:nonexistent was not refused"
+[ ! -s "$TMP/bad" ] || fail "PAIR=pre:nonexistent printed part of a letter: $(head -n 5 "$TMP/bad")"
+grep -q 'PAIR=pre:nonexistent is not a pair this run compares; its pairs: pre:post pre-debug:post-debug pre:pre-debug post:post-debug' "$TMP/bad.err" ||
+	fail "the refusal does not name the run's pairs: $(cat "$TMP/bad.err")"
+[ ! -d "$nat/compare" ] || fail "compare ran before PAIR= was refused"
+echo "ok: PAIR=pre:nonexistent refused in $(((${t1/./} - ${t0/./}) / 1000)) ms, naming the pairs, nothing printed"
+letter "$TMP/aa" "$run" PAIR=pre:post
+grep -q '^pre -> post$' "$TMP/aa" || fail "PAIR=pre:post is not the letter's pair"
+plain "$TMP/aa"
+check "$TMP/aa"
 
-expect_error "a PAIR without a colon" "PAIR=nope: want base:other" env PAIR=nope "$cl" "$run"
-expect_error "two runs never compared" "make compare BASE_RUN=" "$cl" "$TMP/a" "$run"
-expect_error "a directory that is no run" "no run.info" "$cl" "$TMP/none"
+# Two machine states, read by column name (in an order of their own):
+# a table each, and the sign of spin_lock's hot change differs.
+{
+	echo "share_pct,state,slices,probe_pair,probe_pair_lo,probe_pair_hi,probe_chain,runs,mean_run,switches,processes,steal_us,nivcsw"
+	echo "62.5,1,50,20.7,20.6,20.9,1.00,5,10,4,4,0,3"
+	echo "37.5,2,30,23.9,23.5,24.6,1.00,5,6,5,4,0,2"
+} >"$nat/states.csv"
+for s in 1 2; do
+	mkdir -p "$nat/states/$s"
+	# State s: its own figures (scaled), and in state 2 spin_lock's hot
+	# change turned round.
+	awk -F, -v OFS=, -v s="$s" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+		{ $c["median_base"] = $c["median_base"] * (s == 1 ? 0.9 : 1.1)
+		  if (s == 2 && $c["kind"] == "spin_lock" && $c["mode"] == "hot") {
+			$c["pct_change"] = -$c["pct_change"]; t = -$c["pct_lo"]; $c["pct_lo"] = -$c["pct_hi"]; $c["pct_hi"] = t } }
+		{ print }' "$nat/pairs.csv" >"$nat/states/$s/pairs.csv"
+done
+letter "$TMP/states" "$run"
+plain "$TMP/states"
+check "$TMP/states" -v states="$nat/states"
+grep -q '^native, state 1 of 2 (62.5% of the slices, pair probe 20.7 cycles):$' "$TMP/states" ||
+	fail "no table of state 1: $(grep -n state "$TMP/states" | head)"
+grep -q '^native, state 2 of 2 ' "$TMP/states" || fail "no table of state 2"
+grep -q '2 machine states: 1 62.5%, 2 37.5% of the slices' "$TMP/states" || fail "the native line does not count the states"
+tr '\n' ' ' <"$TMP/states" | grep -q 'It does not hold for: spin_lock (state 1 +[0-9.]*%, state 2 -[0-9.]*%)' ||
+	fail "the letter does not say spin_lock's sign differs between the states: $(grep -A3 'sign holds' "$TMP/states")"
+grep -q "^The change's sign holds in every state for: spin_trylock" "$TMP/states" || fail "the kinds whose sign holds are not named"
+head -n 2 "$nat/states.csv" >"$TMP/one" && mv "$TMP/one" "$nat/states.csv"
+letter "$TMP/one" "$run"
+grep -q '; one machine state$' "$TMP/one" || fail "a run of one state does not say so"
+! grep -q '^native, state' "$TMP/one" || fail "a run of one state has a table per state"
+echo "ok: two states: a table each, read by column name; the sign that differs is named; one state said in one line"
+
+# Two runs of one id (BASE_RUN=): compare-runs names them by folder.
+cp -r "$run" "$LB_BUILD/runs/zen5b"
+letter "$TMP/two" "$LB_BUILD/runs/zen5b" BASE_RUN="$run"
+plain "$TMP/two"
+grep -q '^zen5@post-debug -> zen5b@post-debug$' "$TMP/two" || fail "the two-run letter lacks its pair: $(grep -- '->' "$TMP/two" | head -n 3)"
+awk -f "$TOP/tests/host/cover-letter-check.awk" -v native="$LB_BUILD/runs/zen5b/native/compare-runs/zen5/pairs.csv" "$TMP/two" >"$TMP/check.out" ||
+	fail "the two-run letter differs from its pairs.csv: $(head -n 20 "$TMP/check.out")"
+echo "ok: BASE_RUN= of one run id, a letter of every variant"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # provenance.sh writes valid JSON whatever a value holds, and a published
 # provenance names no machine's directories: the QEMU command line's paths
-# inside the checkout and the build directory come out relative.
+# inside the checkout and the build directory come out relative.  The
+# kernel's compiler is recorded as its build's version banner names it.
 . "$(dirname "$0")/../lib.bash"
 command -v jq >/dev/null || skip "jq is not installed"
 export LB_BUILD=$TMP/build
@@ -9,6 +10,9 @@ mkdir -p "$LB_BUILD"
 cat >"$TMP/cmd" <<EOC
 qemu-system-x86_64 -kernel $LB_BUILD/kernel/pre/bzImage -initrd $TOP/build/x.cpio -append "a=\"b\",c"
 EOC
+mkdir -p "$LB_BUILD/kernel/pre/include/generated"
+cc_line='gcc (Debian 12.2.0-14+deb12u1) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40'
+printf '#define UTS_MACHINE\t\t"x86_64"\n#define LINUX_COMPILER\t\t"%s"\n' "$cc_line" >"$LB_BUILD/kernel/pre/include/generated/compile.h"
 "$TOP/scripts/boot/provenance.sh" pre tcg 2 3 "$TMP/cmd" >"$TMP/p.json" 2>"$TMP/err" || fail "provenance.sh failed"
 jq -e . "$TMP/p.json" >/dev/null || fail "not JSON: $(cat "$TMP/p.json")"
 q=$(jq -r .qemu_cmdline "$TMP/p.json")
@@ -17,6 +21,9 @@ case $q in *"$TMP"* | *"$TOP"*) fail "the command line keeps an absolute path: $
 [[ $q == *'a=\"b\",c'* ]] || fail "quotes or commas lost: $q"
 [ "$(jq -r .boot "$TMP/p.json")" = 3 ] && [ "$(jq -r .vcpus "$TMP/p.json")" = 2 ] || fail "boot or vcpus wrong"
 echo "ok: provenance: valid JSON, relative paths: $q"
+[ "$(jq -r .kernel_compiler "$TMP/p.json")" = "$cc_line" ] ||
+	fail "kernel_compiler is not compile.h's LINUX_COMPILER: $(jq -r .kernel_compiler "$TMP/p.json")"
+echo "ok: provenance: the kernel's compiler, $cc_line"
 # The commit the patch series was at: the last that changed the patch
 # folder, "-dirty" after it when the checkout's series differs from it;
 # nothing outside git (the report then says unknown).
