@@ -33,8 +33,14 @@ struct row {
 	size_t nx, ny;
 	double mx, my, pct, lo, hi, p, p_min, p_holm, mde, floor, quantum;
 	size_t family;
-	int oversub, paired;
+	int oversub, paired, oom;
 	const char *verdict, *floor_by;
+	/* The row's samples, kept for what resamples them after measure():
+	 * the floors and the blocks.  x[nx] and y[ny] are each side's
+	 * replicate figures, bx and by their replicate indexes; paired, q[nx]
+	 * holds the per-replicate ratios the change is the median of. */
+	double *x, *y, *q;
+	uint64_t *bx, *by;
 };
 
 static double pct_of(double ratio)
@@ -73,21 +79,51 @@ static int same_replicates(const struct lb_record *cell, const struct lbs_pair *
 	return 1;
 }
 
-/* The boot medians of both sides of W into X and Y; 1 if paired. */
+/* The boot medians of both sides of W into X and Y, their boot indexes
+ * into BX and BY (room for the set's n each); 1 if paired. */
 static int sides(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
-		 const struct lbs_opts *o, double *x, double *y, size_t *nrec)
+		 const struct lbs_opts *o, double *x, double *y, uint64_t *bx, uint64_t *by,
+		 size_t *nrec)
 {
-	uint64_t *bx = malloc((s->s->n ? s->s->n : 1) * sizeof(*bx));
-	uint64_t *by = malloc((s->s->n ? s->s->n : 1) * sizeof(*by));
-	int paired = 0;
-
 	w->nx = lbc_boot_medians_ids(s, p->base, w->cell, w->metric, x, bx, nrec, &w->oversub);
 	w->ny = lbc_boot_medians_ids(s, p->other, w->cell, w->metric, y, by, nrec, &w->oversub);
-	if (bx && by)
-		paired = same_replicates(w->cell, p, o->rounds, bx, w->nx, by, w->ny);
-	free(bx);
-	free(by);
-	return paired;
+	return same_replicates(w->cell, p, o->rounds, bx, w->nx, by, w->ny);
+}
+
+/* A copy of X[N] (N may be 0); NULL when out of memory. */
+static void *copy_of(const void *x, size_t n, size_t size)
+{
+	void *c = malloc(n ? n * size : 1);
+
+	if (c && n)
+		memcpy(c, x, n * size);
+	return c;
+}
+
+/* Keeps W's samples X[nx], Y[ny] and their indexes BX, BY; paired, the
+ * per-replicate ratios too.  -1 when out of memory. */
+static int keep(struct row *w, const double *x, const double *y, const uint64_t *bx,
+		const uint64_t *by)
+{
+	w->x = copy_of(x, w->nx, sizeof(*x));
+	w->y = copy_of(y, w->ny, sizeof(*y));
+	w->bx = copy_of(bx, w->nx, sizeof(*bx));
+	w->by = copy_of(by, w->ny, sizeof(*by));
+	w->q = w->paired ? malloc(w->nx ? w->nx * sizeof(*w->q) : 1) : NULL;
+	if (!w->x || !w->y || !w->bx || !w->by || (w->paired && !w->q))
+		return -1;
+	for (size_t i = 0; w->paired && i < w->nx; i++)
+		w->q[i] = x[i] != 0 ? y[i] / x[i] : NAN;
+	return 0;
+}
+
+static void row_free(struct row *w)
+{
+	free(w->x);
+	free(w->y);
+	free(w->q);
+	free(w->bx);
+	free(w->by);
 }
 
 /* One TSC tick (one instruction under icount) per timed sample, over the
@@ -112,12 +148,22 @@ static double quantum_pct(const struct row *w)
 static void measure(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
 		    const struct lbs_opts *o, gsl_rng *rng, double *x, double *y)
 {
+	size_t bufn = s->s->n ? s->s->n : 1, nrec;
+	uint64_t *bx = malloc(bufn * sizeof(*bx)), *by = malloc(bufn * sizeof(*by));
 	struct lbs_ratio rt;
 	struct lbs_rank rk;
 	char name[256];
-	size_t nrec;
 
-	w->paired = sides(w, s, p, o, x, y, &nrec);
+	if (!bx || !by) {
+		free(bx);
+		free(by);
+		w->oom = 1;
+		return;
+	}
+	w->paired = sides(w, s, p, o, x, y, bx, by, &nrec);
+	w->oom = keep(w, x, y, bx, by);
+	free(bx);
+	free(by);
 	w->mx = lbs_median(x, w->nx);
 	w->my = lbs_median(y, w->ny);
 	w->pct = w->mx != 0 ? pct_of(w->my / w->mx) : NAN;
@@ -143,19 +189,16 @@ static void measure(struct row *w, const struct lbc_index *s, const struct lbs_p
 /* The MDE needs the family's size, so it is a second pass: the change
  * this test detects in 80% of samples like base's at level alpha / m,
  * what Holm asks of a family's smallest p. */
-static void measure_mde(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
-			const struct lbs_opts *o, gsl_rng *rng, double *x)
+static void measure_mde(struct row *w, const struct lbs_pair *p, const struct lbs_opts *o,
+			gsl_rng *rng)
 {
 	char name[256];
-	size_t nrec;
-	int over;
 
 	if (isnan(w->p_holm) || !w->family)
 		return;
-	lbc_boot_medians(s, p->base, w->cell, w->metric, x, &nrec, &over);
 	row_name(name, sizeof(name), w, p, "mde");
 	lbs_seed_for(rng, o, name);
-	w->mde = lbs_rank_mde_pct(rng, x, w->nx, w->ny, o->alpha / (double)w->family, o->power,
+	w->mde = lbs_rank_mde_pct(rng, w->x, w->nx, w->ny, o->alpha / (double)w->family, o->power,
 				  LBS_MDE_SIMS);
 }
 
@@ -177,8 +220,9 @@ static void measure_mde_row(size_t i, gsl_rng *rng, double *x, double *y, void *
 {
 	struct measure_ctx *c = ctx;
 
+	(void)x;
 	(void)y;
-	measure_mde(&c->w[i], c->ix, &c->p[c->w[i].pair], c->o, rng, x);
+	measure_mde(&c->w[i], &c->p[c->w[i].pair], c->o, rng);
 }
 
 static int same_family(const struct row *a, const struct row *b)
@@ -249,43 +293,47 @@ static int is_same_code(const struct lbs_pair *q, const struct lbs_aa *a)
 	return is_aa(q, a->aa) || is_aa(q, a->layout);
 }
 
+/* Whether a replicate of W's base is 0: a resample could have no ratio
+ * (lbs_aa_floor leaves such rows out, as the empty kind is). */
+static int base_has_zero(const struct row *w)
+{
+	for (size_t i = 0; i < w->nx; i++)
+		if (w->x[i] == 0)
+			return 1;
+	return 0;
+}
+
 /*
  * The A/A bound of the mode and metric of row I: every testable A/A row
  * of them (the empty kind, 0 by construction, is not testable) resampled
  * together, lbs_aa_floor's LBS_FLOOR_Q quantile of the largest |change|.
+ * A paired row is resampled as its change is: the median of its
+ * per-replicate ratios q over a base of ones.
  */
 static double aa_bound(const struct row *w, size_t n, size_t i, const struct lbs_pair *p,
-		       const struct lbs_pair *aa, const struct lbc_index *ix,
-		       const struct lbs_opts *o, gsl_rng *rng)
+		       const struct lbs_pair *aa, const struct lbs_opts *o, gsl_rng *rng)
 {
-	size_t bufn = ix->s->n ? ix->s->n : 1, k = 0, nrec;
 	struct lbs_aa_row *rows = calloc(n ? n : 1, sizeof(*rows));
-	double *buf = NULL, bound = NAN;
+	double *ones = NULL, bound = NAN;
+	size_t k = 0, most = 1;
 	char name[256];
 
-	if (!rows)
-		return NAN;
+	for (size_t j = 0; j < n; j++)
+		most = w[j].nx > most ? w[j].nx : most;
+	ones = malloc(most * sizeof(*ones));
+	if (!rows || !ones)
+		goto out;
+	for (size_t j = 0; j < most; j++)
+		ones[j] = 1;
 	for (size_t j = 0; j < n; j++) {
-		struct row t = w[j];
-		double *nb;
-
 		if (!is_aa(&p[w[j].pair], aa) || !testable(&w[j]) ||
-		    strcmp(w[j].cell->mode, w[i].cell->mode) || strcmp(w[j].metric, w[i].metric))
+		    strcmp(w[j].cell->mode, w[i].cell->mode) || strcmp(w[j].metric, w[i].metric) ||
+		    base_has_zero(&w[j]))
 			continue;
-		nb = realloc(buf, 2 * (k + 1) * bufn * sizeof(*buf));
-		if (!nb)
-			goto out;
-		buf = nb;
-		rows[k].paired = sides(&t, ix, &p[w[j].pair], o, buf + 2 * k * bufn,
-				       buf + (2 * k + 1) * bufn, &nrec);
-		rows[k].nx = t.nx;
-		rows[k].ny = t.ny;
+		rows[k] = (struct lbs_aa_row){ .x = w[j].paired ? ones : w[j].x,
+					       .y = w[j].paired ? w[j].q : w[j].y,
+					       .nx = w[j].nx, .ny = w[j].ny, .paired = w[j].paired };
 		k++;
-	}
-	/* The data moved with each realloc: point the rows at it now. */
-	for (size_t j = 0; j < k; j++) {
-		rows[j].x = buf + 2 * j * bufn;
-		rows[j].y = rows[j].x + bufn;
 	}
 	snprintf(name, sizeof(name), "floor/%s/%s/%s/%s", aa->base, aa->other, w[i].cell->mode,
 		 w[i].metric);
@@ -293,7 +341,7 @@ static double aa_bound(const struct row *w, size_t n, size_t i, const struct lbs
 	bound = lbs_aa_floor(rng, rows, k, o->resamples, LBS_FLOOR_Q);
 out:
 	free(rows);
-	free(buf);
+	free(ones);
 	return bound;
 }
 
@@ -302,7 +350,7 @@ out:
  * that is larger still (identical code can then show a CI of zero
  * width); NaN without an A/A pair. */
 static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struct lbs_aa *a,
-		  const struct lbc_index *ix, const struct lbs_opts *o)
+		  const struct lbs_opts *o)
 {
 	double *bound = malloc(2 * (n ? n : 1) * sizeof(*bound)), *lay;
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
@@ -325,8 +373,8 @@ static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struc
 			bound[i] = bound[j];
 			lay[i] = lay[j];
 		} else {
-			bound[i] = a->aa ? aa_bound(w, n, i, p, a->aa, ix, o, rng) : NAN;
-			lay[i] = a->aa && a->layout ? aa_bound(w, n, i, p, a->layout, ix, o, rng) : NAN;
+			bound[i] = a->aa ? aa_bound(w, n, i, p, a->aa, o, rng) : NAN;
+			lay[i] = a->aa && a->layout ? aa_bound(w, n, i, p, a->layout, o, rng) : NAN;
 		}
 		w[i].floor = bound[i];
 		w[i].floor_by = isnan(bound[i]) ? "none" : "a-a";
@@ -426,14 +474,20 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
 	ctx = (struct measure_ctx){ .w = w, .ix = &ix, .p = p, .o = o };
 	if (lbs_each_row(n, s->n, measure_row, &ctx))
 		goto out;
+	for (i = 0; i < n; i++)
+		if (w[i].oom)
+			goto out;
 	/* A cell the other variant lacks is no comparison. */
-	for (i = k = 0; i < n; i++)
+	for (i = k = 0; i < n; i++) {
 		if (w[i].ny)
 			w[k++] = w[i];
+		else
+			row_free(&w[i]);
+	}
 	n = k;
 	if (adjust(w, n) || lbs_each_row(n, s->n, measure_mde_row, &ctx))
 		goto out;
-	if (floors(w, n, p, a, &ix, o))
+	if (floors(w, n, p, a, o))
 		goto out;
 	fprintf(pairs, "%s\n", LB_CSV_HEADER(LB_PAIRS_COLUMNS));
 	for (i = 0; i < n; i++) {
@@ -445,6 +499,8 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
 	}
 	rc = 0;
 out:
+	for (i = 0; i < n; i++)
+		row_free(&w[i]);
 	free(w);
 	if (ix.s)
 		lbc_index_free(&ix);
