@@ -595,6 +595,31 @@ enum lb_mark_site {
 	X(seq,		"the slice, as slices.csv's")			\
 	X(state,	"its state, as states.csv's")
 
+/*
+ * state-causes.csv (lb-stat states --causes): what the states track.
+ * Each factor sorts the slices into levels; a row gives one level's
+ * slices and how many of them were in one state.  A state that tracks a
+ * factor is in far more (or fewer) of some level's slices than its share
+ * of all slices; cramers_v sums that up over the factor.  The factors
+ * and what each points at: prev, the variant of the slice before it (the
+ * interleaving: a state inherited from the code run before); half, the
+ * first or second half of its process's time (a drift); process, the
+ * process (a state that lives in whole processes: the layout, drawn per
+ * process, or the CPU it ran on); chain, the chain probe below or above
+ * the run's median (a frequency change moves the chain, a
+ * microarchitectural state does not); steal and nivcsw, none or some
+ * over the slice (the hypervisor, a preemption).
+ */
+#define LB_STATE_CAUSES_COLUMNS(X)					\
+	X(factor,	"prev, half, process, chain, steal or nivcsw")	\
+	X(level,	"a variant, first or second, a boot, low or high, none or some") \
+	X(state,	"as states.csv's")				\
+	X(slices,	"the level's slices")				\
+	X(in_state,	"those of them in the state")			\
+	X(pct,		"in_state over slices, in percent")		\
+	X(all_pct,	"the state's share of all slices, in percent")	\
+	X(cramers_v,	"Cramer's V of the factor and the states: 0 unrelated, 1 the level decides the state; nan with one state or level")
+
 /* run.info (run.sh): KEY=VALUE lines; order_round_N repeats per round. */
 #define LB_RUN_INFO_KEYS(X)						\
 	X(run_id,	"the run's name (its timestamp)")		\
