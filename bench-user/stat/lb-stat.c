@@ -36,6 +36,7 @@
 #include <unistd.h>
 #include "cells.h"
 #include "rounds.h"
+#include "slices.h"
 #include "stat.h"
 
 #define MAX_PAIRS 64
@@ -45,6 +46,8 @@ static const char usage[] =
 	"       lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER [--layout BASE:OTHER]]\n"
 	"                       [--rounds RUN_INFO] --pair BASE:OTHER... FILE...\n"
 	"       lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...\n"
+	"       lb-stat states -o STATES --assign SLICE_STATES [--causes CAUSES] [--tsc-step K]\n"
+	"                      SLICES...\n"
 	"options: --seed S  --resamples R  --alpha A  --power P  --force\n";
 
 static int parse_pair(const char *arg, struct lbs_pair *p)
@@ -133,6 +136,56 @@ static int finish(FILE *f, const char *path)
 	return 0;
 }
 
+/*
+ * lb-stat states: STATES, ASSIGN and (optional) CAUSES from the slices
+ * FILES[N]; BAD is an option states does not take.
+ */
+static int states(const char *out, const char *assign, const char *causes, char **files, int n,
+		  int bad, const struct lbs_opts *o)
+{
+	struct lbs_slices set = { 0 };
+	char err[LB_ERR_MAX];
+	FILE *fs = NULL, *fa = NULL, *fc = NULL;
+	size_t k;
+	int rc;
+
+	if (!out || !assign || n < 1 || bad) {
+		fputs(usage, stderr);
+		return 1;
+	}
+	for (int i = 0; i < n; i++) {
+		if (lbs_slices_read(files[i], &set, err, sizeof(err))) {
+			fprintf(stderr, "lb-stat: %s\n", err);
+			lbs_slices_free(&set);
+			return 2;
+		}
+	}
+	fs = lb_create_new("lb-stat", out);
+	fa = fs ? lb_create_new("lb-stat", assign) : NULL;
+	fc = fa && causes ? lb_create_new("lb-stat", causes) : NULL;
+	if (!fs || !fa || (causes && !fc)) {
+		rc = -1;
+	} else {
+		rc = lbs_write_states(fs, fa, fc, &set, o->tsc_step, &k);
+		if (rc == -2)
+			fprintf(stderr, "lb-stat: no slice has a pair probe: no states\n");
+		else if (rc)
+			fprintf(stderr, "lb-stat: out of memory\n");
+	}
+	lbs_slices_free(&set);
+	/* Created files only: an existing one is never removed. */
+	if ((finish(fs, out) | finish(fa, assign) | finish(fc, causes)) || rc) {
+		if (fs)
+			unlink(out);
+		if (fa)
+			unlink(assign);
+		if (fc)
+			unlink(causes);
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option lopts[] = {
@@ -147,9 +200,14 @@ int main(int argc, char **argv)
 		{ "kind", required_argument, NULL, 'k' },
 		{ "over", required_argument, NULL, 'O' },
 		{ "rounds", required_argument, NULL, 'r' },
+		{ "assign", required_argument, NULL, 'g' },
+		{ "causes", required_argument, NULL, 'c' },
+		{ "tsc-step", required_argument, NULL, 't' },
+		{ "step", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct lbs_opts o = { .seed = 1, .resamples = 4000, .alpha = 0.05, .power = 0.8 };
+	struct lbs_opts o = { .seed = 1, .resamples = 4000, .alpha = 0.05, .power = 0.8, .tsc_step = 1 };
+	const char *assign = NULL, *causes = NULL;
 	struct lbs_pair pairs[MAX_PAIRS], aa, layout;
 	const char *out = NULL, *cmd, *kind = NULL, *over = NULL, *rounds_file = NULL;
 	struct lbs_rounds rounds = { 0 };
@@ -161,7 +219,7 @@ int main(int argc, char **argv)
 	FILE *fo;
 
 	if (argc < 2 || (strcmp(argv[1], "summary") && strcmp(argv[1], "compare") &&
-			 strcmp(argv[1], "baseline"))) {
+			 strcmp(argv[1], "baseline") && strcmp(argv[1], "states"))) {
 		fputs(usage, stderr);
 		return 1;
 	}
@@ -175,6 +233,13 @@ int main(int argc, char **argv)
 		case 'O': over = optarg; break;
 		case 'r': rounds_file = optarg; break;
 		case 'f': o.force = 1; break;
+		case 'g': assign = optarg; break;
+		case 'c': causes = optarg; break;
+		case 't':
+			if (parse_u64("--tsc-step", optarg, 1, &u))
+				return 1;
+			o.tsc_step = (double)u;
+			break;
 		case 'S':
 			if (parse_u64("--seed", optarg, 0, &o.seed))
 				return 1;
@@ -215,7 +280,10 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (!out || optind >= argc || (!strcmp(cmd, "compare") && !np) ||
+	if (!strcmp(cmd, "states"))
+		return states(out, assign, causes, argv + optind, argc - optind, np || have_aa || have_layout ||
+			      kind || over || o.force || rounds_file, &o);
+	if (!out || optind >= argc || (!strcmp(cmd, "compare") && !np) || assign || causes ||
 	    (strcmp(cmd, "compare") && (np || have_aa || have_layout || rounds_file)) ||
 	    (have_layout && !have_aa) ||
 	    (!strcmp(cmd, "baseline") ? !(kind && over) || !strcmp(kind, over) : kind || over)) {

@@ -19,6 +19,7 @@ struct lbs_opts {
 	/* A timed run's rounds (rounds.h), or NULL: compare pairs two
 	 * variants' boots by round where each round booted both. */
 	const struct lbs_rounds *rounds;
+	double tsc_step;	/* TSC ticks a step of the counter (1: every tick) */
 };
 
 struct lbs_pair { const char *base, *other; };
@@ -69,5 +70,15 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
  * headline metric, with its bootstrap CI. */
 int lbs_write_baseline(FILE *f, const struct lb_set *s, const char *kind,
 		       const char *base, const struct lbs_opts *o);
+
+struct lbs_slices;
+/*
+ * Writes STATES (states.csv), ASSIGN (slice-states.csv) and, unless NULL,
+ * CAUSES (state-causes.csv) from SET's slices (which it sorts), by
+ * states.h's rule with a TSC step of STEP ticks; *NSTATES gets the number
+ * of states.  0; -1 when out of memory; -2 when no slice has a probe.
+ */
+int lbs_write_states(FILE *states, FILE *assign, FILE *causes, struct lbs_slices *set, double step,
+		     size_t *nstates);
 
 #endif
