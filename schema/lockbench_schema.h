@@ -344,7 +344,7 @@
 	X(p_holm_min,	"smallest Holm p reachable: m x p_min")		\
 	X(family_size,	"m: testable cells in the family (pair x mode x metric)") \
 	X(mde_pct,	"change this test detects at 80% power, percent") \
-	X(floor_pct,	"the noise floor: the A/A bound or the quantum, the larger") \
+	X(floor_pct,	"the noise floor: the A/A bound of the row's mode, metric and kind, or the quantum, the larger") \
 	X(quantum_pct,	"one TSC tick per sample over the ops per sample, % of median_base") \
 	X(floor_by,	"what sets floor_pct: a-a or layout (that pair's bound), quantum or none") \
 	X(verdict,	"one of LB_VERDICTS")				\

@@ -10,7 +10,8 @@
  *
  * Every output is CSV: tables and findings are drawn from it by one
  * renderer (scripts/report/render.awk).  --aa names the pair
- * whose code is identical: its changes, resampled, bound the noise floor.
+ * whose code is identical: its changes, resampled, bound the noise floor
+ * of each mode, metric and kind.
  * --layout names a variant and its own second copy at another layout
  * (native's VARIANT~L2): its bound raises the floor where it is larger,
  * so that no change smaller than what layout alone moves is "changed".

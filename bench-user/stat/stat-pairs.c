@@ -9,8 +9,9 @@
  * index, one round or process, on both sides; timed: one round that
  * booted both, --rounds), the effect is the median of the per-replicate
  * ratios instead, so that what a replicate shares cancels; the rank-sum
- * p stays (ignoring that pairing only makes it conservative).  The noise floor bounds the A/A pair's changes per mode
- * and metric (lbs_aa_floor), and is at least the TSC's quantum: a change
+ * p stays (ignoring that pairing only makes it conservative).  The noise
+ * floor bounds the A/A pair's changes per mode, metric and kind
+ * (lbs_aa_floor), and is at least the TSC's quantum: a change
  * whose CI reaches inside it is "within-noise" whatever its p.  Where a
  * layout pair is named too (native: one variant against its own second
  * copy, linked elsewhere in the same processes), its bound is taken the
@@ -303,12 +304,21 @@ static int base_has_zero(const struct row *w)
 	return 0;
 }
 
+/* Whether rows A and B share a floor: one mode, metric and kind. */
+static int same_floor(const struct row *a, const struct row *b)
+{
+	return !strcmp(a->cell->mode, b->cell->mode) && !strcmp(a->metric, b->metric) &&
+	       !strcmp(a->cell->kind, b->cell->kind);
+}
+
 /*
- * The A/A bound of the mode and metric of row I: every testable A/A row
- * of them (the empty kind, 0 by construction, is not testable) resampled
- * together, lbs_aa_floor's LBS_FLOOR_Q quantile of the largest |change|.
- * A paired row is resampled as its change is: the median of its
- * per-replicate ratios q over a base of ones.
+ * The A/A bound of the mode, metric and kind of row I: every testable A/A
+ * row of them (the empty kind, 0 by construction, is not testable)
+ * resampled together, lbs_aa_floor's LBS_FLOOR_Q quantile of the largest
+ * |change|.  Per kind, so that one noisy kind (a bit lock whose layout
+ * moves it by 16%) does not raise a quiet kind's floor.  A paired row is
+ * resampled as its change is: the median of its per-replicate ratios q
+ * over a base of ones.
  */
 static double aa_bound(const struct row *w, size_t n, size_t i, const struct lbs_pair *p,
 		       const struct lbs_pair *aa, const struct lbs_opts *o, gsl_rng *rng)
@@ -326,8 +336,7 @@ static double aa_bound(const struct row *w, size_t n, size_t i, const struct lbs
 	for (size_t j = 0; j < most; j++)
 		ones[j] = 1;
 	for (size_t j = 0; j < n; j++) {
-		if (!is_aa(&p[w[j].pair], aa) || !testable(&w[j]) ||
-		    strcmp(w[j].cell->mode, w[i].cell->mode) || strcmp(w[j].metric, w[i].metric) ||
+		if (!is_aa(&p[w[j].pair], aa) || !testable(&w[j]) || !same_floor(&w[j], &w[i]) ||
 		    base_has_zero(&w[j]))
 			continue;
 		rows[k] = (struct lbs_aa_row){ .x = w[j].paired ? ones : w[j].x,
@@ -335,8 +344,8 @@ static double aa_bound(const struct row *w, size_t n, size_t i, const struct lbs
 					       .nx = w[j].nx, .ny = w[j].ny, .paired = w[j].paired };
 		k++;
 	}
-	snprintf(name, sizeof(name), "floor/%s/%s/%s/%s", aa->base, aa->other, w[i].cell->mode,
-		 w[i].metric);
+	snprintf(name, sizeof(name), "floor/%s/%s/%s/%s/%s", aa->base, aa->other, w[i].cell->mode,
+		 w[i].metric, w[i].cell->kind);
 	lbs_seed_for(rng, o, name);
 	bound = lbs_aa_floor(rng, rows, k, o->resamples, LBS_FLOOR_Q);
 out:
@@ -345,10 +354,10 @@ out:
 	return bound;
 }
 
-/* The noise floor of each row: its mode and metric's A/A bound, the
- * layout pair's where that is larger, or the row's own quantum where
+/* The noise floor of each row: its mode, metric and kind's A/A bound,
+ * the layout pair's where that is larger, or the row's own quantum where
  * that is larger still (identical code can then show a CI of zero
- * width); NaN without an A/A pair. */
+ * width); NaN without an A/A row of its kind. */
 static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struct lbs_aa *a,
 		  const struct lbs_opts *o)
 {
@@ -365,17 +374,11 @@ static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struc
 	for (size_t i = 0; i < n; i++) {
 		size_t j;
 
-		/* One bound per mode and metric, from the first row that has them. */
-		for (j = 0; j < i; j++)
-			if (!strcmp(w[j].cell->mode, w[i].cell->mode) && !strcmp(w[j].metric, w[i].metric))
-				break;
-		if (j < i) {
-			bound[i] = bound[j];
-			lay[i] = lay[j];
-		} else {
-			bound[i] = a->aa ? aa_bound(w, n, i, p, a->aa, o, rng) : NAN;
-			lay[i] = a->aa && a->layout ? aa_bound(w, n, i, p, a->layout, o, rng) : NAN;
-		}
+		/* One bound per mode, metric and kind, from the first row that has them. */
+		for (j = 0; j < i && !same_floor(&w[j], &w[i]); j++)
+			;
+		bound[i] = j < i ? bound[j] : a->aa ? aa_bound(w, n, i, p, a->aa, o, rng) : NAN;
+		lay[i] = j < i ? lay[j] : a->aa && a->layout ? aa_bound(w, n, i, p, a->layout, o, rng) : NAN;
 		w[i].floor = bound[i];
 		w[i].floor_by = isnan(bound[i]) ? "none" : "a-a";
 		if (!isnan(lay[i]) && lay[i] > w[i].floor) {

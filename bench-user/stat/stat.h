@@ -58,8 +58,8 @@ struct lbs_aa {
 	const struct lbs_pair *aa, *layout;
 };
 
-/* Writes PAIRS (CSV).  The changes of A's pairs per mode and metric,
- * resampled, bound the noise floor (lbs_aa_floor in bootstat.h): the
+/* Writes PAIRS (CSV).  The changes of A's pairs per mode, metric and
+ * kind, resampled, bound the noise floor (lbs_aa_floor in bootstat.h): the
  * larger of the two, and none without A->aa.  Tables and findings are
  * drawn from PAIRS by scripts/report/render.awk. */
 int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *p, size_t np,

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# lb-stat compare's floors on a synthetic native run
+# (tests/fixtures/slices/gen.sh, records only): each kind's floor is its
+# own A/A rows' bound, so one kind whose copies move by 10% a process
+# (bit_spin_lock, as a layout moves it) does not raise a quiet kind's
+# floor, and a 3% change of the quiet kind is changed.
+. "$(dirname "$0")/../lib.bash"
+bin=$TOP/bench-user/lb-stat gen=$TOP/tests/fixtures/slices/gen.sh
+[ -x "$bin" ] || fail "lb-stat is not built"
+cd "$TMP"
+cat >run.model <<'EOF'
+state 1 probe 20 chain 1
+cost pre spin_lock hot 20
+cost pre~A spin_lock hot 20
+cost post spin_lock hot 20.6
+cost pre bit_spin_lock hot 30
+cost pre~A bit_spin_lock hot 30
+cost post bit_spin_lock hot 30
+noise pre~A bit_spin_lock 0.1
+EOF
+"$gen" run run.model seed=7 || fail "gen.sh failed"
+(cd run && "$bin" compare --aa pre:pre~A --pair pre:pre~A --pair pre:post -o ../pairs.csv pre.csv pre~A.csv post.csv) ||
+	fail "compare failed"
+# pre:post's hot cyc_op rows: kind, floor, what set it, verdict.
+declare -A F=() BY=() V=()
+while read -r k f by v; do F[$k]=$f BY[$k]=$by V[$k]=$v; done < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["base"] == "pre" && $h["other"] == "post" && $h["mode"] == "hot" && $h["metric"] == "cyc_op" {
+		print $h["kind"], $h["floor_pct"], $h["floor_by"], $h["verdict"] }' pairs.csv)
+[ ${#F[@]} = 2 ] || fail "want pre:post rows of two kinds, got ${!F[*]}"
+awk -v q="${F[spin_lock]}" -v n="${F[bit_spin_lock]}" 'BEGIN { exit !(q < 1 && n > 5) }' ||
+	fail "floors: spin_lock ${F[spin_lock]}%, bit_spin_lock ${F[bit_spin_lock]}%: want the quiet kind under 1%, the noisy one over 5%"
+[ "${BY[spin_lock]} ${BY[bit_spin_lock]}" = "a-a a-a" ] || fail "floor_by: ${BY[spin_lock]} and ${BY[bit_spin_lock]}, not a-a"
+[ "${V[spin_lock]}" = changed ] || fail "spin_lock 3% slower is ${V[spin_lock]} over a floor of ${F[spin_lock]}%"
+[ "${V[bit_spin_lock]}" = within-noise ] || fail "bit_spin_lock unchanged is ${V[bit_spin_lock]}"
+echo "ok: per-kind floors: spin_lock ${F[spin_lock]}%, bit_spin_lock ${F[bit_spin_lock]}%; spin_lock +3% is changed"
