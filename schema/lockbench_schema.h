@@ -346,7 +346,7 @@
 	X(mde_pct,	"change this test detects at 80% power, percent") \
 	X(floor_pct,	"the noise floor: the A/A bound of the row's mode, metric and kind, or the quantum, the larger") \
 	X(quantum_pct,	"one TSC tick per sample over the ops per sample, % of median_base") \
-	X(floor_by,	"what sets floor_pct: a-a or layout (that pair's bound), quantum or none") \
+	X(floor_by,	"what sets floor_pct: a-a (the A/A pair's bound), quantum or none") \
 	X(verdict,	"one of LB_VERDICTS")				\
 	X(significant,	"1 when the verdict is changed")		\
 	X(oversub,	"1 when either side was oversubscribed")

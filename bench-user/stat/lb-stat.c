@@ -13,8 +13,9 @@
  * whose code is identical: its changes, resampled, bound the noise floor
  * of each mode, metric and kind.
  * --layout names a variant and its own second copy at another layout
- * (native's VARIANT~L2): its bound raises the floor where it is larger,
- * so that no change smaller than what layout alone moves is "changed".
+ * (native's VARIANT~L2), one of the --pair: it sets no floor and gets a
+ * verdict as any pair does (the layout is drawn per process, so its
+ * spread is in every change's CI already).
  * --rounds names a timed run's run.info: where its order_round_B lines
  * say round B booted both variants of a pair, their boots of index B are
  * one replicate, paired as native's processes are (rounds.h).

@@ -12,11 +12,12 @@
  * p stays (ignoring that pairing only makes it conservative).  The noise
  * floor bounds the A/A pair's changes per mode, metric and kind
  * (lbs_aa_floor), and is at least the TSC's quantum: a change
- * whose CI reaches inside it is "within-noise" whatever its p.  Where a
- * layout pair is named too (native: one variant against its own second
- * copy, linked elsewhere in the same processes), its bound is taken the
- * same way and the floor is the larger of the two: a change must clear
- * what moving the same code moves.
+ * whose CI reaches inside it is "within-noise" whatever its p.  The
+ * layout pair (native: one variant against its own second copy, linked
+ * elsewhere in the same processes) sets no floor: it is a research pair
+ * with a verdict of its own.  The layout is drawn at random per process,
+ * so its spread is already in every change's CI, and a floor would not
+ * shrink with n.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -288,12 +289,6 @@ static int is_aa(const struct lbs_pair *q, const struct lbs_pair *aa)
 	return aa && !strcmp(q->base, aa->base) && !strcmp(q->other, aa->other);
 }
 
-/* Whether Q runs identical code on both sides: the A/A or the layout pair. */
-static int is_same_code(const struct lbs_pair *q, const struct lbs_aa *a)
-{
-	return is_aa(q, a->aa) || is_aa(q, a->layout);
-}
-
 /* Whether a replicate of W's base is 0: a resample could have no ratio
  * (lbs_aa_floor leaves such rows out, as the empty kind is). */
 static int base_has_zero(const struct row *w)
@@ -354,14 +349,13 @@ out:
 	return bound;
 }
 
-/* The noise floor of each row: its mode, metric and kind's A/A bound,
- * the layout pair's where that is larger, or the row's own quantum where
- * that is larger still (identical code can then show a CI of zero
- * width); NaN without an A/A row of its kind. */
+/* The noise floor of each row: its mode, metric and kind's A/A bound, or
+ * the row's own quantum where that is larger (identical code can then
+ * show a CI of zero width); NaN without an A/A row of its kind. */
 static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struct lbs_aa *a,
 		  const struct lbs_opts *o)
 {
-	double *bound = malloc(2 * (n ? n : 1) * sizeof(*bound)), *lay;
+	double *bound = malloc((n ? n : 1) * sizeof(*bound));
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 
 	if (!bound || !rng) {
@@ -370,7 +364,6 @@ static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struc
 			gsl_rng_free(rng);
 		return -1;
 	}
-	lay = bound + (n ? n : 1);
 	for (size_t i = 0; i < n; i++) {
 		size_t j;
 
@@ -378,13 +371,8 @@ static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struc
 		for (j = 0; j < i && !same_floor(&w[j], &w[i]); j++)
 			;
 		bound[i] = j < i ? bound[j] : a->aa ? aa_bound(w, n, i, p, a->aa, o, rng) : NAN;
-		lay[i] = j < i ? lay[j] : a->aa && a->layout ? aa_bound(w, n, i, p, a->layout, o, rng) : NAN;
 		w[i].floor = bound[i];
 		w[i].floor_by = isnan(bound[i]) ? "none" : "a-a";
-		if (!isnan(lay[i]) && lay[i] > w[i].floor) {
-			w[i].floor = lay[i];
-			w[i].floor_by = "layout";
-		}
 		if (!isnan(bound[i]) && w[i].quantum > w[i].floor) {
 			w[i].floor = w[i].quantum;
 			w[i].floor_by = "quantum";
@@ -496,7 +484,7 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
 	for (i = 0; i < n; i++) {
 		const struct lbs_pair *q = &p[w[i].pair];
 
-		w[i].verdict = lbs_verdict(w[i].nx, w[i].ny, is_same_code(q, a), w[i].pct, w[i].lo, w[i].hi,
+		w[i].verdict = lbs_verdict(w[i].nx, w[i].ny, is_aa(q, a->aa), w[i].pct, w[i].lo, w[i].hi,
 					   w[i].floor, w[i].p_holm, o->alpha);
 		write_row(pairs, &w[i], q);
 	}

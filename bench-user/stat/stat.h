@@ -51,17 +51,19 @@ int lbs_write_summary(FILE *f, const struct lb_set *s, const struct lbs_opts *o)
  * then 0.02. */
 #define LBS_MDE_SIMS 400
 
-/* The pairs whose code is identical, either may be NULL: AA, two
- * variants' own copies of the same code, and LAYOUT, one variant against
- * a second copy of itself at another layout in the same processes. */
+/* The pairs whose code is identical, either may be NULL: AA, two copies
+ * of the same code at one layout (native: VARIANT against VARIANT~A), and
+ * LAYOUT, one variant against a second copy of itself at another layout
+ * in the same processes.  Only AA sets the floor; LAYOUT is a pair with a
+ * verdict of its own. */
 struct lbs_aa {
 	const struct lbs_pair *aa, *layout;
 };
 
-/* Writes PAIRS (CSV).  The changes of A's pairs per mode, metric and
- * kind, resampled, bound the noise floor (lbs_aa_floor in bootstat.h): the
- * larger of the two, and none without A->aa.  Tables and findings are
- * drawn from PAIRS by scripts/report/render.awk. */
+/* Writes PAIRS (CSV).  The changes of A->aa's rows per mode, metric and
+ * kind, resampled, bound the noise floor (lbs_aa_floor in bootstat.h);
+ * none without A->aa.  Tables and findings are drawn from PAIRS by
+ * scripts/report/render.awk. */
 int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *p, size_t np,
 		    const struct lbs_aa *a, const struct lbs_opts *o);
 
