@@ -319,7 +319,12 @@
 	X(ratio_lo,	"its bootstrap 95% CI, low")			\
 	X(ratio_hi,	"its bootstrap 95% CI, high")
 
-/* pairs.csv (lb-stat compare): per pair of variants, cell and metric. */
+/*
+ * pairs.csv (lb-stat compare): per pair of variants, cell and metric.
+ * The quantum is the resolution: a bootstrap CI narrower than quantum_pct
+ * is widened to reach at least half a quantum each side of pct_change,
+ * so no CI of zero width is printed.
+ */
 #define LB_PAIRS_COLUMNS(X)						\
 	X(base,		"the variant compared against")			\
 	X(other,	"the variant compared")				\
@@ -331,8 +336,8 @@
 	X(median_base,	"median of base's boot medians")		\
 	X(median_other,	"median of other's boot medians")		\
 	X(pct_change,	"ratio of medians as a % change")		\
-	X(pct_lo,	"its bootstrap 95% CI, low")			\
-	X(pct_hi,	"its bootstrap 95% CI, high")			\
+	X(pct_lo,	"its 95% CI, low: at least half a quantum below pct_change") \
+	X(pct_hi,	"its 95% CI, high: at least half a quantum above pct_change") \
 	X(paired,	"1: per-replicate ratios (a native process; a timed round)") \
 	X(delta,	"the change in the unit: median_base x pct_change / 100") \
 	X(delta_lo,	"its 95% CI, low, in the unit")			\
@@ -345,7 +350,7 @@
 	X(family_size,	"m: testable cells in the family (pair x mode x metric)") \
 	X(mde_pct,	"change this test detects at 80% power, percent") \
 	X(floor_pct,	"the noise floor: the A/A bound of the row's mode, metric and kind, or the quantum, the larger") \
-	X(quantum_pct,	"one TSC tick per sample over the ops per sample, % of median_base") \
+	X(quantum_pct,	"one TSC step (--tsc-step ticks; icount: one instruction) per sample over the ops per sample, % of median_base") \
 	X(floor_by,	"what sets floor_pct: a-a (the A/A pair's bound), quantum or none") \
 	X(verdict,	"one of LB_VERDICTS")				\
 	X(significant,	"1 when the verdict is changed")		\

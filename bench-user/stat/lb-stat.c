@@ -24,7 +24,12 @@
  *
  * Options: --seed S (default 1), --resamples R (bootstrap draws, default
  * 4000), --alpha A (default 0.05), --power P (default 0.8),
- * --force (mix accelerators, vCPU counts or hosts; never units).
+ * --force (mix accelerators, vCPU counts or hosts; never units),
+ * --tsc-step K (or --step K: the TSC advances K ticks at a time, as the
+ * host facts' tsc_step says; default 1): a cycles or ns row's quantum is
+ * K ticks over the ops a sample times, its floor is at least that, and a
+ * CI narrower than it is widened to half a quantum each side of the
+ * change, so no CI of zero width is printed.
  *
  * The boot is the unit of replication: each boot gives a cell one value,
  * its median over passes (see cells.h).  Existing output files are never
@@ -50,7 +55,7 @@ static const char usage[] =
 	"       lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...\n"
 	"       lb-stat states -o STATES --assign SLICE_STATES [--causes CAUSES] [--tsc-step K]\n"
 	"                      SLICES...\n"
-	"options: --seed S  --resamples R  --alpha A  --power P  --force\n";
+	"options: --seed S  --resamples R  --alpha A  --power P  --force  --tsc-step K\n";
 
 static int parse_pair(const char *arg, struct lbs_pair *p)
 {

@@ -128,23 +128,40 @@ static void row_free(struct row *w)
 	free(w->by);
 }
 
-/* One TSC tick (one instruction under icount) per timed sample, over the
- * ops a sample times, in percent of the base median: the finest change a
+/* One step of the TSC (STEP ticks: AMD's TSCs advance 26 or 27 at a
+ * time) per timed sample, or one instruction under icount, over the ops a
+ * sample times, in percent of the base median: the finest change a
  * cycles or ns figure can show.  NaN for the other metrics. */
-static double quantum_pct(const struct row *w)
+static double quantum_pct(const struct row *w, double step)
 {
 	const struct lb_record *c = w->cell;
+	const char *unit = lbc_unit(c, w->metric);
 	double tick;
 
 	if (!c->batch_ops || !(w->mx > 0))
 		return NAN;
-	if (!strcmp(w->metric, "ns_op") && !strcmp(lbc_unit(c, w->metric), "ns"))
-		tick = c->tsc_khz ? 1e6 / (double)c->tsc_khz : NAN;
+	if (!strcmp(w->metric, "ns_op") && !strcmp(unit, "ns"))
+		tick = c->tsc_khz ? step * 1e6 / (double)c->tsc_khz : NAN;
+	else if (!strcmp(w->metric, "cyc_op") && !strcmp(unit, "cycles"))
+		tick = step;
 	else if (!strcmp(w->metric, "ns_op") || !strcmp(w->metric, "cyc_op"))
 		tick = 1;
 	else
 		return NAN;
 	return 100.0 * tick / (double)c->batch_ops / w->mx;
+}
+
+/* The quantum is the resolution: a CI narrower than it (every replicate
+ * read the same to the step) is widened to at least half a quantum on
+ * each side of the change, so no CI of zero width is printed. */
+static void widen_to_quantum(struct row *w)
+{
+	double q = w->quantum;
+
+	if (isnan(q) || isnan(w->pct) || isnan(w->lo) || isnan(w->hi) || w->hi - w->lo >= q)
+		return;
+	w->lo = fmin(w->lo, w->pct - q / 2);
+	w->hi = fmax(w->hi, w->pct + q / 2);
 }
 
 static void measure(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
@@ -169,7 +186,7 @@ static void measure(struct row *w, const struct lbc_index *s, const struct lbs_p
 	w->mx = lbs_median(x, w->nx);
 	w->my = lbs_median(y, w->ny);
 	w->pct = w->mx != 0 ? pct_of(w->my / w->mx) : NAN;
-	w->quantum = quantum_pct(w);
+	w->quantum = quantum_pct(w, o->tsc_step);
 	row_name(name, sizeof(name), w, p, "pair");
 	lbs_seed_for(rng, o, name);
 	if (w->paired) {
@@ -181,6 +198,7 @@ static void measure(struct row *w, const struct lbc_index *s, const struct lbs_p
 	}
 	w->lo = pct_of(rt.lo);
 	w->hi = pct_of(rt.hi);
+	widen_to_quantum(w);
 	w->p = w->p_min = w->mde = NAN;
 	if (w->nx >= LBS_MIN_BOOTS && w->ny >= LBS_MIN_BOOTS && !lbs_rank_test(x, w->nx, y, w->ny, &rk)) {
 		w->p = rk.p;
