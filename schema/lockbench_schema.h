@@ -321,6 +321,27 @@
 
 /*
  * pairs.csv (lb-stat compare): per pair of variants, cell and metric.
+ * The change (pct_change) is one of three estimators, named in the
+ * estimator column; every replicate is a boot (a process under native):
+ *   slice-ratios (native with slices.csv: cycles, ns and ops/s): in
+ *     each process p, each round where both variants ran a slice of the
+ *     cell (with a state named, both in it) gives the ratio of their
+ *     medians, p50_other / p50_base, of two slices at most a block apart
+ *     that share the machine's state; q_p is the median of p's ratios,
+ *     and the change is the median over processes of q_p, its CI a
+ *     bootstrap over processes.  x_p and y_p are the medians of each
+ *     side's p50 over those same slices; median_base is the median of
+ *     x_p and median_other = median_base x (1 + change): the figures are
+ *     the estimator's own, so the change beside them is computed from
+ *     them.  The rank-sum p compares x_p with y_p.
+ *   replicate-ratios (native records without slices; a timed run's
+ *     rounds that booted both variants, --rounds): the median over
+ *     replicates of each one's ratio of its two boot medians; the
+ *     figures are each side's median of boot medians.
+ *   ratio-of-medians (unpaired: timed boots without rounds, icount): the
+ *     ratio of the two sides' medians of boot medians, each side
+ *     resampled on its own.
+ * Every variant of a native run runs in each of the same processes.
  * The quantum is the resolution: a bootstrap CI narrower than quantum_pct
  * is widened to reach at least half a quantum each side of pct_change,
  * so no CI of zero width is printed.
@@ -330,12 +351,12 @@
 	X(other,	"the variant compared")				\
 	LB_CELL_COLUMNS(X)						\
 	X(metric,	"as in summary.csv")				\
-	X(n_base,	"boots of base")				\
-	X(n_other,	"boots of other")				\
+	X(n_base,	"boots (processes) of base; slice-ratios: processes with a pair") \
+	X(n_other,	"boots (processes) of other; slice-ratios: as n_base") \
 	X(unit,		"as in summary.csv")				\
-	X(median_base,	"median of base's boot medians")		\
-	X(median_other,	"median of other's boot medians")		\
-	X(pct_change,	"ratio of medians as a % change")		\
+	X(median_base,	"median of base's boot medians; slice-ratios: median of x_p") \
+	X(median_other,	"median of other's boot medians; slice-ratios: see above") \
+	X(pct_change,	"the change in %, by the row's estimator (above)")	\
 	X(pct_lo,	"its 95% CI, low: at least half a quantum below pct_change") \
 	X(pct_hi,	"its 95% CI, high: at least half a quantum above pct_change") \
 	X(paired,	"1: per-replicate ratios (a native process; a timed round)") \
@@ -354,7 +375,9 @@
 	X(floor_by,	"what sets floor_pct: a-a (the A/A pair's bound), quantum or none") \
 	X(verdict,	"one of LB_VERDICTS")				\
 	X(significant,	"1 when the verdict is changed")		\
-	X(oversub,	"1 when either side was oversubscribed")
+	X(oversub,	"1 when either side was oversubscribed")			\
+	X(estimator,	"slice-ratios, replicate-ratios or ratio-of-medians: see below") \
+	X(state,	"the machine state the row's slices were in (states.csv), or all")
 
 /*
  * The verdict column of pairs.csv (bench-user/stat/bootstat.c,

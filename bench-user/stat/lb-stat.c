@@ -5,7 +5,10 @@
  *
  *   lb-stat summary [OPTION]... -o SUMMARY FILE...
  *   lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER [--layout BASE:OTHER]]
- *                   [--rounds RUN_INFO] --pair BASE:OTHER... FILE...
+ *                   [--rounds RUN_INFO] [--slices SLICES... [--slice-states SLICE_STATES --state S]]
+ *                   --pair BASE:OTHER... FILE...
+ *   lb-stat states -o STATES --assign SLICE_STATES [--causes CAUSES] [--tsc-step K]
+ *                  SLICES...
  *   lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...
  *
  * Every output is CSV: tables and findings are drawn from it by one
@@ -21,6 +24,28 @@
  * one replicate, paired as native's processes are (rounds.h).
  * baseline divides each KIND cell by the same shape of BASEKIND in the
  * same variant (spin_lock over empty: the lock's share of contended work).
+ *
+ * The change of a pair is one estimator a row, named in pairs.csv's
+ * estimator column and described in the contract's one place
+ * (LB_PAIRS_COLUMNS in schema/lockbench_schema.h).  With --slices (lb-native's
+ * slices.csv), a native cycles, ns or ops/s change is the median of
+ * ratios of adjacent paired slices (slicepairs.h): per process the median
+ * of the round-by-round ratios p50_OTHER / p50_BASE, q_p; the change is
+ * the median over processes of q_p, its CI a bootstrap over processes,
+ * the independent units.  The figures beside it are the estimator's own:
+ * median_base is the median over processes of base's p50 over the same
+ * slices (x_p), median_other = median_base x (1 + change).  The rank-sum
+ * p compares x_p with y_p.  Every other metric comes from the records as
+ * without --slices, which compares as before (old runs have no slices).
+ * --slice-states (states' --assign) with --state S measures each change
+ * from the slices in state S alone (both slices of a pair in it): one
+ * pairs.csv a state, its state column S; the records' metrics, which no
+ * state splits, are left out of it.
+ *
+ * states names the machine states of a run's slices from their pair
+ * probe (states.h: the rule and why): STATES (states.csv), SLICE_STATES
+ * (slice-states.csv, each slice's state, for compare --slice-states) and,
+ * with --causes, CAUSES (state-causes.csv: what the states track).
  *
  * Options: --seed S (default 1), --resamples R (bootstrap draws, default
  * 4000), --alpha A (default 0.05), --power P (default 0.8),
@@ -47,11 +72,13 @@
 #include "stat.h"
 
 #define MAX_PAIRS 64
+#define MAX_SLICE_FILES 1024
 
 static const char usage[] =
 	"usage: lb-stat summary [OPTION]... -o SUMMARY FILE...\n"
 	"       lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER [--layout BASE:OTHER]]\n"
-	"                       [--rounds RUN_INFO] --pair BASE:OTHER... FILE...\n"
+	"                       [--rounds RUN_INFO] [--slices SLICES... [--slice-states SLICE_STATES --state S]]\n"
+	"                       --pair BASE:OTHER... FILE...\n"
 	"       lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...\n"
 	"       lb-stat states -o STATES --assign SLICE_STATES [--causes CAUSES] [--tsc-step K]\n"
 	"                      SLICES...\n"
@@ -119,6 +146,25 @@ static int load(char **files, int n, struct lb_set *s, int force)
 		return -1;
 	}
 	return lbc_comparable(s, force, "lb-stat");
+}
+
+/* The slices of FILES[N] into SET, with each one's state from STATES
+ * (a slice-states.csv) unless NULL. */
+static int load_slices(const char **files, size_t n, const char *states, struct lbs_slices *set)
+{
+	char err[LB_ERR_MAX];
+
+	for (size_t i = 0; i < n; i++) {
+		if (lbs_slices_read(files[i], set, err, sizeof(err))) {
+			fprintf(stderr, "lb-stat: %s\n", err);
+			return -1;
+		}
+	}
+	if (states && lbs_slices_read_states(states, set, err, sizeof(err))) {
+		fprintf(stderr, "lb-stat: %s\n", err);
+		return -1;
+	}
+	return 0;
 }
 
 /* Whether Q is one of the N pairs P. */
@@ -211,10 +257,15 @@ int main(int argc, char **argv)
 		{ "causes", required_argument, NULL, 'c' },
 		{ "tsc-step", required_argument, NULL, 't' },
 		{ "step", required_argument, NULL, 't' },
+		{ "slices", required_argument, NULL, 'l' },
+		{ "slice-states", required_argument, NULL, 'X' },
+		{ "state", required_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct lbs_opts o = { .seed = 1, .resamples = 4000, .alpha = 0.05, .power = 0.8, .tsc_step = 1 };
-	const char *assign = NULL, *causes = NULL;
+	const char *assign = NULL, *causes = NULL, *slice_files[MAX_SLICE_FILES], *slice_states = NULL;
+	size_t nslice = 0;
+	struct lbs_slices sl = { 0 };
 	struct lbs_pair pairs[MAX_PAIRS], aa, layout;
 	const char *out = NULL, *cmd, *kind = NULL, *over = NULL, *rounds_file = NULL;
 	struct lbs_rounds rounds = { 0 };
@@ -242,6 +293,19 @@ int main(int argc, char **argv)
 		case 'f': o.force = 1; break;
 		case 'g': assign = optarg; break;
 		case 'c': causes = optarg; break;
+		case 'X': slice_states = optarg; break;
+		case 'l':
+			if (nslice == MAX_SLICE_FILES) {
+				fprintf(stderr, "lb-stat: at most %d --slices\n", MAX_SLICE_FILES);
+				return 1;
+			}
+			slice_files[nslice++] = optarg;
+			break;
+		case 's':
+			if (parse_u64("--state", optarg, 1, &u))
+				return 1;
+			o.state = (unsigned int)u;
+			break;
 		case 't':
 			if (parse_u64("--tsc-step", optarg, 1, &u))
 				return 1;
@@ -289,10 +353,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "states"))
 		return states(out, assign, causes, argv + optind, argc - optind, np || have_aa || have_layout ||
-			      kind || over || o.force || rounds_file, &o);
+			      kind || over || o.force || rounds_file || nslice || slice_states || o.state, &o);
 	if (!out || optind >= argc || (!strcmp(cmd, "compare") && !np) || assign || causes ||
-	    (strcmp(cmd, "compare") && (np || have_aa || have_layout || rounds_file)) ||
-	    (have_layout && !have_aa) ||
+	    (strcmp(cmd, "compare") && (np || have_aa || have_layout || rounds_file || nslice)) ||
+	    (slice_states && !nslice) || !slice_states != !o.state || (have_layout && !have_aa) ||
 	    (!strcmp(cmd, "baseline") ? !(kind && over) || !strcmp(kind, over) : kind || over)) {
 		fputs(usage, stderr);
 		return 1;
@@ -309,7 +373,8 @@ int main(int argc, char **argv)
 		}
 		o.rounds = &rounds;
 	}
-	if (load(argv + optind, argc - optind, &s, o.force))
+	if (load(argv + optind, argc - optind, &s, o.force) ||
+	    load_slices(slice_files, nslice, slice_states, &sl))
 		return 2;
 	fo = lb_create_new("lb-stat", out);
 	if (!fo)
@@ -320,7 +385,8 @@ int main(int argc, char **argv)
 		rc = lbs_write_baseline(fo, &s, kind, over, &o);
 	else
 		rc = lbs_write_pairs(fo, &s, pairs, np,
-				     &(struct lbs_aa){ have_aa ? &aa : NULL, have_layout ? &layout : NULL }, &o);
+				     &(struct lbs_aa){ have_aa ? &aa : NULL, have_layout ? &layout : NULL },
+				     nslice ? &sl : NULL, &o);
 	if (rc)
 		fprintf(stderr, "lb-stat: out of memory\n");
 	if (finish(fo, out) || rc) {
@@ -329,5 +395,6 @@ int main(int argc, char **argv)
 	}
 	lb_set_free(&s);
 	lbs_rounds_free(&rounds);
+	lbs_slices_free(&sl);
 	return 0;
 }

@@ -26,6 +26,7 @@
 #include "cells.h"
 #include "ranktest.h"
 #include "rounds.h"
+#include "slicepairs.h"
 #include "stat.h"
 
 struct row {
@@ -35,8 +36,8 @@ struct row {
 	size_t nx, ny;
 	double mx, my, pct, lo, hi, p, p_min, p_holm, mde, floor, quantum;
 	size_t family;
-	int oversub, paired, oom;
-	const char *verdict, *floor_by;
+	int oversub, paired, oom, drop;
+	const char *verdict, *floor_by, *estimator, *state;
 	/* The row's samples, kept for what resamples them after measure():
 	 * the floors and the blocks.  x[nx] and y[ny] are each side's
 	 * replicate figures, bx and by their replicate indexes; paired, q[nx]
@@ -103,9 +104,9 @@ static void *copy_of(const void *x, size_t n, size_t size)
 }
 
 /* Keeps W's samples X[nx], Y[ny] and their indexes BX, BY; paired, the
- * per-replicate ratios too.  -1 when out of memory. */
+ * per-replicate ratios Q too (NULL: y / x).  -1 when out of memory. */
 static int keep(struct row *w, const double *x, const double *y, const uint64_t *bx,
-		const uint64_t *by)
+		const uint64_t *by, const double *q)
 {
 	w->x = copy_of(x, w->nx, sizeof(*x));
 	w->y = copy_of(y, w->ny, sizeof(*y));
@@ -115,7 +116,7 @@ static int keep(struct row *w, const double *x, const double *y, const uint64_t 
 	if (!w->x || !w->y || !w->bx || !w->by || (w->paired && !w->q))
 		return -1;
 	for (size_t i = 0; w->paired && i < w->nx; i++)
-		w->q[i] = x[i] != 0 ? y[i] / x[i] : NAN;
+		w->q[i] = q ? q[i] : x[i] != 0 ? y[i] / x[i] : NAN;
 	return 0;
 }
 
@@ -164,13 +165,88 @@ static void widen_to_quantum(struct row *w)
 	w->hi = fmax(w->hi, w->pct + q / 2);
 }
 
-static void measure(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
-		    const struct lbs_opts *o, gsl_rng *rng, double *x, double *y)
+struct measure_ctx {
+	struct row *w;
+	const struct lbc_index *ix;
+	const struct lbs_slice_index *sx;	/* NULL without --slices */
+	const struct lbs_pair *p;
+	const struct lbs_opts *o;
+};
+
+/* The rank-sum test of W's samples, where each side has enough. */
+static void rank_test(struct row *w)
 {
+	struct lbs_rank rk;
+
+	w->p = w->p_min = w->mde = NAN;
+	if (w->nx >= LBS_MIN_BOOTS && w->ny >= LBS_MIN_BOOTS && !lbs_rank_test(w->x, w->nx, w->y, w->ny, &rk)) {
+		w->p = rk.p;
+		w->p_min = lbs_rank_p_min(w->nx, w->ny);
+	}
+}
+
+/*
+ * W measured from adjacent slices (slicepairs.h): the change is the
+ * median over processes of q_p, its CI resampled over processes; the
+ * figures are the estimator's own, median_base the median of x_p and
+ * median_other median_base times the ratio, so that the change printed
+ * beside them is computed from them.  1 when measured; 0 when the slices
+ * give no ratio (the records answer); -1 when out of memory.
+ */
+static int from_slices(struct row *w, const struct measure_ctx *c, const struct lbs_pair *p,
+		       gsl_rng *rng)
+{
+	size_t cap = c->sx->set->n ? c->sx->set->n : 1, pairs;
+	double *xs = malloc(cap * sizeof(*xs)), *ys = malloc(cap * sizeof(*ys));
+	double *q = malloc(cap * sizeof(*q)), *ones = malloc(cap * sizeof(*ones));
+	uint64_t *b = malloc(cap * sizeof(*b));
+	struct lbs_ratio rt;
+	char name[256];
+	long n = -1;
+
+	if (!xs || !ys || !q || !ones || !b)
+		goto out;
+	n = lbs_slice_pairs(c->sx, p->base, p->other, w->cell, w->metric, c->o->state, xs, ys, q, b, &pairs);
+	if (n <= 0)
+		goto out;
+	w->nx = w->ny = (size_t)n;
+	w->paired = 1;
+	w->estimator = "slice-ratios";
+	if (keep(w, xs, ys, b, b, q)) {
+		n = -1;
+		goto out;
+	}
+	for (size_t i = 0; i < cap; i++)
+		ones[i] = 1;
+	w->mx = lbs_median(xs, w->nx);
+	w->quantum = quantum_pct(w, c->o->tsc_step);
+	row_name(name, sizeof(name), w, p, c->o->state ? "slices-state" : "slices");
+	lbs_seed_for(rng, c->o, name);
+	lbs_paired_ratio_ci(rng, ones, q, w->nx, c->o->resamples, 0.95, &rt);
+	w->pct = pct_of(rt.ratio);
+	w->my = w->mx * rt.ratio;
+	w->lo = pct_of(rt.lo);
+	w->hi = pct_of(rt.hi);
+	widen_to_quantum(w);
+	rank_test(w);
+	n = 1;
+out:
+	free(xs);
+	free(ys);
+	free(q);
+	free(ones);
+	free(b);
+	return (int)n;
+}
+
+static void measure(struct row *w, const struct measure_ctx *c, gsl_rng *rng, double *x, double *y)
+{
+	const struct lbc_index *s = c->ix;
+	const struct lbs_pair *p = &c->p[w->pair];
+	const struct lbs_opts *o = c->o;
 	size_t bufn = s->s->n ? s->s->n : 1, nrec;
 	uint64_t *bx = malloc(bufn * sizeof(*bx)), *by = malloc(bufn * sizeof(*by));
 	struct lbs_ratio rt;
-	struct lbs_rank rk;
 	char name[256];
 
 	if (!bx || !by) {
@@ -180,9 +256,29 @@ static void measure(struct row *w, const struct lbc_index *s, const struct lbs_p
 		return;
 	}
 	w->paired = sides(w, s, p, o, x, y, bx, by, &nrec);
-	w->oom = keep(w, x, y, bx, by);
+	w->estimator = w->paired ? "replicate-ratios" : "ratio-of-medians";
+	if (c->sx && lbs_slice_metric(w->cell, w->metric)) {
+		int rc = from_slices(w, c, p, rng);
+
+		if (rc) {
+			w->oom = rc < 0;
+			free(bx);
+			free(by);
+			return;
+		}
+	}
+	/* A state's figures come from its slices alone. */
+	if (o->state) {
+		w->drop = 1;
+		free(bx);
+		free(by);
+		return;
+	}
+	w->oom = keep(w, x, y, bx, by, NULL);
 	free(bx);
 	free(by);
+	if (w->oom)
+		return;
 	w->mx = lbs_median(x, w->nx);
 	w->my = lbs_median(y, w->ny);
 	w->pct = w->mx != 0 ? pct_of(w->my / w->mx) : NAN;
@@ -199,11 +295,7 @@ static void measure(struct row *w, const struct lbc_index *s, const struct lbs_p
 	w->lo = pct_of(rt.lo);
 	w->hi = pct_of(rt.hi);
 	widen_to_quantum(w);
-	w->p = w->p_min = w->mde = NAN;
-	if (w->nx >= LBS_MIN_BOOTS && w->ny >= LBS_MIN_BOOTS && !lbs_rank_test(x, w->nx, y, w->ny, &rk)) {
-		w->p = rk.p;
-		w->p_min = lbs_rank_p_min(w->nx, w->ny);
-	}
+	rank_test(w);
 }
 
 /* The MDE needs the family's size, so it is a second pass: the change
@@ -222,18 +314,11 @@ static void measure_mde(struct row *w, const struct lbs_pair *p, const struct lb
 				  LBS_MDE_SIMS);
 }
 
-struct measure_ctx {
-	struct row *w;
-	const struct lbc_index *ix;
-	const struct lbs_pair *p;
-	const struct lbs_opts *o;
-};
-
 static void measure_row(size_t i, gsl_rng *rng, double *x, double *y, void *ctx)
 {
 	struct measure_ctx *c = ctx;
 
-	measure(&c->w[i], c->ix, &c->p[c->w[i].pair], c->o, rng, x, y);
+	measure(&c->w[i], c, rng, x, y);
 }
 
 static void measure_mde_row(size_t i, gsl_rng *rng, double *x, double *y, void *ctx)
@@ -431,6 +516,8 @@ static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struc
 #define COL_verdict		w->verdict
 #define COL_significant		(int)!strcmp(w->verdict, "changed")
 #define COL_oversub		w->oversub
+#define COL_estimator		w->estimator
+#define COL_state		w->state
 
 /* The change in ns: cycles at the cell's TSC rate, ns as they are. */
 static double delta_ns(const struct row *w)
@@ -451,15 +538,19 @@ static void write_row(FILE *f, const struct row *w, const struct lbs_pair *p)
 }
 
 int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *p, size_t np,
-		    const struct lbs_aa *a, const struct lbs_opts *o)
+		    const struct lbs_aa *a, const struct lbs_slices *sl, const struct lbs_opts *o)
 {
 	struct row *w = NULL;
 	size_t n = 0, cap = 0, i, k;
 	struct measure_ctx ctx;
 	struct lbc_index ix = { 0 };
+	struct lbs_slice_index sx = { 0 };
+	char state[24] = "all";
 	int rc = -1;
 
-	if (lbc_index_init(&ix, s))
+	if (o->state)
+		snprintf(state, sizeof(state), "%u", o->state);
+	if (lbc_index_init(&ix, s) || (sl && lbs_slice_index_init(&sx, sl, s)))
 		goto out;
 	for (k = 0; k < np; k++) {
 		for (i = 0; i < s->n; i++) {
@@ -476,19 +567,20 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
 						goto out;
 					w = nw;
 				}
-				w[n++] = (struct row){ .pair = k, .cell = r, .metric = *m };
+				w[n++] = (struct row){ .pair = k, .cell = r, .metric = *m, .state = state };
 			}
 		}
 	}
-	ctx = (struct measure_ctx){ .w = w, .ix = &ix, .p = p, .o = o };
+	ctx = (struct measure_ctx){ .w = w, .ix = &ix, .sx = sl ? &sx : NULL, .p = p, .o = o };
 	if (lbs_each_row(n, s->n, measure_row, &ctx))
 		goto out;
 	for (i = 0; i < n; i++)
 		if (w[i].oom)
 			goto out;
-	/* A cell the other variant lacks is no comparison. */
+	/* A cell the other variant lacks is no comparison; nor, for a
+	 * state, one its slices do not give. */
 	for (i = k = 0; i < n; i++) {
-		if (w[i].ny)
+		if (w[i].ny && !w[i].drop)
 			w[k++] = w[i];
 		else
 			row_free(&w[i]);
@@ -513,5 +605,7 @@ out:
 	free(w);
 	if (ix.s)
 		lbc_index_free(&ix);
+	if (sx.set)
+		lbs_slice_index_free(&sx);
 	return rc;
 }

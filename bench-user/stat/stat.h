@@ -20,6 +20,7 @@ struct lbs_opts {
 	 * variants' boots by round where each round booted both. */
 	const struct lbs_rounds *rounds;
 	double tsc_step;	/* TSC ticks a step of the counter (1: every tick) */
+	unsigned int state;	/* compare: only slices in this state (0: all) */
 };
 
 struct lbs_pair { const char *base, *other; };
@@ -62,10 +63,14 @@ struct lbs_aa {
 
 /* Writes PAIRS (CSV).  The changes of A->aa's rows per mode, metric and
  * kind, resampled, bound the noise floor (lbs_aa_floor in bootstat.h);
- * none without A->aa.  Tables and findings are drawn from PAIRS by
- * scripts/report/render.awk. */
+ * none without A->aa.  With SL (slices.csv), a native cost or throughput
+ * is measured from adjacent slices (slicepairs.h), and with O->state
+ * only from the slices in that state (SL's states set); NULL measures
+ * every row from the records.  Tables and findings are drawn from PAIRS
+ * by scripts/report/render.awk. */
+struct lbs_slices;
 int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *p, size_t np,
-		    const struct lbs_aa *a, const struct lbs_opts *o);
+		    const struct lbs_aa *a, const struct lbs_slices *sl, const struct lbs_opts *o);
 
 /* Writes one row per cell of KIND whose shape BASE (e.g. "empty") also
  * has, per variant: the ratio of medians KIND / BASE in the mode's
