@@ -371,7 +371,7 @@
 	X(family_size,	"m: testable cells in the family (pair x mode x metric)") \
 	X(mde_pct,	"change this test detects at 80% power, percent") \
 	X(floor_pct,	"the noise floor: the A/A bound of the row's mode, metric and kind, or the quantum, the larger") \
-	X(quantum_pct,	"one TSC step (--tsc-step ticks; icount: one instruction) per sample over the ops per sample, % of median_base") \
+	X(quantum_pct,	"one TSC step (--tsc-step ticks; icount: one instruction) per sample over the ops per sample, % of median_base; a wait percentile's: its histogram bucket, if wider") \
 	X(floor_by,	"what sets floor_pct: a-a (the A/A pair's bound), quantum or none") \
 	X(verdict,	"one of LB_VERDICTS")				\
 	X(significant,	"1 when the verdict is changed")		\

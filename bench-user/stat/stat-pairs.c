@@ -24,6 +24,7 @@
 #include <string.h>
 #include "bootstat.h"
 #include "cells.h"
+#include "lockbench_hist.h"
 #include "ranktest.h"
 #include "rounds.h"
 #include "slicepairs.h"
@@ -129,16 +130,37 @@ static void row_free(struct row *w)
 	free(w->by);
 }
 
+/*
+ * A wait figure's resolution in percent of MX ns, at KHZ: the TSC's STEP
+ * ticks (one op a sample), and a percentile's histogram bucket around MX
+ * (lockbench_hist.h: 2^LB_HIST_SUB_BITS buckets a power of two of
+ * cycles, 6 to 12.5% wide), whichever is wider; the record's ns are
+ * whole, so at least 1 ns.
+ */
+static double wait_quantum_pct(const char *metric, double mx, double khz, double step)
+{
+	double cyc = mx * khz / 1e6, q = step;
+
+	if (!(khz > 0) || !(mx > 0))
+		return NAN;
+	if (strcmp(metric, "wait_max_ns") && cyc >= LB_HIST_SUB)
+		q = fmax(q, ldexp(1, (int)floor(log2(cyc)) - LB_HIST_SUB_BITS));
+	return 100.0 * fmax(q * 1e6 / khz, 1) / mx;
+}
+
 /* One step of the TSC (STEP ticks: AMD's TSCs advance 26 or 27 at a
  * time) per timed sample, or one instruction under icount, over the ops a
  * sample times, in percent of the base median: the finest change a
- * cycles or ns figure can show.  NaN for the other metrics. */
+ * cycles or ns figure can show; a wait's is wait_quantum_pct's.  NaN for
+ * the other metrics. */
 static double quantum_pct(const struct row *w, double step)
 {
 	const struct lb_record *c = w->cell;
 	const char *unit = lbc_unit(c, w->metric);
 	double tick;
 
+	if (!strncmp(w->metric, "wait_", 5) && !strcmp(unit, "ns"))
+		return wait_quantum_pct(w->metric, w->mx, (double)c->tsc_khz, step);
 	if (!c->batch_ops || !(w->mx > 0))
 		return NAN;
 	if (!strcmp(w->metric, "ns_op") && !strcmp(unit, "ns"))

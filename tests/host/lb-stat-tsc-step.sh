@@ -11,7 +11,8 @@ bin=$TOP/bench-user/lb-stat gen=$TOP/tests/fixtures/slices/gen.sh
 cd "$TMP"
 printf '%s\n' "state 1 probe 20 chain 1" "cost pre spin_lock hot 5.564" "cost pre~A spin_lock hot 5.564" \
 	"cost post spin_lock hot 5.564" "cost pre read_lock hot 7.8" "cost pre~A read_lock hot 7.8" \
-	"cost post read_lock hot 7.8" >run.model
+	"cost post read_lock hot 7.8" "cost pre spin_lock contended 1000000" "cost pre~A spin_lock contended 1000000" \
+	"cost post spin_lock contended 1000000" >run.model
 "$gen" run run.model step=26 jitter=0.001 || fail "gen.sh failed"
 # The records say what the Zen 4 run's do: multiples of 0.026.
 awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next } NR > 2 { n++; v = $h["cyc_op"] * 1000; if (v % 26) bad++ }
@@ -36,8 +37,21 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 # (The two files list the same rows in the same order.)
 awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } { q = $h["quantum_pct"] }
 	FILENAME == "step1.csv" { one[FNR] = q; next }
-	q != "nan" { n++; if ((q - 26 * one[FNR]) ^ 2 > (1e-3 * q) ^ 2) { print; bad = 1 } }
+	q != "nan" && $h["metric"] ~ /^(cyc_op|ns_op)$/ { n++; if ((q - 26 * one[FNR]) ^ 2 > (1e-3 * q) ^ 2) { print; bad = 1 } }
 	END { exit bad || !n }' step1.csv step26.csv >ratio || fail "the quantum at step 26 is not 26 times step 1's: $(head -n 2 ratio)"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } $h["metric"] ~ /^(cyc_op|ns_op)$/ && $h["pct_lo"] == $h["pct_hi"] { print; bad = 1 }
 	END { exit bad }' step1.csv >zero || fail "a CI of zero width at step 1: $(head -n 2 zero)"
 echo "ok: a TSC stepping by 26: quantum 26 ticks over 1000 ops, floors at least that, no CI of zero width"
+# A wait percentile is one op's wait, in a histogram bucket: the
+# generated runs' 100 ns p50 (200 cycles at 2 GHz, in a bucket of 16
+# cycles) resolves 8 ns at a step of 1 and 13 ns (26 ticks) at 26; their
+# 1000 ns maximum, no bucket, 1 ns (whole ns) and 13 ns.
+for k in 1 26; do
+	awk -F, -v k="$k" 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		BEGIN { want["wait_p50_ns", 1] = 8; want["wait_p50_ns", 26] = 13; want["wait_max_ns", 1] = 0.1; want["wait_max_ns", 26] = 1.3 }
+		$h["metric"] ~ /^wait_(p50|max)_ns$/ { n++; w = want[$h["metric"], k]
+			if (!($h["quantum_pct"] + 0 > 0) || ($h["quantum_pct"] - w) ^ 2 > (1e-3 * w) ^ 2) { print "quantum " $h["quantum_pct"] "%, want " w "%: " $0; bad = 1 }
+			if (!($h["pct_hi"] - $h["pct_lo"] > 0)) { print "CI narrower than the quantum: " $0; bad = 1 } }
+		END { exit bad || n != 4 }' "step$k.csv" >wait || fail "waits at a step of $k: $(head -n 2 wait)"
+done
+echo "ok: wait percentiles: a bucket or a step, whichever is wider, and no CI of zero width"
