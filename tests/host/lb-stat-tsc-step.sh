@@ -21,18 +21,24 @@ for k in 1 26; do
 	(cd run && "$bin" compare --tsc-step "$k" --aa pre:pre~A --pair pre:pre~A --pair pre:post -o "../step$k.csv" \
 		pre.csv pre~A.csv post.csv) || fail "compare --tsc-step $k failed"
 done
+# The same from adjacent slices.
+(cd run && "$bin" compare --tsc-step 26 --slices slices.csv --aa pre:pre~A --pair pre:pre~A --pair pre:post \
+	-o ../slices26.csv pre.csv pre~A.csv post.csv) || fail "compare --slices --tsc-step 26 failed"
+grep -q ',slice-ratios,' slices26.csv || fail "compare --slices measured no row from the slices"
 # Every cycles and ns row: its quantum is 26 ticks over 1000 ops of its
 # median (ns at the records' 2 GHz), its floor at least that, its CI wider.
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
-	function v(c) { return $h[c] + 0 }
-	$h["metric"] ~ /^(cyc_op|ns_op)$/ {
-		n++; tick = $h["metric"] == "ns_op" ? 13 : 26
-		want = 100 * tick / 1000 / v("median_base")
-		if ((v("quantum_pct") - want) ^ 2 > (1e-3 * want) ^ 2) { print "quantum " $h["quantum_pct"] ", want " want ": " $0; bad = 1 }
-		if (v("floor_pct") < v("quantum_pct") * 0.9999) { print "floor under the quantum: " $0; bad = 1 }
-		if (!(v("pct_hi") - v("pct_lo") >= v("quantum_pct") * 0.9999)) { print "CI narrower than the quantum: " $0; bad = 1 }
-		if (!(v("pct_lo") <= v("pct_change") && v("pct_change") <= v("pct_hi"))) { print "CI misses the change: " $0; bad = 1 } }
-	END { exit bad || n < 8 }' step26.csv >bad || fail "$(head -n 3 bad)"
+for f in step26.csv slices26.csv; do
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		function v(c) { return $h[c] + 0 }
+		$h["metric"] ~ /^(cyc_op|ns_op)$/ {
+			n++; tick = $h["metric"] == "ns_op" ? 13 : 26
+			want = 100 * tick / 1000 / v("median_base")
+			if ((v("quantum_pct") - want) ^ 2 > (1e-3 * want) ^ 2) { print "quantum " $h["quantum_pct"] ", want " want ": " $0; bad = 1 }
+			if (v("floor_pct") < v("quantum_pct") * 0.9999) { print "floor under the quantum: " $0; bad = 1 }
+			if (!(v("pct_hi") - v("pct_lo") >= v("quantum_pct") * 0.9999)) { print "CI narrower than the quantum: " $0; bad = 1 }
+			if (!(v("pct_lo") <= v("pct_change") && v("pct_change") <= v("pct_hi"))) { print "CI misses the change: " $0; bad = 1 } }
+		END { exit bad || n < 8 }' "$f" >bad || fail "$f: $(head -n 3 bad)"
+done
 # At a step of 1 the quantum is 26 times finer, and still no CI has zero width.
 # (The two files list the same rows in the same order.)
 awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next } { q = $h["quantum_pct"] }
