@@ -377,7 +377,13 @@
 	X(significant,	"1 when the verdict is changed")		\
 	X(oversub,	"1 when either side was oversubscribed")			\
 	X(estimator,	"slice-ratios, replicate-ratios or ratio-of-medians: see below") \
-	X(state,	"the machine state the row's slices were in (states.csv), or all")
+	X(state,	"the machine state the row's slices were in (states.csv), or all") \
+	X(block_pct_1,	"--blocks 2: the change in the first half of the replicates by index, by the row's estimator; nan with one block") \
+	X(block_pct_2,	"the same in the second half")			\
+	X(block_diff_pct, "block_pct_2 - block_pct_1, in points")	\
+	X(block_diff_lo, "its bootstrap 95% CI (each block resampled within itself), low") \
+	X(block_diff_hi, "its high end")				\
+	X(blocks_agree,	"0 when the difference's CI excludes 0 and |block_diff_pct| exceeds floor_pct; else 1")
 
 /*
  * The verdict column of pairs.csv (bench-user/stat/bootstat.c,

@@ -5,7 +5,8 @@
  *
  *   lb-stat summary [OPTION]... -o SUMMARY FILE...
  *   lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER [--layout BASE:OTHER]]
- *                   [--rounds RUN_INFO] [--slices SLICES... [--slice-states SLICE_STATES --state S]]
+ *                   [--rounds RUN_INFO] [--blocks 2]
+ *                   [--slices SLICES... [--slice-states SLICE_STATES --state S]]
  *                   --pair BASE:OTHER... FILE...
  *   lb-stat states -o STATES --assign SLICE_STATES [--causes CAUSES] [--tsc-step K]
  *                  SLICES...
@@ -42,6 +43,14 @@
  * pairs.csv a state, its state column S; the records' metrics, which no
  * state splits, are left out of it.
  *
+ * --blocks 2 splits the replicates (a native run's processes) into two
+ * blocks by index, the first half and the second (RUNS processes run in
+ * two blocks of at least 10): every row gives its change in each block by
+ * its own estimator, the difference between them with a bootstrap CI
+ * that resamples each block within itself, and blocks_agree 0 where
+ * that CI excludes 0 and the difference exceeds the row's floor: a
+ * change a second run would not reproduce (blocks.h).
+ *
  * states names the machine states of a run's slices from their pair
  * probe (states.h: the rule and why): STATES (states.csv), SLICE_STATES
  * (slice-states.csv, each slice's state, for compare --slice-states) and,
@@ -77,7 +86,8 @@
 static const char usage[] =
 	"usage: lb-stat summary [OPTION]... -o SUMMARY FILE...\n"
 	"       lb-stat compare [OPTION]... -o PAIRS [--aa BASE:OTHER [--layout BASE:OTHER]]\n"
-	"                       [--rounds RUN_INFO] [--slices SLICES... [--slice-states SLICE_STATES --state S]]\n"
+	"                       [--rounds RUN_INFO] [--blocks 2]\n"
+	"                       [--slices SLICES... [--slice-states SLICE_STATES --state S]]\n"
 	"                       --pair BASE:OTHER... FILE...\n"
 	"       lb-stat baseline [OPTION]... -o RATIOS --kind KIND --over BASEKIND FILE...\n"
 	"       lb-stat states -o STATES --assign SLICE_STATES [--causes CAUSES] [--tsc-step K]\n"
@@ -260,9 +270,11 @@ int main(int argc, char **argv)
 		{ "slices", required_argument, NULL, 'l' },
 		{ "slice-states", required_argument, NULL, 'X' },
 		{ "state", required_argument, NULL, 's' },
+		{ "blocks", required_argument, NULL, 'B' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct lbs_opts o = { .seed = 1, .resamples = 4000, .alpha = 0.05, .power = 0.8, .tsc_step = 1 };
+	struct lbs_opts o = { .seed = 1, .resamples = 4000, .alpha = 0.05, .power = 0.8, .tsc_step = 1,
+			      .blocks = 1 };
 	const char *assign = NULL, *causes = NULL, *slice_files[MAX_SLICE_FILES], *slice_states = NULL;
 	size_t nslice = 0;
 	struct lbs_slices sl = { 0 };
@@ -305,6 +317,16 @@ int main(int argc, char **argv)
 			if (parse_u64("--state", optarg, 1, &u))
 				return 1;
 			o.state = (unsigned int)u;
+			break;
+		case 'B':
+			/* pairs.csv has the columns of two blocks. */
+			if (parse_u64("--blocks", optarg, 1, &u))
+				return 1;
+			if (u > 2) {
+				fprintf(stderr, "lb-stat: --blocks %s: 1 or 2 (pairs.csv holds two blocks)\n", optarg);
+				return 1;
+			}
+			o.blocks = u;
 			break;
 		case 't':
 			if (parse_u64("--tsc-step", optarg, 1, &u))
@@ -353,9 +375,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "states"))
 		return states(out, assign, causes, argv + optind, argc - optind, np || have_aa || have_layout ||
-			      kind || over || o.force || rounds_file || nslice || slice_states || o.state, &o);
+			      kind || over || o.force || rounds_file || nslice || slice_states || o.state ||
+			      o.blocks > 1, &o);
 	if (!out || optind >= argc || (!strcmp(cmd, "compare") && !np) || assign || causes ||
-	    (strcmp(cmd, "compare") && (np || have_aa || have_layout || rounds_file || nslice)) ||
+	    (strcmp(cmd, "compare") && (np || have_aa || have_layout || rounds_file || nslice || o.blocks > 1)) ||
 	    (slice_states && !nslice) || !slice_states != !o.state || (have_layout && !have_aa) ||
 	    (!strcmp(cmd, "baseline") ? !(kind && over) || !strcmp(kind, over) : kind || over)) {
 		fputs(usage, stderr);

@@ -25,6 +25,7 @@
 #include "bootstat.h"
 #include "cells.h"
 #include "lockbench_hist.h"
+#include "blocks.h"
 #include "ranktest.h"
 #include "rounds.h"
 #include "slicepairs.h"
@@ -45,11 +46,20 @@ struct row {
 	 * holds the per-replicate ratios the change is the median of. */
 	double *x, *y, *q;
 	uint64_t *bx, *by;
+	struct lbs_block_diff blocks;	/* --blocks 2; NaNs with one block */
+	int blocks_agree;
 };
 
 static double pct_of(double ratio)
 {
 	return isnan(ratio) ? NAN : 100.0 * (ratio - 1);
+}
+
+static int by_u64(const void *pa, const void *pb)
+{
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+
+	return (a > b) - (a < b);
 }
 
 /* The seed name of a row's figures: its pair, cell and metric. */
@@ -193,6 +203,8 @@ struct measure_ctx {
 	const struct lbs_slice_index *sx;	/* NULL without --slices */
 	const struct lbs_pair *p;
 	const struct lbs_opts *o;
+	const uint64_t *boots;	/* every replicate's index, ascending */
+	size_t nboots;
 };
 
 /* The rank-sum test of W's samples, where each side has enough. */
@@ -350,6 +362,101 @@ static void measure_mde_row(size_t i, gsl_rng *rng, double *x, double *y, void *
 	(void)x;
 	(void)y;
 	measure_mde(&c->w[i], &c->p[c->w[i].pair], c->o, rng);
+}
+
+/* The block (0 or 1) of replicate B: the first half of the replicates by
+ * index, or the second.  One block: 0. */
+static int block_of(const struct measure_ctx *c, uint64_t b)
+{
+	size_t lo = 0, hi = c->nboots;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->boots[mid] < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return c->o->blocks > 1 && 2 * lo >= c->nboots;
+}
+
+/*
+ * W's change in each block of replicates and the difference between the
+ * blocks (blocks.h), with the row's own estimator; the blocks agree
+ * unless the difference's CI excludes 0 and the difference is larger
+ * than the row's floor.
+ */
+static void measure_blocks(struct row *w, const struct measure_ctx *c, gsl_rng *rng)
+{
+	struct lbs_block b[2] = { { .paired = w->paired }, { .paired = w->paired } };
+	double *part = malloc(2 * (w->nx + w->ny + 1) * sizeof(*part));
+	double f = isnan(w->floor) ? 0 : w->floor;
+	char name[256];
+
+	w->blocks = (struct lbs_block_diff){ { NAN, NAN }, NAN, NAN, NAN };
+	w->blocks_agree = 1;
+	if (c->o->blocks < 2 || !part) {
+		free(part);
+		return;
+	}
+	/* Each block's values side by side in PART: q, or x then y. */
+	for (int k = 0; k < 2; k++) {
+		double *v = part + (size_t)k * (w->nx + w->ny + 1);
+
+		if (w->paired) {
+			b[k].q = v;
+			for (size_t i = 0; i < w->nx; i++)
+				if (block_of(c, w->bx[i]) == k)
+					v[b[k].n++] = w->q[i];
+			continue;
+		}
+		b[k].x = v;
+		for (size_t i = 0; i < w->nx; i++)
+			if (block_of(c, w->bx[i]) == k)
+				v[b[k].nx++] = w->x[i];
+		b[k].y = v + b[k].nx;
+		for (size_t i = 0; i < w->ny; i++)
+			if (block_of(c, w->by[i]) == k)
+				v[b[k].nx + b[k].ny++] = w->y[i];
+	}
+	row_name(name, sizeof(name), w, &c->p[w->pair], "blocks");
+	lbs_seed_for(rng, c->o, name);
+	if (!lbs_block_diff(rng, b, c->o->resamples, 0.95, &w->blocks))
+		w->blocks_agree = !((w->blocks.lo > 0 || w->blocks.hi < 0) && fabs(w->blocks.diff) > f);
+	free(part);
+}
+
+static void measure_blocks_row(size_t i, gsl_rng *rng, double *x, double *y, void *ctx)
+{
+	struct measure_ctx *c = ctx;
+
+	(void)x;
+	(void)y;
+	measure_blocks(&c->w[i], c, rng);
+}
+
+/* The replicate indexes of S's records and SL's slices, ascending and
+ * each once, into *BOOTS (malloc'd); their count, or -1 when out of
+ * memory. */
+static long all_boots(const struct lb_set *s, const struct lbs_slices *sl, uint64_t **boots)
+{
+	size_t n = s->n + (sl ? sl->n : 0), k = 0;
+	uint64_t *b = malloc((n ? n : 1) * sizeof(*b));
+
+	*boots = b;
+	if (!b)
+		return -1;
+	for (size_t i = 0; i < s->n; i++)
+		b[k++] = s->rec[i].boot;
+	for (size_t i = 0; sl && i < sl->n; i++)
+		b[k++] = sl->s[i].boot;
+	qsort(b, k, sizeof(*b), by_u64);
+	n = k;
+	for (size_t i = k = 0; i < n; i++)
+		if (!k || b[k - 1] != b[i])
+			b[k++] = b[i];
+	return (long)k;
 }
 
 static int same_family(const struct row *a, const struct row *b)
@@ -539,6 +646,12 @@ static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struc
 #define COL_significant		(int)!strcmp(w->verdict, "changed")
 #define COL_oversub		w->oversub
 #define COL_estimator		w->estimator
+#define COL_block_pct_1		LBC_G(w->blocks.pct[0], 6)
+#define COL_block_pct_2		LBC_G(w->blocks.pct[1], 6)
+#define COL_block_diff_pct	LBC_G(w->blocks.diff, 6)
+#define COL_block_diff_lo	LBC_G(w->blocks.lo, 6)
+#define COL_block_diff_hi	LBC_G(w->blocks.hi, 6)
+#define COL_blocks_agree	w->blocks_agree
 #define COL_state		w->state
 
 /* The change in ns: cycles at the cell's TSC rate, ns as they are. */
@@ -568,6 +681,8 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
 	struct lbc_index ix = { 0 };
 	struct lbs_slice_index sx = { 0 };
 	char state[24] = "all";
+	uint64_t *boots = NULL;
+	long nboots;
 	int rc = -1;
 
 	if (o->state)
@@ -593,7 +708,11 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
 			}
 		}
 	}
-	ctx = (struct measure_ctx){ .w = w, .ix = &ix, .sx = sl ? &sx : NULL, .p = p, .o = o };
+	nboots = all_boots(s, sl, &boots);
+	if (nboots < 0)
+		goto out;
+	ctx = (struct measure_ctx){ .w = w, .ix = &ix, .sx = sl ? &sx : NULL, .p = p, .o = o,
+				    .boots = boots, .nboots = (size_t)nboots };
 	if (lbs_each_row(n, s->n, measure_row, &ctx))
 		goto out;
 	for (i = 0; i < n; i++)
@@ -612,6 +731,8 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
 		goto out;
 	if (floors(w, n, p, a, o))
 		goto out;
+	if (lbs_each_row(n, s->n, measure_blocks_row, &ctx))
+		goto out;
 	fprintf(pairs, "%s\n", LB_CSV_HEADER(LB_PAIRS_COLUMNS));
 	for (i = 0; i < n; i++) {
 		const struct lbs_pair *q = &p[w[i].pair];
@@ -625,6 +746,7 @@ out:
 	for (i = 0; i < n; i++)
 		row_free(&w[i]);
 	free(w);
+	free(boots);
 	if (ix.s)
 		lbc_index_free(&ix);
 	if (sx.set)

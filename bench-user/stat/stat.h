@@ -21,6 +21,7 @@ struct lbs_opts {
 	const struct lbs_rounds *rounds;
 	double tsc_step;	/* TSC ticks a step of the counter (1: every tick) */
 	unsigned int state;	/* compare: only slices in this state (0: all) */
+	size_t blocks;		/* compare: blocks of replicates, 1 or 2 */
 };
 
 struct lbs_pair { const char *base, *other; };
