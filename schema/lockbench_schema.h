@@ -342,9 +342,17 @@
  *     ratio of the two sides' medians of boot medians, each side
  *     resampled on its own.
  * Every variant of a native run runs in each of the same processes.
- * The quantum is the resolution: a bootstrap CI narrower than quantum_pct
- * is widened to reach at least half a quantum each side of pct_change,
- * so no CI of zero width is printed.
+ * quantum_pct is the figure's resolution: one TSC step (--tsc-step K
+ * ticks; icount: one instruction) per timed sample over the ops a sample
+ * times; a wait percentile's, its histogram bucket or the step, the
+ * wider, at least 1 ns.  A bootstrap CI narrower than the quantum is
+ * widened to reach at least half a quantum each side of pct_change, so
+ * no CI of zero width is printed.  The floor is the A/A pair's bound for
+ * the row's own mode, metric and kind, or the quantum where larger.
+ * With --blocks 2 the replicates (processes) split by index into a first
+ * and a second half: each block's change is the row's estimator on its
+ * replicates alone, and their difference has a bootstrap CI that
+ * resamples each block within itself.
  */
 #define LB_PAIRS_COLUMNS(X)						\
 	X(base,		"the variant compared against")			\
@@ -370,20 +378,20 @@
 	X(p_holm_min,	"smallest Holm p reachable: m x p_min")		\
 	X(family_size,	"m: testable cells in the family (pair x mode x metric)") \
 	X(mde_pct,	"change this test detects at 80% power, percent") \
-	X(floor_pct,	"the noise floor: the A/A bound of the row's mode, metric and kind, or the quantum, the larger") \
-	X(quantum_pct,	"one TSC step (--tsc-step ticks; icount: one instruction) per sample over the ops per sample, % of median_base; a wait percentile's: its histogram bucket, if wider") \
+	X(floor_pct,	"the noise floor: its kind's A/A bound or quantum_pct, the larger") \
+	X(quantum_pct,	"the figure's resolution, in % of median_base (above)") \
 	X(floor_by,	"what sets floor_pct: a-a (the A/A pair's bound), quantum or none") \
 	X(verdict,	"one of LB_VERDICTS")				\
 	X(significant,	"1 when the verdict is changed")		\
 	X(oversub,	"1 when either side was oversubscribed")			\
-	X(estimator,	"slice-ratios, replicate-ratios or ratio-of-medians: see below") \
+	X(estimator,	"slice-ratios, replicate-ratios or ratio-of-medians (above)") \
 	X(state,	"the machine state the row's slices were in (states.csv), or all") \
-	X(block_pct_1,	"--blocks 2: the change in the first half of the replicates by index, by the row's estimator; nan with one block") \
+	X(block_pct_1,	"--blocks 2: the change in the first block (above); else nan") \
 	X(block_pct_2,	"the same in the second half")			\
 	X(block_diff_pct, "block_pct_2 - block_pct_1, in points")	\
-	X(block_diff_lo, "its bootstrap 95% CI (each block resampled within itself), low") \
+	X(block_diff_lo, "its bootstrap 95% CI, low (each block resampled within)") \
 	X(block_diff_hi, "its high end")				\
-	X(blocks_agree,	"0 when the difference's CI excludes 0 and |block_diff_pct| exceeds floor_pct; else 1")
+	X(blocks_agree,	"0: that CI excludes 0 and |block_diff_pct| > floor_pct; else 1")
 
 /*
  * The verdict column of pairs.csv (bench-user/stat/bootstat.c,
@@ -652,7 +660,7 @@ enum lb_mark_site {
 	X(in_state,	"those of them in the state")			\
 	X(pct,		"in_state over slices, in percent")		\
 	X(all_pct,	"the state's share of all slices, in percent")	\
-	X(cramers_v,	"Cramer's V of the factor and the states: 0 unrelated, 1 the level decides the state; nan with one state or level")
+	X(cramers_v,	"Cramer's V, factor by state: 0 unrelated, 1 decided; nan: one of either")
 
 /* run.info (run.sh): KEY=VALUE lines; order_round_N repeats per round. */
 #define LB_RUN_INFO_KEYS(X)						\
