@@ -41,7 +41,7 @@
 static const char *const sections[] = {
 	"fields", "accels", "instruments", "kinds", "modes", "placements", "statuses", "job_keys", "pads", "cell",
 	"summary", "summary_contended", "pairs", "verdicts", "baseline", "boot_statuses", "failures", "pmu", "events",
-	"physlimit", "calibration", "sections", "layout", "slices", "states", "slice_states", "marks",
+	"physlimit", "calibration", "sections", "layout", "slices", "states", "slice_states", "state_causes", "marks",
 	"run_info", NULL
 };
 
@@ -133,6 +133,9 @@ static void describe_one(const char *sec)
 	} else if (!strcmp(sec, "slice_states")) {
 		printf("#slice_states\tcolumn\tdescription\n");
 		LB_SLICE_STATES_COLUMNS(D_COL)
+	} else if (!strcmp(sec, "state_causes")) {
+		printf("#state_causes\tcolumn\tdescription\n");
+		LB_STATE_CAUSES_COLUMNS(D_COL)
 	} else if (!strcmp(sec, "marks")) {
 		printf("#marks\tname\tclass\tvalue\tdescription\n");
 		LB_MARK_EDGES(D_MARK_EDGE)

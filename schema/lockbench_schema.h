@@ -319,20 +319,54 @@
 	X(ratio_lo,	"its bootstrap 95% CI, low")			\
 	X(ratio_hi,	"its bootstrap 95% CI, high")
 
-/* pairs.csv (lb-stat compare): per pair of variants, cell and metric. */
+/*
+ * pairs.csv (lb-stat compare): per pair of variants, cell and metric.
+ * The change (pct_change) is one of three estimators, named in the
+ * estimator column; every replicate is a boot (a process under native):
+ *   slice-ratios (native with slices.csv: cycles, ns and ops/s): in
+ *     each process p, each round where both variants ran a slice of the
+ *     cell (with a state named, both in it) gives the ratio of their
+ *     medians, p50_other / p50_base, of two slices at most a block apart
+ *     that share the machine's state; q_p is the median of p's ratios,
+ *     and the change is the median over processes of q_p, its CI a
+ *     bootstrap over processes.  x_p and y_p are the medians of each
+ *     side's p50 over those same slices; median_base is the median of
+ *     x_p and median_other = median_base x (1 + change): the figures are
+ *     the estimator's own, so the change beside them is computed from
+ *     them.  The rank-sum p compares x_p with y_p.
+ *   replicate-ratios (native records without slices; a timed run's
+ *     rounds that booted both variants, --rounds): the median over
+ *     replicates of each one's ratio of its two boot medians; the
+ *     figures are each side's median of boot medians.
+ *   ratio-of-medians (unpaired: timed boots without rounds, icount): the
+ *     ratio of the two sides' medians of boot medians, each side
+ *     resampled on its own.
+ * Every variant of a native run runs in each of the same processes.
+ * quantum_pct is the figure's resolution: one TSC step (--tsc-step K
+ * ticks; icount: one instruction) per timed sample over the ops a sample
+ * times; a wait percentile's, its histogram bucket or the step, the
+ * wider, at least 1 ns.  A bootstrap CI narrower than the quantum is
+ * widened to reach at least half a quantum each side of pct_change, so
+ * no CI of zero width is printed.  The floor is the A/A pair's bound for
+ * the row's own mode, metric and kind, or the quantum where larger.
+ * With --blocks 2 the replicates (processes) split by index into a first
+ * and a second half: each block's change is the row's estimator on its
+ * replicates alone, and their difference has a bootstrap CI that
+ * resamples each block within itself.
+ */
 #define LB_PAIRS_COLUMNS(X)						\
 	X(base,		"the variant compared against")			\
 	X(other,	"the variant compared")				\
 	LB_CELL_COLUMNS(X)						\
 	X(metric,	"as in summary.csv")				\
-	X(n_base,	"boots of base")				\
-	X(n_other,	"boots of other")				\
+	X(n_base,	"boots (processes) of base; slice-ratios: processes with a pair") \
+	X(n_other,	"boots (processes) of other; slice-ratios: as n_base") \
 	X(unit,		"as in summary.csv")				\
-	X(median_base,	"median of base's boot medians")		\
-	X(median_other,	"median of other's boot medians")		\
-	X(pct_change,	"ratio of medians as a % change")		\
-	X(pct_lo,	"its bootstrap 95% CI, low")			\
-	X(pct_hi,	"its bootstrap 95% CI, high")			\
+	X(median_base,	"median of base's boot medians; slice-ratios: median of x_p") \
+	X(median_other,	"median of other's boot medians; slice-ratios: see above") \
+	X(pct_change,	"the change in %, by the row's estimator (above)")	\
+	X(pct_lo,	"its 95% CI, low: at least half a quantum below pct_change") \
+	X(pct_hi,	"its 95% CI, high: at least half a quantum above pct_change") \
 	X(paired,	"1: per-replicate ratios (a native process; a timed round)") \
 	X(delta,	"the change in the unit: median_base x pct_change / 100") \
 	X(delta_lo,	"its 95% CI, low, in the unit")			\
@@ -344,12 +378,20 @@
 	X(p_holm_min,	"smallest Holm p reachable: m x p_min")		\
 	X(family_size,	"m: testable cells in the family (pair x mode x metric)") \
 	X(mde_pct,	"change this test detects at 80% power, percent") \
-	X(floor_pct,	"the noise floor: the A/A bound or the quantum, the larger") \
-	X(quantum_pct,	"one TSC tick per sample over the ops per sample, % of median_base") \
-	X(floor_by,	"what sets floor_pct: a-a or layout (that pair's bound), quantum or none") \
+	X(floor_pct,	"the noise floor: its kind's A/A bound or quantum_pct, the larger") \
+	X(quantum_pct,	"the figure's resolution, in % of median_base (above)") \
+	X(floor_by,	"what sets floor_pct: a-a (the A/A pair's bound), quantum or none") \
 	X(verdict,	"one of LB_VERDICTS")				\
 	X(significant,	"1 when the verdict is changed")		\
-	X(oversub,	"1 when either side was oversubscribed")
+	X(oversub,	"1 when either side was oversubscribed")			\
+	X(estimator,	"slice-ratios, replicate-ratios or ratio-of-medians (above)") \
+	X(state,	"the machine state the row's slices were in (states.csv), or all") \
+	X(block_pct_1,	"--blocks 2: the change in the first block (above); else nan") \
+	X(block_pct_2,	"the same in the second half")			\
+	X(block_diff_pct, "block_pct_2 - block_pct_1, in points")	\
+	X(block_diff_lo, "its bootstrap 95% CI, low (each block resampled within)") \
+	X(block_diff_hi, "its high end")				\
+	X(blocks_agree,	"0: that CI excludes 0 and |block_diff_pct| > floor_pct; else 1")
 
 /*
  * The verdict column of pairs.csv (bench-user/stat/bootstat.c,
@@ -594,6 +636,31 @@ enum lb_mark_site {
 	X(boot,		"the process, as slices.csv's")			\
 	X(seq,		"the slice, as slices.csv's")			\
 	X(state,	"its state, as states.csv's")
+
+/*
+ * state-causes.csv (lb-stat states --causes): what the states track.
+ * Each factor sorts the slices into levels; a row gives one level's
+ * slices and how many of them were in one state.  A state that tracks a
+ * factor is in far more (or fewer) of some level's slices than its share
+ * of all slices; cramers_v sums that up over the factor.  The factors
+ * and what each points at: prev, the variant of the slice before it (the
+ * interleaving: a state inherited from the code run before); half, the
+ * first or second half of its process's time (a drift); process, the
+ * process (a state that lives in whole processes: the layout, drawn per
+ * process, or the CPU it ran on); chain, the chain probe below or above
+ * the run's median (a frequency change moves the chain, a
+ * microarchitectural state does not); steal and nivcsw, none or some
+ * over the slice (the hypervisor, a preemption).
+ */
+#define LB_STATE_CAUSES_COLUMNS(X)					\
+	X(factor,	"prev, half, process, chain, steal or nivcsw")	\
+	X(level,	"a variant, first or second, a boot, low or high, none or some") \
+	X(state,	"as states.csv's")				\
+	X(slices,	"the level's slices")				\
+	X(in_state,	"those of them in the state")			\
+	X(pct,		"in_state over slices, in percent")		\
+	X(all_pct,	"the state's share of all slices, in percent")	\
+	X(cramers_v,	"Cramer's V, factor by state: 0 unrelated, 1 decided; nan: one of either")
 
 /* run.info (run.sh): KEY=VALUE lines; order_round_N repeats per round. */
 #define LB_RUN_INFO_KEYS(X)						\

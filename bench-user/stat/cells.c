@@ -136,6 +136,11 @@ static char *cell_key(const struct lb_record *r)
 	return buf;
 }
 
+char *lbc_cell_key(const struct lb_record *r)
+{
+	return cell_key(r);
+}
+
 /* Order of the index: variant, cell, boot, then input order. */
 static int by_group(const void *pa, const void *pb, void *ctx)
 {

@@ -77,6 +77,10 @@ static inline void lbc_put_g(FILE *f, struct lbc_g g)
 #define COL_hold_ns	(LBC_CELL)->hold_ns
 #define COL_parallel_ns	(LBC_CELL)->parallel_ns
 
+/* R's cell as text (every LB_CELL_FIELDS field), which is what makes two
+ * records one cell; malloc'd, NULL when out of memory. */
+char *lbc_cell_key(const struct lb_record *r);
+
 /* Whether A and B share every LB_CELL_FIELDS field. */
 int lbc_same_cell(const struct lb_record *a, const struct lb_record *b);
 

@@ -9,21 +9,26 @@
  * index, one round or process, on both sides; timed: one round that
  * booted both, --rounds), the effect is the median of the per-replicate
  * ratios instead, so that what a replicate shares cancels; the rank-sum
- * p stays (ignoring that pairing only makes it conservative).  The noise floor bounds the A/A pair's changes per mode
- * and metric (lbs_aa_floor), and is at least the TSC's quantum: a change
- * whose CI reaches inside it is "within-noise" whatever its p.  Where a
- * layout pair is named too (native: one variant against its own second
- * copy, linked elsewhere in the same processes), its bound is taken the
- * same way and the floor is the larger of the two: a change must clear
- * what moving the same code moves.
+ * p stays (ignoring that pairing only makes it conservative).  The noise
+ * floor bounds the A/A pair's changes per mode, metric and kind
+ * (lbs_aa_floor), and is at least the TSC's quantum: a change
+ * whose CI reaches inside it is "within-noise" whatever its p.  The
+ * layout pair (native: one variant against its own second copy, linked
+ * elsewhere in the same processes) sets no floor: it is a research pair
+ * with a verdict of its own.  The layout is drawn at random per process,
+ * so its spread is already in every change's CI, and a floor would not
+ * shrink with n.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bootstat.h"
 #include "cells.h"
+#include "lockbench_hist.h"
+#include "blocks.h"
 #include "ranktest.h"
 #include "rounds.h"
+#include "slicepairs.h"
 #include "stat.h"
 
 struct row {
@@ -33,13 +38,28 @@ struct row {
 	size_t nx, ny;
 	double mx, my, pct, lo, hi, p, p_min, p_holm, mde, floor, quantum;
 	size_t family;
-	int oversub, paired;
-	const char *verdict, *floor_by;
+	int oversub, paired, oom, drop;
+	const char *verdict, *floor_by, *estimator, *state;
+	/* The row's samples, kept for what resamples them after measure():
+	 * the floors and the blocks.  x[nx] and y[ny] are each side's
+	 * replicate figures, bx and by their replicate indexes; paired, q[nx]
+	 * holds the per-replicate ratios the change is the median of. */
+	double *x, *y, *q;
+	uint64_t *bx, *by;
+	struct lbs_block_diff blocks;	/* --blocks 2; NaNs with one block */
+	int blocks_agree;
 };
 
 static double pct_of(double ratio)
 {
 	return isnan(ratio) ? NAN : 100.0 * (ratio - 1);
+}
+
+static int by_u64(const void *pa, const void *pb)
+{
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+
+	return (a > b) - (a < b);
 }
 
 /* The seed name of a row's figures: its pair, cell and metric. */
@@ -73,35 +93,90 @@ static int same_replicates(const struct lb_record *cell, const struct lbs_pair *
 	return 1;
 }
 
-/* The boot medians of both sides of W into X and Y; 1 if paired. */
+/* The boot medians of both sides of W into X and Y, their boot indexes
+ * into BX and BY (room for the set's n each); 1 if paired. */
 static int sides(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
-		 const struct lbs_opts *o, double *x, double *y, size_t *nrec)
+		 const struct lbs_opts *o, double *x, double *y, uint64_t *bx, uint64_t *by,
+		 size_t *nrec)
 {
-	uint64_t *bx = malloc((s->s->n ? s->s->n : 1) * sizeof(*bx));
-	uint64_t *by = malloc((s->s->n ? s->s->n : 1) * sizeof(*by));
-	int paired = 0;
-
 	w->nx = lbc_boot_medians_ids(s, p->base, w->cell, w->metric, x, bx, nrec, &w->oversub);
 	w->ny = lbc_boot_medians_ids(s, p->other, w->cell, w->metric, y, by, nrec, &w->oversub);
-	if (bx && by)
-		paired = same_replicates(w->cell, p, o->rounds, bx, w->nx, by, w->ny);
-	free(bx);
-	free(by);
-	return paired;
+	return same_replicates(w->cell, p, o->rounds, bx, w->nx, by, w->ny);
 }
 
-/* One TSC tick (one instruction under icount) per timed sample, over the
- * ops a sample times, in percent of the base median: the finest change a
- * cycles or ns figure can show.  NaN for the other metrics. */
-static double quantum_pct(const struct row *w)
+/* A copy of X[N] (N may be 0); NULL when out of memory. */
+static void *copy_of(const void *x, size_t n, size_t size)
+{
+	void *c = malloc(n ? n * size : 1);
+
+	if (c && n)
+		memcpy(c, x, n * size);
+	return c;
+}
+
+/* Keeps W's samples X[nx], Y[ny] and their indexes BX, BY; paired, the
+ * per-replicate ratios Q too (NULL: y / x).  -1 when out of memory. */
+static int keep(struct row *w, const double *x, const double *y, const uint64_t *bx,
+		const uint64_t *by, const double *q)
+{
+	w->x = copy_of(x, w->nx, sizeof(*x));
+	w->y = copy_of(y, w->ny, sizeof(*y));
+	w->bx = copy_of(bx, w->nx, sizeof(*bx));
+	w->by = copy_of(by, w->ny, sizeof(*by));
+	w->q = w->paired ? malloc(w->nx ? w->nx * sizeof(*w->q) : 1) : NULL;
+	if (!w->x || !w->y || !w->bx || !w->by || (w->paired && !w->q))
+		return -1;
+	for (size_t i = 0; w->paired && i < w->nx; i++)
+		w->q[i] = q ? q[i] : x[i] != 0 ? y[i] / x[i] : NAN;
+	return 0;
+}
+
+static void row_free(struct row *w)
+{
+	free(w->x);
+	free(w->y);
+	free(w->q);
+	free(w->bx);
+	free(w->by);
+}
+
+/*
+ * A wait figure's resolution in percent of MX ns, at KHZ: the TSC's STEP
+ * ticks (one op a sample), and a percentile's histogram bucket around MX
+ * (lockbench_hist.h: 2^LB_HIST_SUB_BITS buckets a power of two of
+ * cycles, 6 to 12.5% wide), whichever is wider; the record's ns are
+ * whole, so at least 1 ns.
+ */
+static double wait_quantum_pct(const char *metric, double mx, double khz, double step)
+{
+	double cyc = mx * khz / 1e6, q = step;
+
+	if (!(khz > 0) || !(mx > 0))
+		return NAN;
+	if (strcmp(metric, "wait_max_ns") && cyc >= LB_HIST_SUB)
+		q = fmax(q, ldexp(1, (int)floor(log2(cyc)) - LB_HIST_SUB_BITS));
+	return 100.0 * fmax(q * 1e6 / khz, 1) / mx;
+}
+
+/* One step of the TSC (STEP ticks: AMD's TSCs advance 26 or 27 at a
+ * time) per timed sample, or one instruction under icount, over the ops a
+ * sample times, in percent of the base median: the finest change a
+ * cycles or ns figure can show; a wait's is wait_quantum_pct's.  NaN for
+ * the other metrics. */
+static double quantum_pct(const struct row *w, double step)
 {
 	const struct lb_record *c = w->cell;
+	const char *unit = lbc_unit(c, w->metric);
 	double tick;
 
+	if (!strncmp(w->metric, "wait_", 5) && !strcmp(unit, "ns"))
+		return wait_quantum_pct(w->metric, w->mx, (double)c->tsc_khz, step);
 	if (!c->batch_ops || !(w->mx > 0))
 		return NAN;
-	if (!strcmp(w->metric, "ns_op") && !strcmp(lbc_unit(c, w->metric), "ns"))
-		tick = c->tsc_khz ? 1e6 / (double)c->tsc_khz : NAN;
+	if (!strcmp(w->metric, "ns_op") && !strcmp(unit, "ns"))
+		tick = c->tsc_khz ? step * 1e6 / (double)c->tsc_khz : NAN;
+	else if (!strcmp(w->metric, "cyc_op") && !strcmp(unit, "cycles"))
+		tick = step;
 	else if (!strcmp(w->metric, "ns_op") || !strcmp(w->metric, "cyc_op"))
 		tick = 1;
 	else
@@ -109,19 +184,139 @@ static double quantum_pct(const struct row *w)
 	return 100.0 * tick / (double)c->batch_ops / w->mx;
 }
 
-static void measure(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
-		    const struct lbs_opts *o, gsl_rng *rng, double *x, double *y)
+/* The quantum is the resolution: a CI narrower than it (every replicate
+ * read the same to the step) is widened to at least half a quantum on
+ * each side of the change, so no CI of zero width is printed. */
+static void widen_to_quantum(struct row *w)
 {
-	struct lbs_ratio rt;
-	struct lbs_rank rk;
-	char name[256];
-	size_t nrec;
+	double q = w->quantum;
 
-	w->paired = sides(w, s, p, o, x, y, &nrec);
+	if (isnan(q) || isnan(w->pct) || isnan(w->lo) || isnan(w->hi) || w->hi - w->lo >= q)
+		return;
+	w->lo = fmin(w->lo, w->pct - q / 2);
+	w->hi = fmax(w->hi, w->pct + q / 2);
+}
+
+struct measure_ctx {
+	struct row *w;
+	const struct lbc_index *ix;
+	const struct lbs_slice_index *sx;	/* NULL without --slices */
+	const struct lbs_pair *p;
+	const struct lbs_opts *o;
+	const uint64_t *boots;	/* every replicate's index, ascending */
+	size_t nboots;
+};
+
+/* The rank-sum test of W's samples, where each side has enough. */
+static void rank_test(struct row *w)
+{
+	struct lbs_rank rk;
+
+	w->p = w->p_min = w->mde = NAN;
+	if (w->nx >= LBS_MIN_BOOTS && w->ny >= LBS_MIN_BOOTS && !lbs_rank_test(w->x, w->nx, w->y, w->ny, &rk)) {
+		w->p = rk.p;
+		w->p_min = lbs_rank_p_min(w->nx, w->ny);
+	}
+}
+
+/*
+ * W measured from adjacent slices (slicepairs.h): the change is the
+ * median over processes of q_p, its CI resampled over processes; the
+ * figures are the estimator's own, median_base the median of x_p and
+ * median_other median_base times the ratio, so that the change printed
+ * beside them is computed from them.  1 when measured; 0 when the slices
+ * give no ratio (the records answer); -1 when out of memory.
+ */
+static int from_slices(struct row *w, const struct measure_ctx *c, const struct lbs_pair *p,
+		       gsl_rng *rng)
+{
+	size_t cap = c->sx->set->n ? c->sx->set->n : 1, pairs;
+	double *xs = malloc(cap * sizeof(*xs)), *ys = malloc(cap * sizeof(*ys));
+	double *q = malloc(cap * sizeof(*q)), *ones = malloc(cap * sizeof(*ones));
+	uint64_t *b = malloc(cap * sizeof(*b));
+	struct lbs_ratio rt;
+	char name[256];
+	long n = -1;
+
+	if (!xs || !ys || !q || !ones || !b)
+		goto out;
+	n = lbs_slice_pairs(c->sx, p->base, p->other, w->cell, w->metric, c->o->state, xs, ys, q, b, &pairs);
+	if (n <= 0)
+		goto out;
+	w->nx = w->ny = (size_t)n;
+	w->paired = 1;
+	w->estimator = "slice-ratios";
+	if (keep(w, xs, ys, b, b, q)) {
+		n = -1;
+		goto out;
+	}
+	for (size_t i = 0; i < cap; i++)
+		ones[i] = 1;
+	w->mx = lbs_median(xs, w->nx);
+	w->quantum = quantum_pct(w, c->o->tsc_step);
+	row_name(name, sizeof(name), w, p, c->o->state ? "slices-state" : "slices");
+	lbs_seed_for(rng, c->o, name);
+	lbs_paired_ratio_ci(rng, ones, q, w->nx, c->o->resamples, 0.95, &rt);
+	w->pct = pct_of(rt.ratio);
+	w->my = w->mx * rt.ratio;
+	w->lo = pct_of(rt.lo);
+	w->hi = pct_of(rt.hi);
+	widen_to_quantum(w);
+	rank_test(w);
+	n = 1;
+out:
+	free(xs);
+	free(ys);
+	free(q);
+	free(ones);
+	free(b);
+	return (int)n;
+}
+
+static void measure(struct row *w, const struct measure_ctx *c, gsl_rng *rng, double *x, double *y)
+{
+	const struct lbc_index *s = c->ix;
+	const struct lbs_pair *p = &c->p[w->pair];
+	const struct lbs_opts *o = c->o;
+	size_t bufn = s->s->n ? s->s->n : 1, nrec;
+	uint64_t *bx = malloc(bufn * sizeof(*bx)), *by = malloc(bufn * sizeof(*by));
+	struct lbs_ratio rt;
+	char name[256];
+
+	if (!bx || !by) {
+		free(bx);
+		free(by);
+		w->oom = 1;
+		return;
+	}
+	w->paired = sides(w, s, p, o, x, y, bx, by, &nrec);
+	w->estimator = w->paired ? "replicate-ratios" : "ratio-of-medians";
+	if (c->sx && lbs_slice_metric(w->cell, w->metric)) {
+		int rc = from_slices(w, c, p, rng);
+
+		if (rc) {
+			w->oom = rc < 0;
+			free(bx);
+			free(by);
+			return;
+		}
+	}
+	/* A state's figures come from its slices alone. */
+	if (o->state) {
+		w->drop = 1;
+		free(bx);
+		free(by);
+		return;
+	}
+	w->oom = keep(w, x, y, bx, by, NULL);
+	free(bx);
+	free(by);
+	if (w->oom)
+		return;
 	w->mx = lbs_median(x, w->nx);
 	w->my = lbs_median(y, w->ny);
 	w->pct = w->mx != 0 ? pct_of(w->my / w->mx) : NAN;
-	w->quantum = quantum_pct(w);
+	w->quantum = quantum_pct(w, o->tsc_step);
 	row_name(name, sizeof(name), w, p, "pair");
 	lbs_seed_for(rng, o, name);
 	if (w->paired) {
@@ -133,52 +328,135 @@ static void measure(struct row *w, const struct lbc_index *s, const struct lbs_p
 	}
 	w->lo = pct_of(rt.lo);
 	w->hi = pct_of(rt.hi);
-	w->p = w->p_min = w->mde = NAN;
-	if (w->nx >= LBS_MIN_BOOTS && w->ny >= LBS_MIN_BOOTS && !lbs_rank_test(x, w->nx, y, w->ny, &rk)) {
-		w->p = rk.p;
-		w->p_min = lbs_rank_p_min(w->nx, w->ny);
-	}
+	widen_to_quantum(w);
+	rank_test(w);
 }
 
 /* The MDE needs the family's size, so it is a second pass: the change
  * this test detects in 80% of samples like base's at level alpha / m,
  * what Holm asks of a family's smallest p. */
-static void measure_mde(struct row *w, const struct lbc_index *s, const struct lbs_pair *p,
-			const struct lbs_opts *o, gsl_rng *rng, double *x)
+static void measure_mde(struct row *w, const struct lbs_pair *p, const struct lbs_opts *o,
+			gsl_rng *rng)
 {
 	char name[256];
-	size_t nrec;
-	int over;
 
 	if (isnan(w->p_holm) || !w->family)
 		return;
-	lbc_boot_medians(s, p->base, w->cell, w->metric, x, &nrec, &over);
 	row_name(name, sizeof(name), w, p, "mde");
 	lbs_seed_for(rng, o, name);
-	w->mde = lbs_rank_mde_pct(rng, x, w->nx, w->ny, o->alpha / (double)w->family, o->power,
+	w->mde = lbs_rank_mde_pct(rng, w->x, w->nx, w->ny, o->alpha / (double)w->family, o->power,
 				  LBS_MDE_SIMS);
 }
-
-struct measure_ctx {
-	struct row *w;
-	const struct lbc_index *ix;
-	const struct lbs_pair *p;
-	const struct lbs_opts *o;
-};
 
 static void measure_row(size_t i, gsl_rng *rng, double *x, double *y, void *ctx)
 {
 	struct measure_ctx *c = ctx;
 
-	measure(&c->w[i], c->ix, &c->p[c->w[i].pair], c->o, rng, x, y);
+	measure(&c->w[i], c, rng, x, y);
 }
 
 static void measure_mde_row(size_t i, gsl_rng *rng, double *x, double *y, void *ctx)
 {
 	struct measure_ctx *c = ctx;
 
+	(void)x;
 	(void)y;
-	measure_mde(&c->w[i], c->ix, &c->p[c->w[i].pair], c->o, rng, x);
+	measure_mde(&c->w[i], &c->p[c->w[i].pair], c->o, rng);
+}
+
+/* The block (0 or 1) of replicate B: the first half of the replicates by
+ * index, or the second.  One block: 0. */
+static int block_of(const struct measure_ctx *c, uint64_t b)
+{
+	size_t lo = 0, hi = c->nboots;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->boots[mid] < b)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return c->o->blocks > 1 && 2 * lo >= c->nboots;
+}
+
+/*
+ * W's change in each block of replicates and the difference between the
+ * blocks (blocks.h), with the row's own estimator; the blocks agree
+ * unless the difference's CI excludes 0 and the difference is larger
+ * than the row's floor.
+ */
+static void measure_blocks(struct row *w, const struct measure_ctx *c, gsl_rng *rng)
+{
+	struct lbs_block b[2] = { { .paired = w->paired }, { .paired = w->paired } };
+	double *part = malloc(2 * (w->nx + w->ny + 1) * sizeof(*part));
+	double f = isnan(w->floor) ? 0 : w->floor;
+	char name[256];
+
+	w->blocks = (struct lbs_block_diff){ { NAN, NAN }, NAN, NAN, NAN };
+	w->blocks_agree = 1;
+	if (c->o->blocks < 2 || !part) {
+		free(part);
+		return;
+	}
+	/* Each block's values side by side in PART: q, or x then y. */
+	for (int k = 0; k < 2; k++) {
+		double *v = part + (size_t)k * (w->nx + w->ny + 1);
+
+		if (w->paired) {
+			b[k].q = v;
+			for (size_t i = 0; i < w->nx; i++)
+				if (block_of(c, w->bx[i]) == k)
+					v[b[k].n++] = w->q[i];
+			continue;
+		}
+		b[k].x = v;
+		for (size_t i = 0; i < w->nx; i++)
+			if (block_of(c, w->bx[i]) == k)
+				v[b[k].nx++] = w->x[i];
+		b[k].y = v + b[k].nx;
+		for (size_t i = 0; i < w->ny; i++)
+			if (block_of(c, w->by[i]) == k)
+				v[b[k].nx + b[k].ny++] = w->y[i];
+	}
+	row_name(name, sizeof(name), w, &c->p[w->pair], "blocks");
+	lbs_seed_for(rng, c->o, name);
+	if (!lbs_block_diff(rng, b, c->o->resamples, 0.95, &w->blocks))
+		w->blocks_agree = !((w->blocks.lo > 0 || w->blocks.hi < 0) && fabs(w->blocks.diff) > f);
+	free(part);
+}
+
+static void measure_blocks_row(size_t i, gsl_rng *rng, double *x, double *y, void *ctx)
+{
+	struct measure_ctx *c = ctx;
+
+	(void)x;
+	(void)y;
+	measure_blocks(&c->w[i], c, rng);
+}
+
+/* The replicate indexes of S's records and SL's slices, ascending and
+ * each once, into *BOOTS (malloc'd); their count, or -1 when out of
+ * memory. */
+static long all_boots(const struct lb_set *s, const struct lbs_slices *sl, uint64_t **boots)
+{
+	size_t n = s->n + (sl ? sl->n : 0), k = 0;
+	uint64_t *b = malloc((n ? n : 1) * sizeof(*b));
+
+	*boots = b;
+	if (!b)
+		return -1;
+	for (size_t i = 0; i < s->n; i++)
+		b[k++] = s->rec[i].boot;
+	for (size_t i = 0; sl && i < sl->n; i++)
+		b[k++] = sl->s[i].boot;
+	qsort(b, k, sizeof(*b), by_u64);
+	n = k;
+	for (size_t i = k = 0; i < n; i++)
+		if (!k || b[k - 1] != b[i])
+			b[k++] = b[i];
+	return (long)k;
 }
 
 static int same_family(const struct row *a, const struct row *b)
@@ -243,68 +521,73 @@ static int is_aa(const struct lbs_pair *q, const struct lbs_pair *aa)
 	return aa && !strcmp(q->base, aa->base) && !strcmp(q->other, aa->other);
 }
 
-/* Whether Q runs identical code on both sides: the A/A or the layout pair. */
-static int is_same_code(const struct lbs_pair *q, const struct lbs_aa *a)
+/* Whether a replicate of W's base is 0: a resample could have no ratio
+ * (lbs_aa_floor leaves such rows out, as the empty kind is). */
+static int base_has_zero(const struct row *w)
 {
-	return is_aa(q, a->aa) || is_aa(q, a->layout);
+	for (size_t i = 0; i < w->nx; i++)
+		if (w->x[i] == 0)
+			return 1;
+	return 0;
+}
+
+/* Whether rows A and B share a floor: one mode, metric and kind. */
+static int same_floor(const struct row *a, const struct row *b)
+{
+	return !strcmp(a->cell->mode, b->cell->mode) && !strcmp(a->metric, b->metric) &&
+	       !strcmp(a->cell->kind, b->cell->kind);
 }
 
 /*
- * The A/A bound of the mode and metric of row I: every testable A/A row
- * of them (the empty kind, 0 by construction, is not testable) resampled
- * together, lbs_aa_floor's LBS_FLOOR_Q quantile of the largest |change|.
+ * The A/A bound of the mode, metric and kind of row I: every testable A/A
+ * row of them (the empty kind, 0 by construction, is not testable)
+ * resampled together, lbs_aa_floor's LBS_FLOOR_Q quantile of the largest
+ * |change|.  Per kind, so that one noisy kind (a bit lock whose layout
+ * moves it by 16%) does not raise a quiet kind's floor.  A paired row is
+ * resampled as its change is: the median of its per-replicate ratios q
+ * over a base of ones.
  */
 static double aa_bound(const struct row *w, size_t n, size_t i, const struct lbs_pair *p,
-		       const struct lbs_pair *aa, const struct lbc_index *ix,
-		       const struct lbs_opts *o, gsl_rng *rng)
+		       const struct lbs_pair *aa, const struct lbs_opts *o, gsl_rng *rng)
 {
-	size_t bufn = ix->s->n ? ix->s->n : 1, k = 0, nrec;
 	struct lbs_aa_row *rows = calloc(n ? n : 1, sizeof(*rows));
-	double *buf = NULL, bound = NAN;
+	double *ones = NULL, bound = NAN;
+	size_t k = 0, most = 1;
 	char name[256];
 
-	if (!rows)
-		return NAN;
+	for (size_t j = 0; j < n; j++)
+		most = w[j].nx > most ? w[j].nx : most;
+	ones = malloc(most * sizeof(*ones));
+	if (!rows || !ones)
+		goto out;
+	for (size_t j = 0; j < most; j++)
+		ones[j] = 1;
 	for (size_t j = 0; j < n; j++) {
-		struct row t = w[j];
-		double *nb;
-
-		if (!is_aa(&p[w[j].pair], aa) || !testable(&w[j]) ||
-		    strcmp(w[j].cell->mode, w[i].cell->mode) || strcmp(w[j].metric, w[i].metric))
+		if (!is_aa(&p[w[j].pair], aa) || !testable(&w[j]) || !same_floor(&w[j], &w[i]) ||
+		    base_has_zero(&w[j]))
 			continue;
-		nb = realloc(buf, 2 * (k + 1) * bufn * sizeof(*buf));
-		if (!nb)
-			goto out;
-		buf = nb;
-		rows[k].paired = sides(&t, ix, &p[w[j].pair], o, buf + 2 * k * bufn,
-				       buf + (2 * k + 1) * bufn, &nrec);
-		rows[k].nx = t.nx;
-		rows[k].ny = t.ny;
+		rows[k] = (struct lbs_aa_row){ .x = w[j].paired ? ones : w[j].x,
+					       .y = w[j].paired ? w[j].q : w[j].y,
+					       .nx = w[j].nx, .ny = w[j].ny, .paired = w[j].paired };
 		k++;
 	}
-	/* The data moved with each realloc: point the rows at it now. */
-	for (size_t j = 0; j < k; j++) {
-		rows[j].x = buf + 2 * j * bufn;
-		rows[j].y = rows[j].x + bufn;
-	}
-	snprintf(name, sizeof(name), "floor/%s/%s/%s/%s", aa->base, aa->other, w[i].cell->mode,
-		 w[i].metric);
+	snprintf(name, sizeof(name), "floor/%s/%s/%s/%s/%s", aa->base, aa->other, w[i].cell->mode,
+		 w[i].metric, w[i].cell->kind);
 	lbs_seed_for(rng, o, name);
 	bound = lbs_aa_floor(rng, rows, k, o->resamples, LBS_FLOOR_Q);
 out:
 	free(rows);
-	free(buf);
+	free(ones);
 	return bound;
 }
 
-/* The noise floor of each row: its mode and metric's A/A bound, the
- * layout pair's where that is larger, or the row's own quantum where
- * that is larger still (identical code can then show a CI of zero
- * width); NaN without an A/A pair. */
+/* The noise floor of each row: its mode, metric and kind's A/A bound, or
+ * the row's own quantum where that is larger (identical code can then
+ * show a CI of zero width); NaN without an A/A row of its kind. */
 static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struct lbs_aa *a,
-		  const struct lbc_index *ix, const struct lbs_opts *o)
+		  const struct lbs_opts *o)
 {
-	double *bound = malloc(2 * (n ? n : 1) * sizeof(*bound)), *lay;
+	double *bound = malloc((n ? n : 1) * sizeof(*bound));
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 
 	if (!bound || !rng) {
@@ -313,27 +596,15 @@ static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struc
 			gsl_rng_free(rng);
 		return -1;
 	}
-	lay = bound + (n ? n : 1);
 	for (size_t i = 0; i < n; i++) {
 		size_t j;
 
-		/* One bound per mode and metric, from the first row that has them. */
-		for (j = 0; j < i; j++)
-			if (!strcmp(w[j].cell->mode, w[i].cell->mode) && !strcmp(w[j].metric, w[i].metric))
-				break;
-		if (j < i) {
-			bound[i] = bound[j];
-			lay[i] = lay[j];
-		} else {
-			bound[i] = a->aa ? aa_bound(w, n, i, p, a->aa, ix, o, rng) : NAN;
-			lay[i] = a->aa && a->layout ? aa_bound(w, n, i, p, a->layout, ix, o, rng) : NAN;
-		}
+		/* One bound per mode, metric and kind, from the first row that has them. */
+		for (j = 0; j < i && !same_floor(&w[j], &w[i]); j++)
+			;
+		bound[i] = j < i ? bound[j] : a->aa ? aa_bound(w, n, i, p, a->aa, o, rng) : NAN;
 		w[i].floor = bound[i];
 		w[i].floor_by = isnan(bound[i]) ? "none" : "a-a";
-		if (!isnan(lay[i]) && lay[i] > w[i].floor) {
-			w[i].floor = lay[i];
-			w[i].floor_by = "layout";
-		}
 		if (!isnan(bound[i]) && w[i].quantum > w[i].floor) {
 			w[i].floor = w[i].quantum;
 			w[i].floor_by = "quantum";
@@ -374,6 +645,14 @@ static int floors(struct row *w, size_t n, const struct lbs_pair *p, const struc
 #define COL_verdict		w->verdict
 #define COL_significant		(int)!strcmp(w->verdict, "changed")
 #define COL_oversub		w->oversub
+#define COL_estimator		w->estimator
+#define COL_block_pct_1		LBC_G(w->blocks.pct[0], 6)
+#define COL_block_pct_2		LBC_G(w->blocks.pct[1], 6)
+#define COL_block_diff_pct	LBC_G(w->blocks.diff, 6)
+#define COL_block_diff_lo	LBC_G(w->blocks.lo, 6)
+#define COL_block_diff_hi	LBC_G(w->blocks.hi, 6)
+#define COL_blocks_agree	w->blocks_agree
+#define COL_state		w->state
 
 /* The change in ns: cycles at the cell's TSC rate, ns as they are. */
 static double delta_ns(const struct row *w)
@@ -394,15 +673,21 @@ static void write_row(FILE *f, const struct row *w, const struct lbs_pair *p)
 }
 
 int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *p, size_t np,
-		    const struct lbs_aa *a, const struct lbs_opts *o)
+		    const struct lbs_aa *a, const struct lbs_slices *sl, const struct lbs_opts *o)
 {
 	struct row *w = NULL;
 	size_t n = 0, cap = 0, i, k;
 	struct measure_ctx ctx;
 	struct lbc_index ix = { 0 };
+	struct lbs_slice_index sx = { 0 };
+	char state[24] = "all";
+	uint64_t *boots = NULL;
+	long nboots;
 	int rc = -1;
 
-	if (lbc_index_init(&ix, s))
+	if (o->state)
+		snprintf(state, sizeof(state), "%u", o->state);
+	if (lbc_index_init(&ix, s) || (sl && lbs_slice_index_init(&sx, sl, s)))
 		goto out;
 	for (k = 0; k < np; k++) {
 		for (i = 0; i < s->n; i++) {
@@ -419,34 +704,52 @@ int lbs_write_pairs(FILE *pairs, const struct lb_set *s, const struct lbs_pair *
 						goto out;
 					w = nw;
 				}
-				w[n++] = (struct row){ .pair = k, .cell = r, .metric = *m };
+				w[n++] = (struct row){ .pair = k, .cell = r, .metric = *m, .state = state };
 			}
 		}
 	}
-	ctx = (struct measure_ctx){ .w = w, .ix = &ix, .p = p, .o = o };
+	nboots = all_boots(s, sl, &boots);
+	if (nboots < 0)
+		goto out;
+	ctx = (struct measure_ctx){ .w = w, .ix = &ix, .sx = sl ? &sx : NULL, .p = p, .o = o,
+				    .boots = boots, .nboots = (size_t)nboots };
 	if (lbs_each_row(n, s->n, measure_row, &ctx))
 		goto out;
-	/* A cell the other variant lacks is no comparison. */
-	for (i = k = 0; i < n; i++)
-		if (w[i].ny)
+	for (i = 0; i < n; i++)
+		if (w[i].oom)
+			goto out;
+	/* A cell the other variant lacks is no comparison; nor, for a
+	 * state, one its slices do not give. */
+	for (i = k = 0; i < n; i++) {
+		if (w[i].ny && !w[i].drop)
 			w[k++] = w[i];
+		else
+			row_free(&w[i]);
+	}
 	n = k;
 	if (adjust(w, n) || lbs_each_row(n, s->n, measure_mde_row, &ctx))
 		goto out;
-	if (floors(w, n, p, a, &ix, o))
+	if (floors(w, n, p, a, o))
+		goto out;
+	if (lbs_each_row(n, s->n, measure_blocks_row, &ctx))
 		goto out;
 	fprintf(pairs, "%s\n", LB_CSV_HEADER(LB_PAIRS_COLUMNS));
 	for (i = 0; i < n; i++) {
 		const struct lbs_pair *q = &p[w[i].pair];
 
-		w[i].verdict = lbs_verdict(w[i].nx, w[i].ny, is_same_code(q, a), w[i].pct, w[i].lo, w[i].hi,
+		w[i].verdict = lbs_verdict(w[i].nx, w[i].ny, is_aa(q, a->aa), w[i].pct, w[i].lo, w[i].hi,
 					   w[i].floor, w[i].p_holm, o->alpha);
 		write_row(pairs, &w[i], q);
 	}
 	rc = 0;
 out:
+	for (i = 0; i < n; i++)
+		row_free(&w[i]);
 	free(w);
+	free(boots);
 	if (ix.s)
 		lbc_index_free(&ix);
+	if (sx.set)
+		lbs_slice_index_free(&sx);
 	return rc;
 }

@@ -36,7 +36,8 @@ for pair in fields:LB_RECORD_FIELDS accels:LB_ACCELS instruments:LB_INSTRUMENTS 
 	summary:LB_SUMMARY_COLUMNS pairs:LB_PAIRS_COLUMNS baseline:LB_BASELINE_COLUMNS \
 	boot_statuses:LB_BOOT_STATUSES failures:LB_FAILURES_COLUMNS pmu:LB_PMU_COLUMNS \
 	physlimit:LB_PHYSLIMIT_COLUMNS calibration:LB_CALIBRATION_COLUMNS sections:LB_SECTIONS_COLUMNS \
-	layout:LB_LAYOUT_COLUMNS run_info:LB_RUN_INFO_KEYS verdicts:LB_VERDICTS; do
+	layout:LB_LAYOUT_COLUMNS run_info:LB_RUN_INFO_KEYS verdicts:LB_VERDICTS slices:LB_SLICES_COLUMNS \
+	states:LB_STATES_COLUMNS slice_states:LB_SLICE_STATES_COLUMNS state_causes:LB_STATE_CAUSES_COLUMNS; do
 	sec=${pair%%:*} list=${pair#*:}
 	want=$(names "$list")
 	[ -n "$want" ] || fail "$list expands to nothing"
