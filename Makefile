@@ -58,73 +58,8 @@ endif
 	run again pathlen calibrate perf quality compare plots results publish check check-long \
 	check-bisect clean import export bisect deps-lava lava-run native native-pathlen quick events events-plugin hooks bundle
 
-# make help: the targets in brief (docs/targets.md says more), then the
-# settings from schema/settings.tsv (scripts/build/settings.sh).
-define HELP
-Targets (docs/targets.md):
-  deps          install the Debian packages (root)
-  tree          extract linux-source-6.1 under build/kernel, apply patch/series (fuzz 0)
-  kernels       build every variant in VARIANTS (default: vm-configs/matrix), printing
-                [k/N] and the time left from each variant's last real build
-  kernel VARIANT=x  build one variant, out of tree in build/kernel/x (CCACHE=)
-  module VARIANT=x  build lockbench.ko for one variant (build/module/x)
-  initramfs     guest initramfs: busybox, init, lb-guest, perf; per-variant modules
-  boot VARIANT=x  boot one variant with the default job list; JOBFILE= another list,
-                SCRIPT=file a script instead of the jobs
-  run           boot the matrix and collect results into build/runs/TIMESTAMP
-  again RUN=... repeat a run into a new one: its variants, job list, accelerator,
-                vCPUs, boots, passes and order seed (as kvm-again.sh); settings on
-                the command line override
-  pathlen       path lengths: every hot kind on every variant under ACCEL=icount,
-                BOOTS_ICOUNT boots, tables in build/runs/NAME/icount/pathlen*.md
-  events        the events instrument: a TCG plugin counting atomics, fences, loads,
-                stores, lines and cache-line transfers per op (not part of make all;
-                events-plugin builds the plugin); writes build/runs/NAME/events
-  native        ACCEL=native: every variant's own lock objects linked into one user
-                process and timed on this host's CPUs (no root, QEMU or boot; the
-                kernels must be built): RUNS=10 processes, each at its own layout
-                (LAYOUT=random|fixed), THREADS=all (1,2,4,..,CPUs), UNIT_MS=100; writes
-                build/runs/NAME/native
-  native-pathlen  the exact path length of each hot kind in user space: valgrind's
-                callgrind in each variant's own lb-native, no guest; written to
-                build/native/pathlen.csv and set beside icount's (ICOUNT_CSV)
-  quick         the patch author's loop (docs/quick.md): each tree prepared once, only the
-                lock objects built (no vmlinux, no boot), native cycles and exact user-space
-                path lengths, and a cover-letter summary; VARIANTS= of the matrix, or
-                KSRC=tree with BASE_KSRC=tree or BASE=ref (O=dir: your .config)
-  calibrate VARIANT=x  both instruments against pad=N known instructions (default VARIANT=stock)
-  perf VARIANT=x JOB='kind=... mode=contended threads=2'   record one job with perf
-  quality VARIANT=x  the instrument's overhead and CVs (10 jobs x 3 boots)
-  compare       lb-stat statistics for RUN (default build/runs/latest): summary.csv,
-                pairs.csv, baseline.csv, findings.md, compare/tables.md
-  compare BASE_RUN=A RUN=B   the same variants in two runs, each of B's against
-                itself in A (B/compare-runs/A/: pairs.csv, tables.md)
-  plots         graphs for RUN
-  results       the report of RUN: RUN/report/RESULTS.md and its results/
-  cover-letter  RUN's headline pairs (or PAIR=a:b; or BASE_RUN=A against RUN) as plain
-                ASCII of 72 columns for a patch's cover letter: kernel under test,
-                machine, loops, then before -> after, % change, CI and verdict of
-                each kind per instrument (per machine state where there are states)
-  publish       make RUN's report the tracked RESULTS.md and results/ (nothing else writes them)
-  all           deps tree kernels pathlen native calibrate run plots results: the main job
-  check         the test suite (CI); T=glob only the matching tests (docs/tests.md);
-                check-long: every variant, 60 s torture, bisect
-  check-bisect  build every prefix of patch/series for each variant it defines
-  bisect        KSRC=... GOOD=ref BAD=ref CELL='kind=spin_lock mode=hot' THRESHOLD=5%:
-                git bisect run for the first commit whose icount count of CELL rises past it
-  export VARIANT=x  a bundle a lab machine boots, in build/export/x: bzImage, initramfs,
-                cmdline.txt, provenance, LAVA jobs (qemu, x86 bare metal); JOBFILE=
-  import BUNDLE_LOG=log VARIANT=x  a lab's console log, LAVA job log or results disk
-                into build/runs/TIMESTAMP-import-x; INTO=build/runs/ID adds a variant
-  bundle        the native bundle: VARIANTS' lb-native, the job list and a POSIX-sh
-                runner in build/bundle/*.tar.gz, for any x86-64 Linux with constant TSC
-  import BUNDLE_RESULTS=dir  what the bundle's run.sh wrote, into build/runs/NAME/native
-  lava-run VARIANT=x  export, then run lava-qemu.yaml here with Debian's lava-run
-                (make deps-lava first) and import its log
-  clean         remove build/
-  hooks         make git refuse a commit message not written as the kernel's are
-                (scripts/git/commit-msg, docs/commits.md)
-endef
+# make help: the targets from schema/targets.tsv (scripts/build/targets.sh),
+# then the settings from schema/settings.tsv (scripts/build/settings.sh).
 
 # Every setting the goals read, checked before any work, with its fix
 # named (scripts/build/check-args.sh): args-ok is the first prerequisite
@@ -153,8 +88,7 @@ $(filter-out dryrun,$(MAKECMDGOALS)): dryrun
 else
 
 help:
-	$(info $(HELP))
-	@$(S)/build/settings.sh help
+	@$(S)/build/targets.sh help && echo && $(S)/build/settings.sh help
 
 # --- The variants' files ----------------------------------------------
 # Each variant's kernel image, lockbench.ko and modules archive, and the
