@@ -61,33 +61,51 @@ endif
 # make help: the targets from schema/targets.tsv (scripts/build/targets.sh),
 # then the settings from schema/settings.tsv (scripts/build/settings.sh).
 
-# Every setting the goals read, checked before any work, with its fix
-# named (scripts/build/check-args.sh): args-ok is the first prerequisite
-# of every goal that reads one.  Settings without an exported default
-# travel in ARGS_ENV.
+# Every setting the goals read, and every name given, is checked before
+# any work, with its fix named (scripts/build/check-args.sh), once, as
+# make reads this file: a goal that is no target, a variable of this
+# command line that is no setting these goals read.  A refused make runs
+# no rule (not even the one that writes build/variants.mk), and says
+# nothing of its own but the one line of its exit.  (make runs a $(shell)
+# in its own environment, without this command line or its exports: they
+# are handed over here, and the settings without an exported default in
+# ARGS_ENV, as to the recipes.)
 ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' \
 	RUNS='$(RUNS)' THREADS='$(THREADS)' \
 	NAME='$(NAME)' BASE_RUN='$(BASE_RUN)' PAIR='$(PAIR)' \
-	LB_AGAIN_SET='$(again_set)' LB_CMDLINE_SET='$(cmdline_refused)' \
+	LB_AGAIN_SET='$(again_set)' LB_CMDLINE_VARS='$(cmdline_vars)' \
+	LB_OTHER_MAKEFILES='$(filter-out $(lastword $(MAKEFILE_LIST)),$(MAKEFILE_LIST))' \
 	LB_O_SET='$(if $(findstring command line,$(origin O)),$(O))'
-# Kbuild's variables lockbench does not read (O=, CC=, ...: the table's
-# "refused" rows), when given on this command line: check-args names them.
-refused_settings := $(shell awk -F '\t' '$$3 == "refused" { print $$1 }' schema/settings.tsv)
-cmdline_refused = $(foreach v,$(refused_settings),$(if $(findstring command line,$(origin $(v))),$(v)))
+# The variables given on this command line.  Only at the top level: a
+# make this one starts (bench-user's, a script's) inherits them, checked.
+cmdline_vars := $(if $(filter 0,$(MAKELEVEL)),$(strip $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))))
+shell_quote = '$(subst ','\'',$(1))'
+cmdline_env := $(foreach v,$(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v))),$(call shell_quote,$(v)=$($(v))))
+# (Not again when make restarts to read a build/variants.mk it made: the
+# check passed.)
+ifeq ($(MAKE_RESTARTS),)
+args_rc := $(shell env $(cmdline_env) $(ARGS_ENV) $(S)/build/check-args.sh $(or $(MAKECMDGOALS),help) >&2; echo $$?)
+endif
 
-ifeq ($(DRYRUN),1)
+ifneq ($(filter-out 0,$(args_rc)),)
+# Refused: the messages are out; every goal ends here, rc 2.
+.DEFAULT_GOAL := args-ok
+args-ok:
+	@exit 2
+$(filter-out args-ok,$(MAKECMDGOALS)): args-ok
+	@:
+else ifeq ($(DRYRUN),1)
 # DRYRUN=1: the settings checked, then what the goals would build, boot
 # and run (scripts/build/plan.sh), and nothing else: no rule below the
 # else is read, so no goal's recipe can run.
 .DEFAULT_GOAL := dryrun
 dryrun:
-	@$(ARGS_ENV) $(S)/build/check-args.sh $(or $(MAKECMDGOALS),help)
 	@$(ARGS_ENV) $(S)/build/plan.sh $(MAKECMDGOALS)
 $(filter-out dryrun,$(MAKECMDGOALS)): dryrun
 	@:
 else
 
-help:
+help: args-ok
 	@$(S)/build/targets.sh help && echo && $(S)/build/settings.sh help
 
 # --- The variants' files ----------------------------------------------
@@ -132,11 +150,11 @@ kconfig_force = $(if $(strip $(KCONFIG))$(wildcard $(1)/KCONFIG.config),FORCE)
 FORCE:
 
 ifneq ($(filter $(VARIANT_GOALS),$(MAKECMDGOALS)),)
-# Written once the settings are checked (args-ok: a refused make writes
-# nothing), and your own kernels (KSRC=, KERNEL=) declared by make tree
-# (byo.sh).
+# Written once the settings are checked (as make read this file: a
+# refused make writes nothing), and your own kernels (KSRC=, KERNEL=)
+# declared by make tree (byo.sh).
 $(B)/variants.mk: $(VMCONFIGS)/matrix $(VMCONFIGS)/matrix.extra $(wildcard $(B)/user/matrix) \
-		$(S)/build/variants-mk.sh $(if $(strip $(KSRC)$(KERNEL)),tree) | args-ok
+		$(S)/build/variants-mk.sh $(if $(strip $(KSRC)$(KERNEL)),tree)
 	@mkdir -p $(@D) && $(S)/build/variants-mk.sh >$@.new
 	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 include $(B)/variants.mk
@@ -162,8 +180,10 @@ $(TREE_STAMP): $(wildcard $(PATCH_DIR)/series $(PATCH_DIR)/*.patch \
 		$(or $(LB_SRC_TARBALL),/var/lib/dpkg/info/linux-source-6.1.list))
 	@$(S)/build/tree.sh
 
+# The settings were checked as make read this file: the first
+# prerequisite of every goal names that step.
 args-ok:
-	@$(ARGS_ENV) $(S)/build/check-args.sh $(or $(MAKECMDGOALS),all)
+	@:
 
 ## The main job: path lengths (icount), the native pass, calibration, then the timed matrix,
 ## ending in graphs and the run's report, all in one run directory
@@ -188,7 +208,7 @@ module: args-ok $(module.$(VARIANT))
 
 modules: args-ok $(foreach v,$(vlist),$(module.$(v)))
 
-user:
+user: args-ok
 	@$(MAKE) -s -C bench-user all
 
 initramfs: args-ok user $(call vfiles,$(vlist))
@@ -222,7 +242,7 @@ pathlen: args-ok tree user $(call vfiles,$(vlist))
 
 ## The events instrument: a TCG plugin counting atomics, fences, loads,
 ## stores, lines and cache-line transfers per op (not part of make all).
-events-plugin:
+events-plugin: args-ok
 	@$(S)/events/plugin.sh
 
 events: args-ok tree user $(call vfiles,$(vlist))
@@ -310,7 +330,7 @@ check-bisect: args-ok deps
 
 ## One hot cell's instruction count on VARIANT as its tree stands, built
 ## first: each step of make bisect (scripts/boot/bisect-measure.sh).
-cell-count: user $(call vfiles,$(VARIANT))
+cell-count: args-ok user $(call vfiles,$(VARIANT))
 	@$(S)/boot/cell-count.sh $(VARIANT) "$(CELL)"
 
 ## The first commit of KSRC between GOOD and BAD where CELL's instruction
@@ -319,10 +339,10 @@ bisect: args-ok user
 	@$(S)/boot/bisect.sh
 
 ## git runs scripts/git/commit-msg on every commit (docs/commits.md).
-hooks:
+hooks: args-ok
 	@$(S)/git/install.sh
 
-clean:
+clean: args-ok
 	rm -rf build
 	@$(MAKE) -s -C bench-user clean 2>/dev/null || true
 	@$(MAKE) -s -C bench-user/events clean 2>/dev/null || true

@@ -13,6 +13,29 @@
 goals=" ${*:-all} "
 errs=()
 bad() { errs+=("$*"); }
+
+# The names first (scripts/build/names.awk): each goal a target, each
+# variable on make's command line a setting these goals read, and a
+# warning for a variable of the environment that looks like a setting
+# misspelt.  What it answers "read" are the settings whose values are
+# checked below: a setting no goal here reads is not this make's business.
+mapfile -t instrument_rows < <(contract_rows instruments)
+# A target of a makefile make read before this one (make -f X -f Makefile,
+# MAKEFILES=) is that makefile's, as an instrument's target is its row's.
+others=
+for f in ${LB_OTHER_MAKEFILES:-}; do
+	others+=" $(sed -n 's/^\([A-Za-z0-9_.-]*\):\([^=]\|$\).*/\1/p' "$f" | paste -sd' ')"
+done
+declare -A reads=()
+while IFS=$'\t' read -r kind text; do
+	case $kind in
+	read) reads[$text]=1 ;;
+	error) bad "$text" ;;
+	warn) say "warning: $text" ;;
+	esac
+done < <(awk -F '\t' -v goals="${*:-}" -v cmdline="${LB_CMDLINE_VARS:-}" \
+	-v instruments="$(printf '%s\n' "${instrument_rows[@]}" | cut -f 4 | paste -sd' ')$others" \
+	-f "$LB_TOP/scripts/build/names.awk" "$LB_TOP/schema/targets.tsv" "$LB_TOP/schema/settings.tsv")
 has() { # has GOAL...: is one of them among the goals?
 	local g
 	for g; do [[ $goals == *" $g "* ]] && return 0; done
@@ -143,7 +166,7 @@ rule_special() { :; }
 # when given on make's command line (the Makefile's LB_CMDLINE_SET), since
 # the environment may hold them for other builds.
 rule_refused() {
-	[[ " ${LB_CMDLINE_SET:-} " != *" $1 "* ]] || bad "$1=$2: $4"
+	[[ " ${LB_CMDLINE_VARS:-} " != *" $1 "* ]] || bad "$1=$2: $4"
 }
 
 # Variant names: the matrix files' and those this make's KSRC=/KERNEL=
@@ -151,12 +174,14 @@ rule_refused() {
 known=" $({ matrix_variants all && byo_variants; } | tr '\n' ' ')"
 
 while IFS= read -r row; do
-	# name, default, rule, help; a default may be empty, so not read's
-	# IFS splitting, which would merge two tabs into one.
+	# name, default, rule, goals, help; a default may be empty, so not
+	# read's IFS splitting, which would merge two tabs into one.
 	name=${row%%$'\t'*} row=${row#*$'\t'}
 	def=${row%%$'\t'*} row=${row#*$'\t'}
-	rule=${row%%$'\t'*} help=${row#*$'\t'}
-	case $name in '#'* | name | '') continue ;; esac
+	rule=${row%%$'\t'*} row=${row#*$'\t'}
+	help=${row#*$'\t'}
+	case $name in '#'* | name | '' | *_\*) continue ;; esac
+	[ -n "${reads[$name]:-}" ] || [ "$rule" = refused ] || continue
 	v=${!name:-}
 	[ -n "$v" ] || continue
 	case $rule in
@@ -196,8 +221,7 @@ if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$vcpus" != 1 ] && [ "$accel" = icount ] && has
 fi
 # Each instrument's own rules (its place's check.sh, where it has one),
 # when its make target is among the goals.
-mapfile -t rows < <(contract_rows instruments)
-for row in "${rows[@]}"; do
+for row in "${instrument_rows[@]}"; do
 	IFS=$'\t' read -r _ _ _ target place _ <<<"$row"
 	if has "$target" && [ -f "$LB_TOP/$place/check.sh" ]; then
 		. "$LB_TOP/$place/check.sh"
@@ -225,7 +249,7 @@ if has perf; then
 		bad "make perf needs the job to record: make perf VARIANT=variant JOB='kind=spin_lock mode=contended threads=2'"
 fi
 
-[ -z "${KERNEL:-}" ] || [ -d "${KBUILD:-}" ] ||
+[ -z "${reads[KERNEL]:-}" ] || [ -z "${KERNEL:-}" ] || [ -d "${KBUILD:-}" ] ||
 	bad "KERNEL= needs KBUILD=, the kernel's build directory (its .config and Module.symvers): KBUILD=${KBUILD:-} is not a directory"
 [ -n "${KERNEL:-}" ] || [ -z "${KBUILD:-}" ] || [ -d "$KBUILD" ] || bad "KBUILD=$KBUILD is not a directory: name the prebuilt kernel's build directory"
 if has import && [ -n "${BUNDLE_RESULTS:-}" ]; then
@@ -235,7 +259,6 @@ elif has import; then
 	[ -n "${BUNDLE_LOG:-}" ] || bad "make import needs BUNDLE_LOG=console.log (a lab's console log, LAVA job log or results disk)"
 fi
 has bisect && bad_if_dies bisect_args_ok
-
 # RUN: what make again repeats and the report goals read.  A goal that
 # makes a run first (run, all, import) is left to make it.
 run_hint="make run makes one; runs are in ${LB_BUILD#"$LB_TOP"/}/runs/ (RUN=build/runs/ID)"
@@ -260,10 +283,8 @@ elif has compare plots results publish cover-letter && ! has all run import; the
 fi
 
 # BASE_RUN: make compare's other run; the same check as RUN.
-if [ -n "${BASE_RUN:-}" ]; then
-	if ! has compare cover-letter; then
-		bad "BASE_RUN= is read by make compare and make cover-letter only: make compare BASE_RUN=build/runs/A RUN=build/runs/B"
-	elif [ ! -f "$BASE_RUN/run.info" ] && [ ! -f "$BASE_RUN/native/run.info" ]; then
+if [ -n "${reads[BASE_RUN]:-}" ] && [ -n "${BASE_RUN:-}" ]; then
+	if [ ! -f "$BASE_RUN/run.info" ] && [ ! -f "$BASE_RUN/native/run.info" ]; then
 		bad "BASE_RUN=$BASE_RUN has no run.info, so it is not a run: $run_hint"
 	elif grep -q -x 'status=incomplete' "$BASE_RUN/run.info" 2>/dev/null; then
 		bad "BASE_RUN=$BASE_RUN was cut short (status=incomplete in its run.info): name a finished run"
@@ -271,13 +292,13 @@ if [ -n "${BASE_RUN:-}" ]; then
 fi
 
 # PAIR: make cover-letter's one pair of a run.
-[ -z "${PAIR:-}" ] || [[ $PAIR =~ ^[A-Za-z0-9._-]+:[A-Za-z0-9._-]+$ ]] ||
+[ -z "${reads[PAIR]:-}" ] || [ -z "${PAIR:-}" ] || [[ $PAIR =~ ^[A-Za-z0-9._-]+:[A-Za-z0-9._-]+$ ]] ||
 	bad "PAIR=$PAIR: want base:other, two variant names, e.g. PAIR=pre-debug:post-debug"
 
 # O=: make quick KSRC= reads the .config of your own build directory
 # there (read only); every other goal builds in build/.
-if [ -n "${LB_O_SET:-}" ]; then
-	if ! has quick || [ -z "${KSRC:-}" ]; then
+if [ -n "${LB_O_SET:-}" ] && [ -n "${reads[O]:-}" ]; then
+	if [ -z "${KSRC:-}" ]; then
 		bad "O=$LB_O_SET: only make quick KSRC=... reads O= (your build directory's .config); the kernels build in build/kernel/VARIANT (LB_BUILD=dir moves build/): drop O="
 	elif [ ! -f "$LB_O_SET/.config" ]; then
 		bad "O=$LB_O_SET has no .config: name the directory your kernel is built in (make O=dir)"
