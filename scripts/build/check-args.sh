@@ -18,7 +18,8 @@ bad() { errs+=("$*"); }
 # variable on make's command line a setting these goals read, and a
 # warning for a variable of the environment that looks like a setting
 # misspelt.  What it answers "read" are the settings whose values are
-# checked below: a setting no goal here reads is not this make's business.
+# checked below: a setting no goal here reads is not this make's business;
+# "jobs" says one of them is a job list or line.
 mapfile -t instrument_rows < <(contract_rows instruments)
 # A target of a makefile make read before this one (make -f X -f Makefile,
 # MAKEFILES=) is that makefile's, as an instrument's target is its row's.
@@ -27,9 +28,11 @@ for f in ${LB_OTHER_MAKEFILES:-}; do
 	others+=" $(sed -n 's/^\([A-Za-z0-9_.-]*\):\([^=]\|$\).*/\1/p' "$f" | paste -sd' ')"
 done
 declare -A reads=()
+job_lists=
 while IFS=$'\t' read -r kind text; do
 	case $kind in
 	read) reads[$text]=1 ;;
+	jobs) job_lists=1 ;;
 	error) bad "$text" ;;
 	warn) say "warning: $text" ;;
 	esac
@@ -51,8 +54,12 @@ bad_if_dies() { # command...
 # given a value is checked by its row's rule here; a "special" row's rule
 # depends on the goals or on other settings, and is the code further down.
 # rule_RULE NAME VALUE DEFAULT HELP: a bad value, as a message.
-rule_int() {
-	[[ $2 =~ ^[1-9][0-9]{0,17}$ ]] || bad "$1=$2 is not a positive integer: write e.g. $1=${3:-1}"
+rule_int() { # NAME VALUE DEFAULT HELP [LEAST]
+	if [[ ! $2 =~ ^[1-9][0-9]{0,17}$ ]]; then
+		bad "$1=$2 is not a positive integer: write e.g. $1=${3:-1}"
+	elif [ -n "${5:-}" ] && [ "$2" -lt "$5" ]; then
+		bad "$1=$2 is below $5, the least it takes ($1 is $4): write e.g. $1=${3:-$5}"
+	fi
 }
 rule_whole() {
 	[[ $2 =~ ^[0-9]{1,18}$ ]] || bad "$1=$2 is not a whole number: write e.g. $1=${3:-0}"
@@ -127,8 +134,8 @@ rule_pmu() {
 	done
 	[ ! -x "$LB_TOP/bench-user/lb-guest" ] || bad_if_dies pmu_ok
 }
-rule_job() { # a job line: kind= and mode= from the contract
-	local kind mode kinds modes
+rule_job() { # a job line: kind= and mode= from the contract, then the rest
+	local kind mode kinds modes err
 	[[ " $2" =~ [[:space:]]kind=([a-z_]+) ]] && kind=${BASH_REMATCH[1]}
 	[[ " $2" =~ [[:space:]]mode=([a-z]+) ]] && mode=${BASH_REMATCH[1]}
 	if [ -z "${kind:-}" ] || [ -z "${mode:-}" ]; then
@@ -137,9 +144,42 @@ rule_job() { # a job line: kind= and mode= from the contract
 	fi
 	kinds=$(contract_names kinds) modes=$(contract_names modes)
 	[ -z "$kinds" ] || [[ " $kinds " == *" $kind "* ]] ||
-		bad "$1='$2': unknown kind '$kind'; kinds: $kinds (schema/lockbench_schema.h)"
+		{ bad "$1='$2': unknown kind '$kind'; kinds: $kinds (schema/lockbench_schema.h)" && return; }
 	[ -z "$modes" ] || [[ " $modes " == *" $mode "* ]] ||
-		bad "$1='$2': unknown mode '$mode'; modes: $modes (schema/lockbench_schema.h)"
+		{ bad "$1='$2': unknown mode '$mode'; modes: $modes (schema/lockbench_schema.h)" && return; }
+	# Every other key, by the module's own parser (lb-validate --jobs).
+	[ -n "$validate" ] || return 0
+	err=$("$validate" --jobs <(printf '%s\n' "$2") --sweep 2 --keep-sweep 2>&1 >/dev/null) && return
+	err=${err#lb-validate: } err=${err#*:1: } err=${err#"$2": }
+	bad "$1='$2': $err: write e.g. $1='kind=spin_lock mode=contended threads=2' (docs/results.md: the job keys)"
+}
+# A job list: a file of jobs, each line checked by the one expander
+# (lb-validate --jobs: comments, continuations, the module's own parser),
+# its line named in a refusal.  A threads=SWEEP job is checked at 2
+# threads (each goal expands it to its own counts later).
+rule_jobs() {
+	local err
+	[ -f "$2" ] || { bad "$1=$2 does not exist (or is not a file): $1 is $4" && return; }
+	[ -n "$validate" ] || return 0
+	err=$("$validate" --jobs "$2" --sweep 2 --keep-sweep 2>&1 >/dev/null) && return
+	bad "$1=$2 is not a job list: ${err#lb-validate: }: a job list has one job a line, key=value words (bench-user/jobs/default.jobs is one; docs/results.md)"
+}
+# validate: lb-validate, which checks the job lines, made first when a
+# goal reads a job list (seconds, even on a fresh clone: DRYRUN's plan
+# needs it too), by bench-user's own make (it decides what is stale).
+# Without a compiler (before make deps) the boots check the jobs later.
+validate=
+need_validate() {
+	local out
+	if ! command -v gcc >/dev/null; then
+		[ ! -x "$LB_TOP/bench-user/lb-validate" ] || validate=$LB_TOP/bench-user/lb-validate
+		return 0
+	fi
+	if ! out=$(env -u MAKEFLAGS -u MAKELEVEL make -s -C "$LB_TOP/bench-user" lb-validate 2>&1); then
+		bad "bench-user/lb-validate does not build, so the job lists cannot be checked: $(tail -n 3 <<<"$out" | paste -sd' ')"
+		return 0
+	fi
+	validate=$LB_TOP/bench-user/lb-validate
 }
 # contract_names kinds|modes: the contract's kinds or modes on one line,
 # from lb-validate --describe when it is built, else from the header
@@ -173,6 +213,7 @@ rule_refused() {
 # declare (lib.sh, byo_variants).
 known=" $({ matrix_variants all && byo_variants; } | tr '\n' ' ')"
 
+[ -z "$job_lists" ] || need_validate
 while IFS= read -r row; do
 	# name, default, rule, goals, help; a default may be empty, so not
 	# read's IFS splitting, which would merge two tabs into one.
@@ -186,6 +227,7 @@ while IFS= read -r row; do
 	[ -n "$v" ] || continue
 	case $rule in
 	one:*) rule_one "$name" "$v" "${rule#one:}" ;;
+	*:*) "rule_${rule%%:*}" "$name" "$v" "$def" "$help" "${rule#*:}" ;;
 	*) "rule_$rule" "$name" "$v" "$def" "$help" ;;
 	esac
 done <"$LB_TOP/schema/settings.tsv"

@@ -7,6 +7,7 @@
 # and the environment (ENVIRON), where a command line's variables are too.
 # Prints tab-separated lines:
 #   read NAME     a setting the goals read (check-args checks its value)
+#   jobs 1        one of those is a job list or a job line
 #   error TEXT    a goal or a command-line variable refused, nearest named
 #   warn TEXT     a variable of the environment that looks like a setting
 #                 misspelt (the environment holds many: never refused)
@@ -164,7 +165,11 @@ END {
 		m = split(runs[g], rr, ",")
 		for (i = 1; i <= m; i++) queue[++nq] = rr[i]
 	}
-	for (n in rule) if (reads(n)) printf "read\t%s\n", n
+	for (n in rule) if (reads(n)) {
+		printf "read\t%s\n", n
+		if (rule[n] ~ /^jobs?$/) jobs = 1
+	}
+	if (jobs) print "jobs\t1"
 
 	# The command line's variables: each a setting the goals read.
 	nc = split(cmdline, cl, " ")

@@ -31,11 +31,13 @@ markdown)
 	function accepts(r) {
 		if (r ~ /^one:/) { sub(/^one:/, "", r); gsub(/,/, ", ", r); return r }
 		if (r == "int") return "a positive integer"
+		if (r ~ /^int:/) return "an integer, at least " substr(r, 5)
 		if (r == "whole") return "0 or more"
 		if (r == "bool") return "0 or 1"
 		if (r == "variant") return "one variant"
 		if (r == "variants") return "variants, each once"
 		if (r == "file") return "an existing file"
+		if (r == "jobs") return "a job list"
 		if (r == "files") return "existing files"
 		if (r == "dir") return "a directory"
 		if (r == "exists") return "an existing path"

@@ -161,7 +161,7 @@ for r in "${rows[@]}"; do
 	# (a script's own setting is the script's to check, and a name_* row
 	# stands for names a shell cannot set here)
 	[ "$readers" != - ] && [[ $n != *_\* ]] || continue
-	case $rule in int | whole | bool | one:* | variant | variants | file | dir | name | run | counts | pmu) envs+=("$n=bad,,value") ;; esac
+	case $rule in int | int:* | whole | bool | one:* | variant | variants | file | jobs | dir | name | run | counts | pmu) envs+=("$n=bad,,value") ;; esac
 done
 # Every target as a goal: check-args checks the settings the goals read.
 mapfile -t goals < <("$TOP/scripts/build/targets.sh" names)
