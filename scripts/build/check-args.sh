@@ -301,6 +301,25 @@ elif has import; then
 	[ -n "${BUNDLE_LOG:-}" ] || bad "make import needs BUNDLE_LOG=console.log (a lab's console log, LAVA job log or results disk)"
 fi
 has bisect && bad_if_dies bisect_args_ok
+# make quick KSRC=: its trees and its base ref, as quick.sh refuses them
+# before any work (quick-refuse.sh: a kernel tree, x86-64, clean).
+if has quick && [ -n "${KSRC:-}" ]; then
+	if [ -z "${BASE_KSRC:-}${BASE:-}" ]; then
+		bad "make quick KSRC=$KSRC needs a base: BASE_KSRC=another-tree, or BASE=git-ref of $KSRC"
+	elif [ -n "${BASE_KSRC:-}" ] && [ -n "${BASE:-}" ]; then
+		bad "make quick takes BASE_KSRC= or BASE=, not both"
+	fi
+	bad_if_dies bash "$LB_TOP/scripts/quick/quick-refuse.sh" KSRC "$KSRC"
+	[ -z "${BASE_KSRC:-}" ] || bad_if_dies bash "$LB_TOP/scripts/quick/quick-refuse.sh" BASE_KSRC "$BASE_KSRC"
+	if [ -n "${BASE:-}" ] && [ -z "${BASE_KSRC:-}" ] && [ -d "$KSRC" ]; then
+		if git -C "$KSRC" rev-parse --git-dir >/dev/null 2>&1; then
+			bad_if_dies commit_of "$KSRC" BASE "$BASE"
+		else
+			bad "BASE=$BASE: KSRC=$KSRC is not a git tree; give the base as BASE_KSRC=tree"
+		fi
+	fi
+fi
+
 # RUN: what make again repeats and the report goals read.  A goal that
 # makes a run first (run, all, import) is left to make it.
 run_hint="make run makes one; runs are in ${LB_BUILD#"$LB_TOP"/}/runs/ (RUN=build/runs/ID)"

@@ -3,7 +3,8 @@
 # with a time from measured builds and boots (this clone's, else the
 # published run's in results/raw), and does nothing else: no build
 # directory appears, and one that exists is left as it was.  make native
-# refuses there what the real one refuses, with its rc.
+# and make quick refuse there what the real ones refuse, with their rc,
+# as does an unknown target.
 . "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
 unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBFILE LB_NATIVE_KBUILD
@@ -37,6 +38,23 @@ drc=0 dry=$(make -s -C "$TOP" DRYRUN=1 native 2>&1) || drc=$?
 msg=$(grep -m1 'error:' <<<"$real")
 [[ $dry == *"$msg"* ]] || fail "make DRYRUN=1 native does not refuse as the real one ($msg): $dry"
 echo "ok: make DRYRUN=1 native refuses as make native does (rc $rc): ${msg#lockbench: error: }"
+
+# Refused in the plan as for real, rc 2: an unknown target, and make
+# quick with a base that is no commit of its tree (a kernel tree, git).
+cp -r "$TOP/tests/fixtures/quick/tree" "$TMP/k"
+git -C "$TMP/k" init -q && git -C "$TMP/k" add -A &&
+	git -C "$TMP/k" -c user.name=t -c user.email=t@invalid commit -q -m base
+for args in "cover-leter" "quick KSRC=$TMP/k BASE=no-such-ref"; do
+	# shellcheck disable=SC2086 # the words of a make command line
+	rc=0 real=$(make -s -C "$TOP" $args 2>&1) || rc=$?
+	# shellcheck disable=SC2086
+	drc=0 dry=$(make -s -C "$TOP" DRYRUN=1 $args 2>&1) || drc=$?
+	[ $rc -eq 2 ] && [ $drc -eq 2 ] || fail "make $args: rc $rc, DRYRUN=1 rc $drc (want 2 and 2): $real / $dry"
+	msg=$(grep -m1 'error:' <<<"$real")
+	[[ $dry == *"$msg"* ]] || fail "make DRYRUN=1 $args does not refuse as the real one ($msg): $dry"
+	echo "ok: make DRYRUN=1 $args refuses as the real one, rc 2: ${msg#lockbench: error: }"
+done
+[ ! -e "$LB_BUILD" ] || fail "a refused make wrote $LB_BUILD"
 
 # Recorded times: stock built once in 300 s, a timed run of 2 variants x
 # 2 boots in 100 s (25 s a boot).  stock's build is up to date but for a
