@@ -197,7 +197,9 @@ END {
 	}
 
 	# The environment's: a name that is not a setting but folds to one,
-	# or is one edit from a long one, is warned of (it is not read).
+	# or is one edit from a long one, is warned of (it is not read); by
+	# the top level only, not again by each make a script starts.
+	if (ENVIRON["MAKELEVEL"] + 0 > 0) exit
 	for (n in ENVIRON) {
 		if (n in given || setting(n) != "" || n !~ /^[A-Za-z_][A-Za-z0-9_]*$/) continue
 		t = ""; bd = 99
