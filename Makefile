@@ -68,9 +68,9 @@ endif
 # no rule (not even the one that writes build/variants.mk), and says
 # nothing of its own but the one line of its exit.  (make runs a $(shell)
 # in its own environment, without this command line or its exports: they
-# are handed over here, and the settings without an exported default in
-# ARGS_ENV, as to the recipes.)
-ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' \
+# are handed over here, and in ARGS_ENV, as to the recipes, the settings
+# without an exported default and VARIANT, which KERNEL= sets.)
+ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' VARIANT='$(VARIANT)' \
 	RUNS='$(RUNS)' THREADS='$(THREADS)' \
 	NAME='$(NAME)' BASE_RUN='$(BASE_RUN)' PAIR='$(PAIR)' \
 	LB_AGAIN_SET='$(again_set)' LB_CMDLINE_VARS='$(cmdline_vars)' \
