@@ -10,6 +10,7 @@
 # 2-core host takes longer), at 5 s.  The rule is the tables' (scripts/
 # build/names.awk, schema/settings.tsv and targets.tsv), not a list of
 # these names.
+# check: slow
 . "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz
 unset VARIANT VARIANTS BOOTS ACCEL DRYRUN PAIR RUN JOBFILE JOB
@@ -46,24 +47,28 @@ refused() {
 		fi
 	done
 }
-# warned WHAT PATTERN ENV-ASSIGNMENT MAKE-ARGS...: the make goes on (the
-# plan, under DRYRUN), and says PATTERN once.
+# warned WHAT PATTERN ENV-ASSIGNMENT: the make goes on and says PATTERN
+# once, for real (make help: a goal that starts no work) and under
+# DRYRUN (make tree's plan, the shortest).
 warned() {
-	local what=$1 pat=$2 kv=$3
-	shift 3
-	cases=$((cases + 1))
-	RC=0
-	local t0=${EPOCHREALTIME/./}
-	OUT=$(env "$kv" make -s -C "$TOP" DRYRUN=1 "$@" 2>&1) || RC=$?
-	MS=$(((${EPOCHREALTIME/./} - t0) / 1000))
-	if [ "$RC" -ne 0 ]; then
-		failed+=("$what: the environment's $kv refused (rc $RC): $OUT")
-	elif [ "$(grep -c -E "$pat" <<<"$OUT")" -ne 1 ]; then
-		accepted=$((accepted + 1)) && failed+=("$what: not warned once with /$pat/: $OUT")
-	else
-		echo "ok: $kv make DRYRUN=1 $* -> $(grep -m1 -E "$pat" <<<"$OUT") (${MS} ms)"
-	fi
-	rm -rf "$LB_BUILD"
+	local what=$1 pat=$2 kv=$3 dry goal t0
+	for dry in "" DRYRUN=1; do
+		goal=help
+		[ -z "$dry" ] || goal=tree
+		cases=$((cases + 1))
+		RC=0 t0=${EPOCHREALTIME/./}
+		# shellcheck disable=SC2086 # DRYRUN=1, or no word
+		OUT=$(env "$kv" make -s -C "$TOP" $dry "$goal" 2>&1) || RC=$?
+		MS=$(((${EPOCHREALTIME/./} - t0) / 1000))
+		if [ "$RC" -ne 0 ]; then
+			failed+=("$what: the environment's $kv refused (rc $RC): $OUT")
+		elif [ "$(grep -c -E "$pat" <<<"$OUT")" -ne 1 ]; then
+			accepted=$((accepted + 1)) && failed+=("$what${dry:+ (dry)}: not warned once with /$pat/: $OUT")
+		else
+			echo "ok: $kv make $dry${dry:+ }$goal -> $(grep -m1 -E "$pat" <<<"$OUT") (${MS} ms)"
+		fi
+		rm -rf "$LB_BUILD"
+	done
 }
 
 refused "BOTS=5" "BOTS=5: lockbench has no setting BOTS: did you mean BOOTS=5\?" run BOTS=5
@@ -76,11 +81,10 @@ refused "PAIR on make compare" "PAIR=a:b: make compare does not read PAIR" compa
 refused "an unknown target" "make cover-leter: no such target; did you mean make cover-letter\?" cover-leter
 refused "an unknown target among known ones" "make kernal: no such target; did you mean make kernel\?" tree kernal
 refused "a name far from any" "FROB=1: lockbench has no setting FROB, and none near it: drop FROB=" run FROB=1
-# (make tree's plan is the shortest: the warning is the same for any goal)
-warned "BOTS in the environment" "^lockbench: warning: BOTS=5 in the environment .*did you mean BOOTS=" BOTS=5 tree
-warned "DRY_RUN in the environment" "^lockbench: warning: DRY_RUN=1 in the environment .*did you mean DRYRUN=" DRY_RUN=1 tree
-warned "ACELL in the environment" "^lockbench: warning: ACELL=kvm .*did you mean ACCEL=" ACELL=kvm tree
-warned "boots in the environment" "^lockbench: warning: boots=5 .*did you mean BOOTS=" boots=5 tree
+warned "BOTS in the environment" "^lockbench: warning: BOTS=5 in the environment .*did you mean BOOTS=" BOTS=5
+warned "DRY_RUN in the environment" "^lockbench: warning: DRY_RUN=1 in the environment .*did you mean DRYRUN=" DRY_RUN=1
+warned "ACELL in the environment" "^lockbench: warning: ACELL=kvm .*did you mean ACCEL=" ACELL=kvm
+warned "boots in the environment" "^lockbench: warning: boots=5 .*did you mean BOOTS=" boots=5
 
 # The environment holds many names that are no typo: none is warned of.
 common=(PATH HOME SHELL LANG TERM PWD OLDPWD USER LOGNAME EDITOR PAGER TMPDIR TZ LC_ALL SHLVL
