@@ -50,8 +50,9 @@ echo
 # clone (an empty build directory: no measurement of this clone's own).
 fresh=$(mktemp -d)
 trap 'rm -rf "$fresh"' EXIT
-plan=$(env -u VARIANTS -u VARIANT -u ACCEL -u BOOTS -u REPEAT -u VCPUS -u KSRC -u KERNEL -u JOBFILE -u RUNS -u THREADS \
-	LB_BUILD="$fresh" "$LB_TOP/scripts/build/plan.sh" all 2>&1) || die "readme-timing: the plan of make all failed: $plan"
+# (No setting of this environment: the README's plan is the defaults'.)
+plan=$(env -i PATH="$PATH" HOME="$HOME" LB_BUILD="$fresh" "$LB_TOP/scripts/build/plan.sh" all 2>&1) ||
+	die "readme-timing: the plan of make all failed: $plan"
 nk=$(grep -c '^  kernel [^ ]*: build' <<<"$plan" || true)
 est=$(sed -n 's/^lockbench: DRYRUN=1: estimated \(at least \)\{0,1\}\([0-9]*\) min \([0-9]*\) s.*/\2 \3/p' <<<"$plan")
 read -r m sec <<<"$est"
