@@ -42,7 +42,9 @@ msg=$(grep -m1 'error:' <<<"$real")
 echo "ok: make DRYRUN=1 native refuses as make native does (rc $rc): ${msg#lockbench: error: }"
 
 # Every target, planned on a fresh clone, with what it needs given: a
-# nonzero estimate from measured times, each.
+# nonzero estimate from measured times, each.  (plan.sh itself, as
+# DRYRUN=1 runs it: the settings check is the refusals' to test, and 38
+# makes would each run it again.)
 declare -A needs=([kernel]="VARIANT=pre" [module]="VARIANT=pre" [boot]="VARIANT=pre" [quality]="VARIANT=pre"
 	[calibrate]="VARIANT=pre" [export]="VARIANT=pre" [lava-run]="VARIANT=pre" [cell-count]="VARIANT=pre CELL=kind=spin_lock"
 	[perf]="VARIANT=pre JOB=kind=spin_lock+mode=hot" [again]="RUN=$TOP/results/raw" [compare]="RUN=$TOP/results/raw"
@@ -55,7 +57,7 @@ for g in "${targets[@]}"; do
 	[ "$g" != native ] || continue # refuses on a fresh clone: below
 	args=()
 	for kv in ${needs[$g]:-}; do args+=("${kv//+/ }"); done
-	out=$(make -s -C "$TOP" DRYRUN=1 "$g" "${args[@]}" 2>&1) || fail "make DRYRUN=1 $g ${args[*]} failed: $out"
+	out=$(env "${args[@]}" "$TOP/scripts/build/plan.sh" "$g" 2>&1) || fail "make DRYRUN=1 $g ${args[*]} failed: $out"
 	est=$(sed -n 's/^lockbench: DRYRUN=1: estimated \(at least \)\{0,1\}\([0-9]*\) min \([0-9]*\) s.*/\2 \3/p' <<<"$out")
 	read -r m sec <<<"$est"
 	[ -n "$est" ] && [ $((m * 60 + sec)) -gt 0 ] || zero+=("$g (${est:-none})")
