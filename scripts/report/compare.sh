@@ -163,7 +163,8 @@ prov=${provs[0]}
 jq -r '"\(.host_cpu_model) (\(.host_cpus) CPUs)"' "$prov" >"$tmp/host.txt" ||
 	die "$prov is not valid JSON"
 
-rm -rf "$run/compare" "$run/states"
+# A run without slices now has no states: none of an earlier compare's stay.
+rm -rf "$run/compare" "$run/states" "$run/states.csv" "$run/slice-states.csv" "$run/state-causes.csv"
 # compare/ and the files in one mv (compare/ is gone from the run).
 out=("$tmp/compare" "$tmp/summary.csv" "$tmp/pairs.csv" "$tmp/baseline.csv" "$tmp/findings.md" "$tmp/stat.info" "$tmp/host.txt")
 [ ! -f "$tmp/disasm.md" ] || out+=("$tmp/disasm.md")
