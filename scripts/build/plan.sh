@@ -186,7 +186,7 @@ for g in "${goals[@]}"; do
 		boots pathlen $((${BOOTS_ICOUNT:-2} * ${#vs[@]})) pathlen
 		;;
 	native)
-		line "native: variants ${vs[*]}; each variant's lock objects linked into a user process, ${RUNS:-${BOOTS:-10}} processes each, THREADS=${THREADS:-1,2}; no boot (build/runs/${LB_RUN_NAME:-NAME}/native)"
+		line "native: variants ${vs[*]}; each variant's lock objects linked into a user process, ${RUNS:-20} processes, every variant in each, THREADS=${THREADS:-1,2}; no boot (build/runs/${LB_RUN_NAME:-NAME}/native)"
 		# make native builds no kernel: unless a goal before it does, it
 		# refuses what its own checks refuse, before any work.
 		if [ -n "${planned[*]}" ]; then
@@ -194,7 +194,7 @@ for g in "${goals[@]}"; do
 		else
 			VARIANTS=${VARIANTS:-} "$LB_TOP/scripts/native/run.sh" --check || exit
 		fi
-		boots native $((${RUNS:-${BOOTS:-10}} * ${#vs[@]})) native processes
+		boots native $((${RUNS:-20} * ${#vs[@]})) native processes
 		;;
 	events)
 		line "events: variants ${vs[*]}; the lockbench-events plugin, a hot pass under icount (1 vCPU) and an smp pass under TCG (${VCPUS:-2} vCPUs) per variant (scripts/events/run.sh)"

@@ -50,7 +50,7 @@ check=${1:-}
 case $check in '' | --check | --check-settings) ;; *) die "usage: run.sh [--check | --check-settings]" ;; esac
 
 start=$EPOCHSECONDS
-runs=${RUNS:-${BOOTS:-20}}
+runs=${RUNS:-20}
 threads=${THREADS:-all}
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
 seed=${ORDER_SEED:-$start}
