@@ -1,6 +1,8 @@
 # Loaded by every plots/*.gp.  Parameters (gnuplot -e): out (path without
 # extension), fmt (png or svg), ttl (title), sub (subtitle: accelerator,
-# host, n), and optionally w, h (pixels).
+# host, n), and optionally w, h (pixels), note (a line under the
+# subtitle) and prov (the title block's last line: the run and the kernel
+# under test, which every graph names).
 if (!exists("w")) w = 1200
 if (!exists("h")) h = 700
 if (fmt eq "svg") {
@@ -11,7 +13,8 @@ if (fmt eq "svg") {
 set output out.".".fmt
 set encoding utf8
 if (!exists("note")) note = ""
-head = ttl."\n".sub.(note eq "" ? "" : "\n".note)
+if (!exists("prov")) prov = ""
+head = ttl."\n".sub.(note eq "" ? "" : "\n".note).(prov eq "" ? "" : "\n".prov)
 set title head font ",14"
 set grid ytics lc rgb "#dddddd" lw 1 lt 1
 set border lw 1.2
