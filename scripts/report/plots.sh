@@ -138,6 +138,12 @@ tmp=$(mktemp -d "$run/.plots.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 out=$tmp/plots dat=$tmp/plots/data
 mkdir -p "$dat"
+# The empty loop is what every other kind's figure has subtracted (its
+# own is the loop against itself, noise about 0): not a result, so no
+# graph draws it.  The hot graphs read these copies without it.
+csum=$tmp/summary.csv cpairs=""
+csvawk 'NR == 1 { header(); print; next } v("kind") != "empty"' "$sum" >"$csum"
+[ -z "$pairs" ] || { cpairs=$tmp/pairs.csv && csvawk 'NR == 1 { header(); print; next } v("kind") != "empty"' "$pairs" >"$cpairs"; }
 
 # load ARRAY FILE: the header a reshaper writes before its data ("#meta
 # k=v ..." and "#KEY value" lines) into ARRAY (M, which ovnote and dupnote
@@ -224,7 +230,7 @@ dupnote() { # dupnote NAME: rows a loaded file's reshaper left out
 for side in off on; do
 	[ $side = off ] && vs=$nodebug || vs=$debug
 	f=$dat/uncontended-debug-$side.dat
-	awk -f "$P/csv.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" -v bases="$bases" "$sum" >"$f"
+	awk -f "$P/csv.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" -v bases="$bases" "$csum" >"$f"
 	load M "$f"
 	dupnote uncontended-debug-$side
 	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
@@ -385,7 +391,7 @@ fi
 # 5. Debug overhead: X-debug / X per hot kind.
 f=$dat/debug-overhead.dat
 if [ -n "$pairs" ]; then
-	awk -f "$P/csv.awk" -f "$P/overhead.awk" -v variants="$order" -v kinds="$kinds" -v bases="$bases" -v twins="$twins" "$pairs" >"$f"
+	awk -f "$P/csv.awk" -f "$P/overhead.awk" -v variants="$order" -v kinds="$kinds" -v bases="$bases" -v twins="$twins" "$cpairs" >"$f"
 else
 	printf '#variants\n' >"$f"
 fi
@@ -409,7 +415,7 @@ while IFS=$'\t' read -r r b o l; do
 	case $r in aa | headline) hl+="${hl:+ }$b:$o" ;; esac
 done <<<"$cl"
 if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
-	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="$hl" -v kinds="$kinds" "$pairs" >"$f"
+	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="$hl" -v kinds="$kinds" "$cpairs" >"$f"
 	load M "$f"
 	for p in ${M[missing]:-}; do note "plots: headline: no hot ns_op pairs for ${p/:/ -> } in $pairs"; done
 	ps=${M[pairs]:-}
