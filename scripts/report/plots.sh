@@ -23,9 +23,9 @@ accel=${RI[accel]:-}
 [ "$accel" != icount ] || die "plots: $1 is an icount run (instructions, not time): its graph is make pathlen's (scripts/icount/plot.sh)"
 # Everything this script asks the contract, from one reading of it: the
 # modes, the summary's and pairs' columns, and lists of kinds by role.
-cl=$(contract_lists modes summary pairs "kinds cont=1 rw=1" "kinds cont=1" "kinds hot=1" "kinds base=1" "kinds cont=1 rw=0") || exit 1
+cl=$(contract_lists modes summary pairs "kinds cont=1 rw=1" "kinds cont=1" "kinds hot=1" "kinds base=1" "kinds cont=1 rw=0" "kinds rw=1") || exit 1
 { read -r modes && read -r sumcols && read -r paircols && read -r rwkinds && read -r contkinds &&
-	read -r kinds && read -r bases && read -r exclkinds; } <<<"$cl"
+	read -r kinds && read -r bases && read -r exclkinds && read -r allrw; } <<<"$cl"
 # csvawk PROGRAM FILE...: PROGRAM with csv.awk's v("column") (mawk has no
 # -e); csv.awk read once.
 csvlib=$(<"$P/csv.awk")
@@ -507,12 +507,19 @@ fi
 ev=$run/events/events.csv
 if [ -f "$ev" ]; then
 	f=$dat/events.dat
-	awk -f "$P/csv.awk" -f "$P/events.awk" -v variants="$order" -v skip="$bases" "$ev" >"$f"
+	awk -f "$P/csv.awk" -f "$P/events.awk" -v variants="$order" -v skip="$bases" -v rw="$allrw" "$ev" >"$f"
 	load M "$f"
 	t="Events: what one acquire+release runs, per lock kind"
 	if [ -z "${M[variants]:-}" ]; then nodata events "$t" "no hot rows in $ev"; else
-		gp events.gp events "$t" "events (TCG plugin, exact counts): hot under icount, 1 vCPU; transfers of a cold op under TCG, 2 vCPUs" "" \
-			"in='$f'; kinds='${M[kinds]}'; centers='${M[centers]}'; xmax=${M[xmax]}; $gpv"
+		# A panel per kind family; a segment no bar has is in no key
+		# entry, and the note says it is 0 everywhere.
+		ep="np=${M[panels]}; " enote=""
+		for ((j = 1; j <= M[panels]; j++)); do ep+="fam$j='${M[fam$j]}'; kinds$j='${M[kinds$j]}'; centers$j='${M[centers$j]}'; "; done
+		segs=(atomics fences "other loads" "other stores" "transfers (cold op)")
+		for j in ${M[zero]:-}; do enote+="${enote:+, }${segs[j - 1]}"; done
+		[ -z "$enote" ] || enote="0 in every bar, so drawn as none: $enote"
+		gp events.gp events "$t" "events (TCG plugin, exact counts): hot under icount, 1 vCPU; transfers of a cold op under TCG, 2 vCPUs" "$enote" \
+			"in='$f'; ${ep}xmax=${M[xmax]}; zero='${M[zero]:-}'; $gpv"
 	fi
 fi
 
