@@ -346,8 +346,10 @@ if [ "${CP[np]}" -eq 0 ]; then
 else
 	cnote=""
 	[ "${CP[anyov]}" = 0 ] || cnote='○ = oversubscribed cell (guest vCPUs > host CPUs)'
+	# A panel per kind and lock design (bydes): nine lines in one panel
+	# over a few thread counts could not be told apart.
 	gp contended.gp contended-throughput "$t" "${CP[psub]}" "$cnote" \
-		"ddir='$dat'; pre='ct'; np=${CP[np]}; nsh=${CP[nshape]}; ${CP[panels]} vars='$order'; anyov=${CP[anyov]}; anyot=${CP[anyot]}; xt='${CP[xt]}'; $gpv"
+		"ddir='$dat'; pre='ct'; bydes=1; np=${CP[np]}; nsh=${CP[nshape]}; ${CP[panels]} vars='$order'; anyov=${CP[anyov]}; anyot=${CP[anyot]}; xt='${CP[xt]}'; $gpv"
 fi
 
 # 3. Fairness of contended spin_lock: a dot plot by variant, a panel per
@@ -499,7 +501,7 @@ if [ -f "$natsum" ]; then
 		cnote=""
 		[ "${NCP[anyov]}" = 0 ] || cnote='○ = oversubscribed cell (threads > CPUs)'
 		gp contended.gp native-fairness "$t" "native (rdtsc), $nh, ${NCP[pn]} processes per cell" "$cnote" \
-			"ddir='$dat'; pre='fair'; fair=1; ylab=\"Jain's index, 1/threads to 1\\n(median of process medians, 95% CI)\"; xlab='threads (one per CPU)'; np=${NCP[np]}; nsh=${NCP[nshape]}; ${NCP[panels]} vars='$natvars'; anyov=${NCP[anyov]}; anyot=0; xt='${NCP[xt]}'; $natgpv"
+			"ddir='$dat'; pre='fair'; fair=1; bydes=1; ylab=\"Jain's index, 1/threads to 1\\n(median of process medians, 95% CI)\"; xlab='threads (one per CPU)'; np=${NCP[np]}; nsh=${NCP[nshape]}; ${NCP[panels]} vars='$natvars'; anyov=${NCP[anyov]}; anyot=0; xt='${NCP[xt]}'; $natgpv"
 	fi
 fi
 
