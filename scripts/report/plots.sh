@@ -341,8 +341,13 @@ contended_panels() {
 contended_panels CP "$sum" ops_per_s ct "$order" contended-throughput
 t="Contended throughput: all threads on one lock"
 [ "${CP[nshape]}" -ne 1 ] || [ "${CP[nplace]}" -gt 1 ] || t+=" ($(shapetext "${CP[shapes]}" "${CP[nplace]}"))"
+# A graph against threads needs two thread counts at least: one is a
+# column of points on an axis with one value.
+onex() { [ "$(wc -w <<<"$1")" -lt 2 ]; }
 if [ "${CP[np]}" -eq 0 ]; then
 	nodata contended-throughput "$t" "no contended ops_per_s rows"
+elif onex "${CP[xt]}"; then
+	nodata contended-throughput "$t" "every contended cell ran at one thread count (${CP[xt]# }): a graph against threads needs two"
 else
 	cnote=""
 	[ "${CP[anyov]}" = 0 ] || cnote='○ = oversubscribed cell (guest vCPUs > host CPUs)'
@@ -496,6 +501,10 @@ if [ -f "$natsum" ]; then
 	fi
 	if [ "${NCP[np]:-0}" = 0 ]; then
 		note "plots: native-fairness: no contended jain rows of a drawn kind in $natsum (records before schema v3): not drawn"
+	elif onex "${NCP[xt]}"; then
+		# (the report says so where the graph would be: native's
+		# section.md.in, nfair unset)
+		note "plots: native-fairness: every cell has one thread count (${NCP[xt]# }), and a graph against threads needs two: not drawn (the native tables give Jain's index)"
 	else
 		[ "${NCP[nshape]}" -ne 1 ] || [ "${NCP[nplace]}" -gt 1 ] || t+=" ($(shapetext "${NCP[shapes]}" "${NCP[nplace]}"))"
 		cnote=""
