@@ -27,8 +27,9 @@ read -r -a vs <<<"$vl"
 [ ${#vs[@]} -gt 0 ] || die "$csv has no counts"
 mkdir -p "$run/plots"
 # Asked once for both formats.
-gpv=$(variant_gp "${vs[@]}") rid=$(dir_id "$run")
-set="dir='$LB_TOP/plots'; out='$tmp/pathlen'; in='$tmp/table'; vars='${vs[*]}'; $gpv; ttl='Path length: instructions per acquire+release'; sub='icount (QEMU -icount shift=0, 1 vCPU), run $rid'"
+gpv=$(variant_gp "${vs[@]}") rid=$(dir_id "$run") kernel=$("$LB_TOP/scripts/report/kernel-line.sh" "$run")
+set="dir='$LB_TOP/plots'; out='$tmp/pathlen'; in='$tmp/table'; vars='${vs[*]}'; $gpv; ttl='Path length: instructions per acquire+release'; sub='icount (QEMU -icount shift=0, 1 vCPU)'"
+set+="; prov='run $rid'; kern='kernels under test: ${kernel//\'/}'"
 # A UTF-8 locale: under LC_ALL=C gnuplot warns that iconv cannot convert
 # its degree sign.
 LC_ALL=C.UTF-8 gnuplot -e "$set; fmt='svg'; load '$LB_TOP/plots/pathlen.gp'; unset output; reset session" \

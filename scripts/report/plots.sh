@@ -49,10 +49,27 @@ command -v gnuplot >/dev/null || die "plots: gnuplot is not installed (apt-get i
 # Title parts.  Quotes and backslashes would break gnuplot -e strings.
 clean() { printf '%s' "${1//[\'\"\\]/}"; }
 [ -n "$accel" ] || { note "plots: no accel= in $run/run.info"; accel=unknown; }
-host=""
-{ IFS= read -r host || true; } 2>/dev/null <"$run/host.txt" || true
+# The host by the name every table and graph gives it (host-name.sh:
+# "Emerald Rapids, 2-vCPU VM"), from the facts of the run's machine: a
+# native run's own, or the native pass's of a run (the same machine, where
+# the boots' provenance names the same host id); else host.txt's words.
+hostname_of() { # FACTS -> its name, or nothing where it has no CPU facts
+	grep -q '^cpu_family=' "$1" 2>/dev/null || return 0
+	"$LB_TOP/scripts/report/host-name.sh" "$1"
+}
+hfacts=$run/native/host-facts.txt
+[ "$accel" != native ] || hfacts=$run/host-facts.txt
+if [ -f "$hfacts" ] && [ "$accel" != native ]; then
+	p1=$(find "$run/boots" -path '*/boot1/provenance.json' -print -quit 2>/dev/null) || p1=""
+	pid=$([ -z "$p1" ] || jq -r '.host_id // ""' "$p1" 2>/dev/null) || pid=""
+	[ -z "$pid" ] || grep -qx "host_id=$pid" "$hfacts" || hfacts=""
+fi
+host=$([ -z "$hfacts" ] || hostname_of "$hfacts")
+[ -n "$host" ] || { IFS= read -r host || true; } 2>/dev/null <"$run/host.txt" || true
 [ -n "$host" ] || host="unknown host"
 host=$(clean "$host")
+# Every graph's title block ends with the run and the kernels under test.
+prov=$(clean "run $(dir_id "$run")") kern=$(clean "kernels under test: $("$LB_TOP/scripts/report/kernel-line.sh" "$run")")
 ACCEL=${accel^^}
 tcgnote=""
 [ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
@@ -189,7 +206,7 @@ gp() {
 	local script=$1 name=$2 t s n set
 	t=$(clean "$3") s=$(clean "$4") n=$(clean "$5")
 	shift 5
-	set="dir='$P'; out='$out/$name'; ttl='$t'; sub='$s'; note='$n'; $*"
+	set="dir='$P'; out='$out/$name'; ttl='$t'; sub='$s'; note='$n'; prov='$prov'; kern='$kern'; $*"
 	printf '%s\n' "reset session" "load '$P/svg-fresh.gp'" "reset session" \
 		"print 'graph $script $name.svg'" "$set; fmt='svg'" "load '$P/$script'" "unset output" \
 		"reset session" "print 'graph $script $name.png'" "$set; fmt='png'" "load '$P/$script'" "unset output" >>"$tmp/draw.gp"
@@ -440,15 +457,26 @@ if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
 	fi
 fi
 
+# natname FACTS: a native run's host, as every graph names it; its CPU
+# model and count where the facts predate the family and model.
+natname() {
+	local n
+	n=$(hostname_of "$1")
+	if [ -z "$n" ]; then
+		declare -A NF=()
+		readkv NF "$1" 2>/dev/null || true
+		n="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
+	fi
+	clean "$n"
+}
 # 7. The native headline: spin_lock's TSC cycles per pair per variant,
 # each with the bare pair of its own release shape (the legacy layers'
 # byte lock: lock decb; movb; a queued lock: lock cmpxchgl and a byte
 # store, or the older harness's dword store where it has no such pair).
 nat=$run/native
 if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
-	declare -A NI=() NF=()
+	declare -A NI=()
 	readkv NI "$nat/run.info" 2>/dev/null || true
-	readkv NF "$nat/host-facts.txt" 2>/dev/null || true
 	shapes=" "
 	for v in ${NI[variants]:-$order}; do
 		fr=$(variant_fragments "$v" 2>/dev/null) || fr=""
@@ -461,9 +489,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
 	awk -f "$P/csv.awk" -f "$P/native.awk" -v kind=spin_lock -v variants="${NI[variants]:-$order}" -v shapes="$shapes" \
 		"$nat/summary.csv" "$nat/physlimit.csv" >"$f"
 	load M "$f"
-	nh="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
-	[ "${NF[vm]:-}" != 1 ] || nh+=" of a VM"
-	nh=$(clean "$nh")
+	nh=$(natname "$nat/host-facts.txt")
 	t="Native: spin_lock + spin_unlock, TSC cycles per pair"
 	if [ -z "${M[variants]:-}" ]; then nodata native-headline "$t" "no hot spin_lock cyc_op rows in native/summary.csv"; else
 		nn="n=${M[nmin]}"
@@ -481,9 +507,8 @@ fi
 natsum=$run/native/summary.csv natdir=$run/native
 [ "$accel" != native ] || natsum=$sum natdir=$run
 if [ -f "$natsum" ]; then
-	declare -A NI=() NF=()
+	declare -A NI=()
 	readkv NI "$natdir/run.info" 2>/dev/null || true
-	readkv NF "$natdir/host-facts.txt" 2>/dev/null || true
 	natvars=${NI[variants]:-$order}
 	# The native variants the timed run lacks get their colours too.
 	extra=""
@@ -494,9 +519,7 @@ if [ -f "$natsum" ]; then
 	if csvawk 'NR == 1 { header(); next } v("mode") == "contended" && v("metric") == "jain" { found = 1; exit } END { exit !found }' "$natsum"; then
 		scan NCP "$natsum"
 		contended_panels NCP "$natsum" jain fair "$natvars" native-fairness
-		nh="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
-		[ "${NF[vm]:-}" != 1 ] || nh+=" of a VM"
-		nh=$(clean "$nh")
+		nh=$(natname "$natdir/host-facts.txt")
 		t="Native fairness against threads: Jain index of the per-thread acquisitions"
 	fi
 	if [ "${NCP[np]:-0}" = 0 ]; then

@@ -72,7 +72,7 @@ set="dir='$LB_TOP/plots'; out='$tmp/hosts-side'; in='$tmp/hosts-side.csv'; vars=
 set+="; ttl='Native: $kind + ${kind/lock/unlock} per host, ns per pair'"
 set+="; sub=\"native (rdtsc), hot loop, 1 thread: median of the process medians, 95% CI; in ns, since the hosts' TSC rates differ\""
 set+="; note='$(clean "${same#; }")'"
-set+="; prov=\"kernel under test: Debian linux-source-6.1 + patch/series, each variant's lock objects as its run's commit built them\""
+set+="; kern=\"kernels under test: Debian linux-source-6.1 + patch/series, each variant's lock objects as its run's commit built them\""
 # Both formats from one gnuplot; a UTF-8 locale, as plots.sh's.
 LC_ALL=C.UTF-8 gnuplot -e "$set; fmt='svg'; load '$LB_TOP/plots/hosts.gp'; unset output; reset session" \
 	-e "$set; fmt='png'; load '$LB_TOP/plots/hosts.gp'" >"$tmp/log" 2>&1 ||
