@@ -236,7 +236,8 @@ table -v align=lllrrrrrrrrrrr \
 	-v labels="host|run|kind|TSC, MHz|bare pair, cycles|ns|pre, cycles|ns|pre-debug → post-debug, cycles|ns|%, this host|pre → stock, cycles|ns|%, this host" \
 	"$tmp/side.csv" >"$tmp/side/TABLE"
 # and the same hosts as a graph (hosts-side.png, .svg and its .csv), its
-# caption naming the kind and the hosts: "A, B and C".
+# caption naming the kind and the hosts: "A; B and C" (their ids are in
+# the table).
 graph="" names=""
 if [ ${#side[@]} -gt 0 ]; then
 	"$LB_TOP/scripts/report/hosts/hosts-graph.sh" "$results" "${side[@]}"
@@ -247,7 +248,7 @@ if [ ${#side[@]} -gt 0 ]; then
 		elif [ "$i" -gt 0 ]; then
 			names+="; "
 		fi
-		names+=$(label "${side[i]}")
+		names+=${NAME[${side[i]}]}
 	done
 fi
 printf '%s\n' "graph=$graph" "kind=$kind" "hosts=$names" "samebin=$samebin" >"$tmp/side/facts"
