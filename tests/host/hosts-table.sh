@@ -69,14 +69,14 @@ msg=$(awk -F'|' -v want="$want" '
 	/^### spin_lock$/ { on = 1; next } /^#/ { on = 0 }
 	on && /^\| variant \|/ {
 		n = NF - 3; ids = ""
-		for (i = 3; i <= NF - 1; i++) { h = $i; if (!match(h, /`[^`]+`/)) { print "column " h " has no raw id"; exit 1 }
+		for (i = 3; i <= NF - 1; i++) { h = $i; if (!match(h, /`[^`]+`/)) { print "column " h " has no raw id"; bad = 1; exit 1 }
 			ids = ids (ids == "" ? "" : " ") substr(h, RSTART + 1, RLENGTH - 2)
-			if (h !~ /, ([0-9]+-vCPU VM|[0-9]+ CPUs)/) { print "column" h "does not say what the machine is"; exit 1 } }
-		if (ids != want) { print "the columns are " ids ", not hosts-side.md'"'"'s " want; exit 1 }
+			if (h !~ /, ([0-9]+-vCPU VM|[0-9]+ CPUs)/) { print "column" h "does not say what the machine is"; bad = 1; exit 1 } }
+		if (ids != want) { print "the columns are " ids ", not hosts-side.md'"'"'s " want; bad = 1; exit 1 }
 		next }
-	on && /^\| pre \|/ { if ($0 ~ /vs pre/) { print "pre'"'"'s row has a change: " $0; exit 1 } pre = 1; next }
-	on && /^\| [a-z]/ { c = gsub(/ vs pre/, "&"); if (c != n) { print "a row with " c " changes for " n " hosts: " $0; exit 1 } rows++ }
-	END { if (!pre || !rows) { print "no spin_lock table with a pre row and others"; exit 1 } }' "$TOP/results/hosts.md") || fail "hosts.md: $msg"
+	on && /^\| pre \|/ { if ($0 ~ /vs pre/) { print "pre'"'"'s row has a change: " $0; bad = 1; exit 1 } pre = 1; next }
+	on && /^\| [a-z]/ { c = gsub(/ vs pre/, "&"); if (c != n) { print "a row with " c " changes for " n " hosts: " $0; bad = 1; exit 1 } rows++ }
+	END { if (bad) exit 1; if (!pre || !rows) { print "no spin_lock table with a pre row and others"; exit 1 } }' "$TOP/results/hosts.md") || fail "hosts.md: $msg"
 echo "ok: hosts.md at a glance: widest line $w, spin_lock a column per host ($want)"
 # The same binary on two CPU models: the published bundle run on each.
 grep -q '^\*\*Zen 5 (Turin), 2-vCPU VM\*\* and \*\*Emerald Rapids, 2-vCPU VM\*\* ran the very same lb-native binary (sha256 b413728ebf8f898e)' \
