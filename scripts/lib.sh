@@ -470,10 +470,11 @@ comparison_label() { # base:other
 # The A/A noise floor of a hot metric (lb-stat's floor_pct) in a pairs.csv,
 # or nothing when the run has no A/A pair: what the report and its text
 # form both state.
-hot_noise_floor() { # pairs.csv [METRIC]: the hot A/A bound (ns_op, or the native run's cyc_op)
-	# A row whose own quantum set its floor does not show the bound.
-	awk -F, -v m="${2:-ns_op}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["mode"] == "hot" && $c["metric"] == m && $c["floor_pct"] !~ /nan/ && $c["floor_by"] != "quantum" { printf "%.1f\n", $c["floor_pct"]; exit }' "$1"
+hot_noise_floor() { # pairs.csv [METRIC [KIND]]: KIND's hot A/A bound (ns_op, or the native run's cyc_op; spin_lock)
+	# Each kind has its own floor (lb-stat's, from the A/A pair's cells of
+	# that kind); a row whose own quantum set its floor does not show it.
+	awk -F, -v m="${2:-ns_op}" -v k="${3:-spin_lock}" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["mode"] == "hot" && $c["metric"] == m && $c["kind"] == k && $c["floor_pct"] !~ /nan/ && $c["floor_by"] != "quantum" { printf "%.1f\n", $c["floor_pct"]; exit }' "$1"
 }
 
 # lb-resolution's output (a comment, its CSV table, the verdict line) ->

@@ -80,7 +80,7 @@ mv "$rep/index.html.tmp" "$rep/index.html"
 		floor=$(hot_noise_floor "$run/pairs.csv")
 		echo
 		printf 'Timed (%s): hot ns per acquire+release, median of boot medians\n' "$accel"
-		printf 'noise floor (A/A): %s\n' "$([ -n "$floor" ] && echo "±$floor%" || echo none)"
+		printf 'noise floor of spin_lock (A/A): %s\n' "$([ -n "$floor" ] && echo "±$floor%" || echo none)"
 		awk -F, -v hl=" $hl " '
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		function g(n) { return $c[n] }
