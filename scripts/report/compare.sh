@@ -69,6 +69,10 @@ read -r step step_from < <("$LB_TOP/scripts/report/tsc-step.sh" "$run") || die "
 # A run's slices (native: slices.csv) give each change from adjacent
 # slices, per block of processes where it ran two.
 slices=() estimator="records: the ratio of the sides' medians, or the median of per-replicate ratios where paired"
+# A filed run keeps its slices compressed (host-publish.sh).
+if [ ! -f "$run/slices.csv" ] && [ -f "$run/slices.csv.gz" ]; then
+	gzip -dc "$run/slices.csv.gz" >"$run/slices.csv" || die "cannot decompress $run/slices.csv.gz"
+fi
 if [ -f "$run/slices.csv" ]; then
 	estimator="slice-ratios: the median over processes of each one's median ratio of adjacent slices"
 	slices=(--slices slices.csv)

@@ -4,7 +4,7 @@
 # stepping, CPU count; the ids its runs' records carry) and
 # native/RUN_ID/ (run.info, jobs, host-facts.txt, the records VARIANT.csv,
 # physlimit.csv, the one-process harness's layout, calibration and
-# sections tables, slices.csv, the A/A copy's records (copy/), compare's
+# sections tables, slices.csv.gz, the A/A copy's records (copy/), compare's
 # summary.csv, pairs.csv, baseline.csv, stat.info and machine states,
 # placement-check.csv and .txt (the placements' labels against the cold
 # hand-offs, scripts/native/placement-check.sh),
@@ -95,7 +95,9 @@ for f in run.info jobs host-facts.txt physlimit.csv failures.csv layout.csv layo
 done
 # The slice log, from which the statistics and the machine states come
 # again (host-restat.sh), and the states compare found.
-[ ! -f "$run/slices.csv" ] || cp "$run/slices.csv" "$dest/"
+# (compressed: a run's slices are some 6 MB of CSV, a fifth of that
+# gzipped; compare.sh reads either).
+[ ! -f "$run/slices.csv" ] || gzip -9nc "$run/slices.csv" >"$dest/slices.csv.gz"
 for f in summary.csv pairs.csv baseline.csv stat.info placement-check.csv placement-check.txt \
 	states.csv slice-states.csv state-causes.csv; do
 	[ ! -f "$stats/$f" ] || cp "$stats/$f" "$dest/"
