@@ -5,6 +5,8 @@
 # Boots meet this host's own /dev/kvm and share its kept probe verdict.
 unset LB_KVM_DEV LB_KVM_VERDICT
 VARIANTS_UNDER_TEST=${CHECK_VARIANTS:-stock}
+# A test that loops over them would check nothing.
+[ -n "${VARIANTS_UNDER_TEST// /}" ] || fail "CHECK_VARIANTS names no variant: name some, e.g. CHECK_VARIANTS='pre-debug stock'"
 OUTROOT=${LB_CHECK_DIR:-$TOP/build/check}/boots
 mkdir -p "$OUTROOT"
 
