@@ -477,7 +477,7 @@ hot_noise_floor() { # pairs.csv [METRIC]: the hot A/A bound (ns_op, or the nativ
 }
 
 # lb-resolution's output (a comment, its CSV table, the verdict line) ->
-# the CSV table alone, which render.awk reads.
+# the CSV table alone, which render.sh reads.
 resolution_csv() { # lb-resolution output file
 	sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$1"
 }

@@ -75,8 +75,8 @@ if [ ${#pairs[@]} -gt 0 ]; then
 		-o "$tmp/pairs.csv" "${files[@]}" "${layout_files[@]}") || die "lb-stat compare failed (see above)"
 	# Findings and tables are drawn from pairs.csv by the one renderer.
 	accel=${RI[accel]:-}
-	awk -f "$LB_TOP/scripts/report/render.awk" -v view=findings -v accel="$accel" "$tmp/pairs.csv" >"$tmp/findings.md"
-	awk -f "$LB_TOP/scripts/report/render.awk" -v view=tables "$tmp/pairs.csv" >"$tmp/compare/tables.md"
+	"$LB_TOP/scripts/report/render.sh" findings -v accel="$accel" "$tmp/pairs.csv" >"$tmp/findings.md"
+	"$LB_TOP/scripts/report/render.sh" tables "$tmp/pairs.csv" >"$tmp/compare/tables.md"
 else
 	note "compare: fewer than two comparable variants: no pairs"
 	contract_header pairs >"$tmp/pairs.csv"

@@ -13,13 +13,13 @@ fact resamples "${SI[resamples]:-}"
 fact seed "${SI[seed]:-}"
 fact holm_p_reachable "${SI[holm_p_reachable]:-n/a}"
 fact accel "$accel"
-render -v view=headline -v pairs=" $hl " "$run/pairs.csv" >"$tmp/pieces/HEADLINE"
-render -v view=modes "$run/summary.csv" >"$tmp/pieces/MODES"
+render headline -v pairs=" $hl " "$run/pairs.csv" >"$tmp/pieces/HEADLINE"
+render modes "$run/summary.csv" >"$tmp/pieces/MODES"
 # TCG models no cache and times a hand-off at emulation speed: a cold
 # cell is no cache-miss cost, so it stays out of the text (its rows stay
 # in the tables).
-render -v view=findings -v accel="$accel" -v skip_cold="${tcg:+1}" "$run/pairs.csv" >"$tmp/pieces/FINDINGS"
-render -v view=contended -v order="${RI[variants]:-}" "$run/summary.csv" "$run/baseline.csv" >"$tmp/pieces/CONTENDED"
+render findings -v accel="$accel" -v skip_cold="${tcg:+1}" "$run/pairs.csv" >"$tmp/pieces/FINDINGS"
+render contended -v order="${RI[variants]:-}" "$run/summary.csv" "$run/baseline.csv" >"$tmp/pieces/CONTENDED"
 tables=
 if [ -f "$run/compare/tables.md" ]; then
 	cp "$run/compare/tables.md" "$tmp/pieces/COMPARE"

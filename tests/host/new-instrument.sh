@@ -71,7 +71,7 @@ toyid='' total=''
 if [ -f "$run/toy/toy.csv" ]; then
 	toyid=$(sed -n 's/^run_id=//p' "$run/toy/run.info")
 	total=$(sed -n 's/^total,//p' "$run/toy/total.csv")
-	render -v view=table "$run/toy/toy.csv" >"$tmp/pieces/TOY_TABLE"
+	render table "$run/toy/toy.csv" >"$tmp/pieces/TOY_TABLE"
 fi
 fact toyid "$toyid"
 fact total "$total"
