@@ -8,14 +8,14 @@
 #     that host's bare lock decb; movb pair, and the change from pre on
 #     the same host.  Percentages are only ever within one host: across
 #     hosts the table gives absolute cycles and ns.
-# Every table is drawn by render.awk (view=table), rounded by its rule.
+# Every table is drawn by render.sh (its table view), rounded by its rule.
 . "$(dirname "$0")/../../lib.sh"
 
 results=${1:-$LB_TOP/results}
-render=$LB_TOP/scripts/report/render.awk
+render=$LB_TOP/scripts/report/render.sh
 median_awk=$(<"$LB_TOP/scripts/median.awk")
-# section TEMPLATE FACTS PIECES: a report/*.md.in expanded (render.awk).
-section() { awk -f "$render" -v view=section -v facts="$2" -v pieces="$3" "$1"; }
+# section TEMPLATE FACTS PIECES: a report/*.md.in expanded (render.sh).
+section() { "$render" section -v facts="$2" -v pieces="$3" "$1"; }
 # Sittings (a host's sittings.list) have a table of their own below.
 mapfile -t runs < <(host_runs "$results")
 [ ${#runs[@]} -gt 0 ] || die "hosts-table: no native runs in $results/hosts (file one with scripts/report/hosts/host-publish.sh)"
@@ -126,7 +126,7 @@ mapfile -t side < <(printf '%s\n' "${side[@]}" | sort)
 	done
 } >"$tmp/side.csv"
 mkdir -p "$tmp/side"
-awk -f "$render" -v view=table -v align=lllrrrrrrrrrrr \
+"$render" table -v align=lllrrrrrrrrrrr \
 	-v labels="host|run|kind|TSC, MHz|bare pair, cycles|ns|pre, cycles|ns|pre-debug → post-debug, cycles|ns|%, this host|pre → stock, cycles|ns|%, this host" \
 	"$tmp/side.csv" >"$tmp/side/TABLE"
 # and the same hosts as a graph (hosts-side.png, .svg and its .csv), its
@@ -160,10 +160,10 @@ for r in "${runs[@]}"; do
 	labels+="|$g cycles|ns|above bare pair, cycles|vs pre, this host"
 done
 mkdir -p "$tmp/pieces"
-awk -f "$render" -v view=table -v align=llllrrlrrrr \
+"$render" table -v align=llllrrlrrrr \
 	-v labels="host|run|CPU (vendor)|family/model/stepping|CPUs|TSC, MHz|commit|lock decb; movb, cycles|ns|lock cmpxchg; movl, cycles|ns" \
 	"$tmp/hosts.csv" >"$tmp/pieces/HOSTS"
-awk -f "$render" -v view=table -v empty=– -v align="$align" -v labels="$labels" "$tmp/hot.csv" >"$tmp/pieces/HOT"
+"$render" table -v empty=– -v align="$align" -v labels="$labels" "$tmp/hot.csv" >"$tmp/pieces/HOT"
 : >"$tmp/pieces/SITTINGS"
 for l in "$results"/hosts/*/sittings.list; do
 	[ -f "$l" ] || continue
