@@ -195,11 +195,11 @@ if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$vcpus" != 1 ] && [ "$accel" = icount ] && has
 	bad "ACCEL=icount runs on 1 vCPU, not VCPUS=$vcpus: $LB_ICOUNT_WHY_1CPU; drop VCPUS= or use ACCEL=tcg"
 fi
 # Each instrument's own rules (its place's check.sh, where it has one),
-# when its make target is among the goals.
+# when its make target (its name or its alias) is among the goals.
 mapfile -t rows < <(contract_rows instruments)
 for row in "${rows[@]}"; do
-	IFS=$'\t' read -r _ _ _ target place _ <<<"$row"
-	if has "$target" && [ -f "$LB_TOP/$place/check.sh" ]; then
+	IFS=$'\t' read -r name _ _ _ alias place _ <<<"$row"
+	if has "$name" "$alias" && [ -f "$LB_TOP/$place/check.sh" ]; then
 		. "$LB_TOP/$place/check.sh"
 	fi
 done

@@ -77,10 +77,12 @@ published_build() { # VARIANT
 }
 
 # An instrument's folder in a run directory, by its make target (the
-# contract's rows: run, pathlen, native, events).
+# contract's rows: its name, and its alias where it has one).
 declare -A rundir_of=() question_of=()
-while IFS=$'\t' read -r _ _ rundir target _ question; do
-	rundir_of[$target]=$rundir question_of[$target]=$question
+while IFS=$'\t' read -r name _ rundir _ alias _ question; do
+	for t in "$name" "$alias"; do
+		[ "$t" = - ] || rundir_of[$t]=$rundir question_of[$t]=$question
+	done
 done < <(contract_rows instruments)
 
 # N units (boots; native: processes) of TARGET's instrument, timed from

@@ -102,7 +102,7 @@ printf '%s\n' tool=lb-stat "seed=$seed" "resamples=$resamples" alpha=0.05 power=
 # too.
 mapfile -t rows < <(contract_rows instruments)
 for row in "${rows[@]}"; do
-	IFS=$'\t' read -r name _ rundir _ place _ <<<"$row"
+	IFS=$'\t' read -r name _ rundir _ _ place _ <<<"$row"
 	[ "$rundir" != . ] && [ -f "$run/$rundir/run.info" ] && [ -x "$LB_TOP/$place/derive.sh" ] || continue
 	"$LB_TOP/$place/derive.sh" "$run/$rundir" || die "compare: $name's $place/derive.sh failed on $1/$rundir"
 done

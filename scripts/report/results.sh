@@ -146,7 +146,7 @@ fi
 # with them.
 : >"$tmp/pieces/INSTRUMENTS"
 for row in "${rows[@]}"; do
-	IFS=$'\t' read -r name _ _ _ place _ <<<"$row"
+	IFS=$'\t' read -r name _ _ _ _ place _ <<<"$row"
 	facts=$tmp/facts/$name
 	: >"$facts"
 	. "$LB_TOP/$place/section.sh"

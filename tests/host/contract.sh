@@ -220,7 +220,7 @@ mapfile -t irows < <("$V" --describe instruments | awk -F '\t' '$1 == "instrumen
 [ ${#irows[@]} -ge 4 ] || fail "the contract lists ${#irows[@]} instruments"
 inames=
 for r in "${irows[@]}"; do
-	IFS=$'\t' read -r _ name _ _ _ place _ <<<"$r"
+	IFS=$'\t' read -r _ name _ _ _ _ place _ <<<"$r"
 	for f in section.sh section.md.in publish.list; do
 		[ -f "$root/$place/$f" ] || fail "instrument $name: $place/$f is missing (docs/layout.md: an instrument's place)"
 	done

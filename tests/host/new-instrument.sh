@@ -28,7 +28,7 @@ g init -q && g add -A && g commit -q -m base --no-verify
 
 # 1. The row.
 awk '{ print } /^#define LB_INSTRUMENTS\(X\)/ {
-	print "\tX(toy, toys,\t\ttoy,\ttoy,\tscripts/toy,\t\t\\"
+	print "\tX(toy, toys,\t\ttoy,\t0, -,\tscripts/toy,\t\t\\"
 	print "\t  \"what a toy counts: the throwaway instrument of tests/host/new-instrument.sh\") \\"
 }' "$tree/schema/lockbench_schema.h" >"$TMP/h" && cat "$TMP/h" >"$tree/schema/lockbench_schema.h"
 # 2. The make target.
