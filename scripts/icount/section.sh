@@ -33,5 +33,7 @@ if [ -n "$iid" ]; then
 	expand_args+=(-v "icount=$icount")
 fi
 article_fact iid "$iid"
+# Its part of the calibration (icount/calibrate.sh's check of the pads).
+[ -z "$cal" ] || cp "$cal/icount.txt" "$stage/calibrate/"
 fact iid "$iid"
 fact id "$id"

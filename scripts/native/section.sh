@@ -89,3 +89,25 @@ article_fact native_kernel "${MF[kernel]:-?}"
 [ -z "${MF[cpu_model]:-}" ] || article_fact native_boots "${NI[boots]:-?}"
 article_fact tsc_mhz "${tsc:+$((tsc / 1000))}"
 [ ! -f "$nat/pairs.csv" ] || sidebyside+=("$nat/pairs.csv")
+# Its part of the calibration, where the calibration ran the pads here
+# (native/calibrate.sh): their records, and the same test rerun in cycles;
+# else report.txt's line says why not.
+if [ -n "$cal" ]; then
+	nrec= native_verdict=
+	for f in "$cal"/native/*.csv; do
+		[ -f "$f" ] && is_record_file "$f" && { nrec=$f; break; }
+	done
+	if [ -n "$nrec" ]; then
+		mkdir -p "$stage/calibrate/native"
+		cp "$nrec" "$stage/calibrate/native/"
+		rc=0
+		"$LB_TOP/bench-user/lb-resolution" --alpha 0.01 --metric cyc_op "$nrec" >"$stage/calibrate/native.txt" || rc=$?
+		[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "lb-resolution failed on $cal's native records"
+		resolution_csv "$stage/calibrate/native.txt" >"$tmp/cal/native.csv"
+		native_verdict=$(tail -n 1 "$stage/calibrate/native.txt")
+		render calibration "$stage/calibrate/native.txt" >"$tmp/pieces/CAL_NATIVE"
+	fi
+	cal_fact native_verdict "$native_verdict"
+	nline=$(sed -n 's/^native=//p' "$cal/report.txt")
+	cal_fact native_line "${nline:-not measured in this calibration}"
+fi

@@ -67,66 +67,22 @@ hl=
 while IFS=$'\t' read -r role b o _; do
 	case $role in aa | headline) hl+="${hl:+ }$b:$o" ;; esac
 done <<<"$all"
-# The calibration, when there is one: every instrument against known work.
-facts=$tmp/facts/calibration cid=
-cal=$run/calibrate
-if [ -f "$cal/report.txt" ]; then
-	cal=$(cd -P "$cal" && pwd)
+# The calibration, when the run has one (make calibrate): every
+# instrument against known work.  Its shared files and facts are stated
+# here (report.txt's lines, its id); each instrument's section.sh adds
+# what it calibrated, where $cal is set (cal_fact, its pieces CAL_*, its
+# table in $tmp/cal for the interpretation's figures).
+cal= cid=
+: >"$tmp/facts/calibration"
+cal_fact() { printf '%s=%s\n' "$1" "$2" >>"$tmp/facts/calibration"; }
+if [ -f "$run/calibrate/report.txt" ]; then
+	cal=$(cd -P "$run/calibrate" && pwd)
 	mkdir -p "$stage/calibrate"
-	cp "$cal"/report.txt "$cal"/icount.txt "$cal"/*.jobs "$stage/calibrate/"
-	# The timed boots' records: the boot medians the timed test compares,
-	# kept so a reader (and make results RUN=results/raw) can see each one.
-	recs=() rel=()
-	for r in "$cal"/timed-boot*/records.csv; do
-		[ -f "$r" ] || continue
-		recs+=("$r") rel+=("${r#"$cal"/}")
-	done
-	# Each as calibrate/timed-bootN/records.csv: one cp for all.
-	[ ${#rel[@]} -eq 0 ] || (cd "$cal" && cp --parents "${rel[@]}" "$stage/calibrate/")
-	# The test is rerun from those records, so a report always shows the
-	# statistics of the tools that made it (exit 3: no pad resolved).
-	if [ ${#recs[@]} -gt 0 ]; then
-		rc=0
-		"$LB_TOP/bench-user/lb-resolution" --alpha 0.01 "${recs[@]}" >"$stage/calibrate/timed.txt" || rc=$?
-		[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "lb-resolution failed on $cal's timed records"
-	else
-		cp "$cal/timed.txt" "$stage/calibrate/timed.txt"
-	fi
-	resolution_csv "$stage/calibrate/timed.txt" >"$tmp/cal/timed.csv"
-	# The native pads, where the calibration ran them: their records, and
-	# the same test rerun in cycles.
-	nrec=
-	for f in "$cal"/native/*.csv; do
-		[ -f "$f" ] && is_record_file "$f" && { nrec=$f; break; }
-	done
-	if [ -n "$nrec" ]; then
-		mkdir -p "$stage/calibrate/native"
-		cp "$nrec" "$stage/calibrate/native/"
-		rc=0
-		"$LB_TOP/bench-user/lb-resolution" --alpha 0.01 --metric cyc_op "$nrec" >"$stage/calibrate/native.txt" || rc=$?
-		[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "lb-resolution failed on $cal's native records"
-		resolution_csv "$stage/calibrate/native.txt" >"$tmp/cal/native.csv"
-	fi
+	cp "$cal"/report.txt "$cal"/*.jobs "$stage/calibrate/"
 	cid=$(dir_id "$cal")
 	echo "run_id=$cid" >"$stage/calibrate/run.info"
-	declare -A CI=()
-	readkv CI "$cal/report.txt"
-	fact tverdict "$(tail -n 1 "$stage/calibrate/timed.txt")"
-	for k in variant icount timed_accel boots repeat; do fact "$k" "${CI[$k]:-}"; done
-	render calibration "$stage/calibrate/timed.txt" >"$tmp/pieces/CAL_TIMED"
-	nverdict=
-	if [ -f "$stage/calibrate/native.txt" ]; then
-		nverdict=$(tail -n 1 "$stage/calibrate/native.txt")
-		render calibration "$stage/calibrate/native.txt" >"$tmp/pieces/CAL_NATIVE"
-	fi
-	fact nverdict "$nverdict"
-	nline=${CI[native]:-}
-	fact nline "${nline:-not measured in this calibration}"
+	while IFS= read -r l; do cal_fact "${l%%=*}" "${l#*=}"; done <"$cal/report.txt"
 fi
-fact cid "${cid:-}"
-fact id "$id"
-render section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/calibration.md.in" >"$tmp/pieces/CALIBRATION" ||
-	die "results: report/calibration.md.in names a fact or table results.sh did not give (see above)"
 
 # The run's stage times, for README.md's timing paragraph (publish.sh).
 "$LB_TOP/scripts/report/stages.sh" "$run" >"$stage/stages.tsv"
@@ -142,15 +98,24 @@ fi
 
 # Each instrument's section of the appendix, in the contract's order:
 # its section.sh (sourced: it sees this run's variables) draws its tables
-# into pieces and states its facts; render.sh expands its section.md.in
-# with them.
-: >"$tmp/pieces/INSTRUMENTS"
+# into pieces and states its facts, and its part of the calibration;
+# once every section has, the calibration (a piece of a section) and
+# then each section.md.in are expanded with them (render.sh).
 for row in "${rows[@]}"; do
 	IFS=$'\t' read -r name _ _ _ _ place _ <<<"$row"
 	facts=$tmp/facts/$name
 	: >"$facts"
 	. "$LB_TOP/$place/section.sh"
-	render section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/$place/section.md.in" >>"$tmp/pieces/INSTRUMENTS" ||
+done
+facts=$tmp/facts/calibration
+fact cid "$cid"
+fact id "$id"
+render section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/calibration.md.in" >"$tmp/pieces/CALIBRATION" ||
+	die "results: report/calibration.md.in names a fact or table the sections did not give (see above)"
+: >"$tmp/pieces/INSTRUMENTS"
+for row in "${rows[@]}"; do
+	IFS=$'\t' read -r name _ _ _ _ place _ <<<"$row"
+	render section -v facts="$tmp/facts/$name" -v pieces="$tmp/pieces" "$LB_TOP/$place/section.md.in" >>"$tmp/pieces/INSTRUMENTS" ||
 		die "results: $place/section.md.in names a fact or table its section.sh did not give (see above)"
 done
 
