@@ -264,10 +264,10 @@ initramfs: args-ok user $(call vfiles,$(vlist))
 boot: args-ok user $(call vfiles,$(VARIANT))
 	@# Without SCRIPT= or JOBFILE=, the default job list (a guest with no jobs is an error).
 	@[ -n "$(SCRIPT)" ] || export JOBFILE="$${JOBFILE:-$(CURDIR)/bench-user/jobs/default.jobs}"; \
-		$(S)/boot/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
+		MACHINE=$(ACCEL) $(S)/boot/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
 
 run: args-ok tree user $(call vfiles,$(vlist))
-	@$(S)/boot/run.sh
+	@$(S)/timed/run.sh
 
 ## Repeat a run (as kvm-again.sh): make again RUN=build/runs/ID.  Only the
 ## settings given on this command line override the run's own.
@@ -277,14 +277,12 @@ again_set = $(foreach v,VARIANTS ACCEL VCPUS BOOTS REPEAT ORDER_SEED,$(if $(find
 # The variants it repeats: its run.info's, unless VARIANTS= is given here.
 again_variants = $(if $(findstring command line,$(origin VARIANTS)),$(vlist),$(shell sed -n 's/^variants=//p' '$(RUN)/run.info' 2>/dev/null))
 again: args-ok tree user $(call vfiles,$(again_variants))
-	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/boot/again.sh $(RUN)
+	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/timed/again.sh $(RUN)
 
-## Path lengths: every hot kind on every variant under icount, 2 boots.
-## icount runs 1 vCPU; inside make all, VCPUS= is the timed run's.
+## Path lengths: every hot kind on every variant on the icount machine,
+## BOOTS_ICOUNT boots (scripts/icount/run.sh).
 pathlen: args-ok tree user $(call vfiles,$(vlist))
-	@ACCEL=icount VCPUS=1 BOOTS=$(BOOTS_ICOUNT) REPEAT=1 PERF=0 JOBFILE=$(JOBFILE) $(S)/boot/run.sh
-	@$(S)/icount/table.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
-	@$(S)/icount/plot.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
+	@BOOTS_ICOUNT=$(BOOTS_ICOUNT) JOBFILE=$(JOBFILE) $(S)/icount/run.sh
 
 ## The events instrument: a TCG plugin counting atomics, fences, loads,
 ## stores, lines and cache-line transfers per op (not part of make all).
@@ -314,14 +312,14 @@ quick: args-ok user
 	@QUICK_O='$(if $(findstring command line,$(origin O)),$(O))' $(S)/quick/quick.sh
 
 calibrate: args-ok tree user $(call vfiles,$(or $(VARIANT),stock))
-	@$(S)/boot/calibrate.sh $(or $(VARIANT),stock)
+	@$(S)/calibrate/run.sh $(or $(VARIANT),stock)
 
 perf: args-ok tree user $(call vfiles,$(VARIANT))
-	@$(S)/boot/perf.sh $(VARIANT) "$(JOB)"
+	@MACHINE=$(ACCEL) $(S)/boot/perf.sh $(VARIANT) "$(JOB)"
 
 ## Measurement quality of the instrument: make quality VARIANT=stock
 quality: args-ok user $(call vfiles,$(VARIANT))
-	@$(S)/boot/quality.sh $(VARIANT) $(BOOTS_Q)
+	@$(S)/timed/quality.sh $(VARIANT) $(BOOTS_Q)
 
 ## make compare BASE_RUN=build/runs/A RUN=build/runs/B: the same variants in
 ## two runs, each B variant against its A self (scripts/report/compare-runs.sh).
@@ -375,14 +373,14 @@ check-bisect: args-ok deps
 	@tests/harness/check-bisect.sh "$(VARIANTS)"
 
 ## One hot cell's instruction count on VARIANT as its tree stands, built
-## first: each step of make bisect (scripts/boot/bisect-measure.sh).
+## first: each step of make bisect (scripts/icount/bisect-measure.sh).
 cell-count: user $(call vfiles,$(VARIANT))
-	@$(S)/boot/cell-count.sh $(VARIANT) "$(CELL)"
+	@$(S)/icount/cell-count.sh $(VARIANT) "$(CELL)"
 
 ## The first commit of KSRC between GOOD and BAD where CELL's instruction
-## count (ACCEL=icount) rises more than THRESHOLD: git bisect run.
+## count (make icount's) rises more than THRESHOLD: git bisect run.
 bisect: args-ok user
-	@$(S)/boot/bisect.sh
+	@$(S)/icount/bisect.sh
 
 ## git runs scripts/git/commit-msg on every commit (docs/commits.md).
 hooks:

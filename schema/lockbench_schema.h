@@ -128,10 +128,10 @@
  *             variants' kernels, modules and initramfs first; 0: it
  *             boots none
  *   alias     the make target that runs it besides its name ("-": none)
- *   place     its folder: section.sh (the report's tables and facts),
- *             section.md.in (its appendix section, expanded by
- *             scripts/report/render.sh) and publish.list (what
- *             results/raw keeps of it)
+ *   place     its folder: run.sh (what its make target runs), section.sh (the
+ *             report's tables and facts), section.md.in (its appendix
+ *             section, expanded by scripts/report/render.sh) and
+ *             publish.list (what results/raw keeps of it)
  *   question  what it answers
  * The row order is the order of the report's appendix.  "timed" is the
  * timed run under an accelerator, ACCEL= (the records' tcg or kvm:

@@ -145,12 +145,12 @@ for g in "${goals[@]}"; do
 	run | again)
 		b=${BOOTS:-10}
 		[ "$g" = run ] || line "again: repeats ${RUN:-build/runs/latest} with its own settings unless given (run.info)"
-		line "$g: variants ${vs[*]}; ACCEL=$accel_says; VCPUS=${VCPUS:-$([ "$accel" = icount ] && echo 1 || echo 2)}; $b boots x ${REPEAT:-3} passes of $(jobs_of "$jobfile") jobs (${jobfile#"$LB_TOP"/}); perf recording: $([ "${PERF:-1}" = 1 ] && echo yes || echo no)"
+		line "$g: variants ${vs[*]}; ACCEL=$accel_says; VCPUS=${VCPUS:-2}; $b boots x ${REPEAT:-3} passes of $(jobs_of "$jobfile") jobs (${jobfile#"$LB_TOP"/}); perf recording: $([ "${PERF:-1}" = 1 ] && echo yes || echo no)"
 		kernels "${vs[@]}"
-		boots "$([ "$accel" = icount ] && echo pathlen || echo run)" $((b * ${#vs[@]})) "$g"
+		boots run $((b * ${#vs[@]})) "$g"
 		;;
 	pathlen)
-		line "pathlen: variants ${vs[*]}; ACCEL=icount, 1 vCPU; ${BOOTS_ICOUNT:-2} boots of the hot jobs of ${jobfile#"$LB_TOP"/}"
+		line "pathlen: variants ${vs[*]}; the icount machine, 1 vCPU; ${BOOTS_ICOUNT:-2} boots of the hot jobs of ${jobfile#"$LB_TOP"/}"
 		kernels "${vs[@]}"
 		boots pathlen $((${BOOTS_ICOUNT:-2} * ${#vs[@]})) pathlen
 		;;

@@ -2,11 +2,16 @@
 # settings.sh help|markdown|choices NAME: the make variables of
 # schema/settings.tsv, as make help lists them, as docs/variables.md's
 # table (between its "settings" markers; tests/host/contract.sh checks the
-# copy), or one setting's choices ("auto, kvm, tcg, icount"), for a
-# script's message.  The table is the only list: nothing else names them.
+# copy), or one setting's choices ("auto, kvm, tcg"), for a script's
+# message.  The table is the only list: nothing else names them.  The
+# accel rule is one: of auto and the timed instrument's accelerators
+# (scripts/boot/machines.tsv), which name themselves.
 set -eu
 table=$(dirname "$0")/../../schema/settings.tsv
-rows() { awk -F '\t' '!/^#/ && $1 != "name"' "$table"; }
+accels=$(awk -F '\t' '!/^#/ && $1 != "machine" && $2 == "yes" { printf ",%s", $1 }' "$(dirname "$0")/../boot/machines.tsv")
+rows() {
+	awk -F '\t' -v OFS='\t' -v accels="one:auto$accels" '!/^#/ && $1 != "name" { if ($3 == "accel") $3 = accels; print }' "$table"
+}
 
 case ${1:-} in
 help)

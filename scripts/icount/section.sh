@@ -24,7 +24,12 @@ if [ -n "$iid" ]; then
 	fi
 	qargs=${II[qemu_args]:-}
 	fact graph "$graph"
-	fact qargs "${qargs:-${LB_ICOUNT_QEMU[*]}}"
+	if [ -z "$qargs" ]; then
+		# (a run from before run.info kept them: the machine's own)
+		machine_qemu_args qa icount
+		qargs=${qa[*]}
+	fi
+	fact qargs "$qargs"
 	fact boots "${II[boots]:-}"
 	cp "$icount/pathlen.md" "$tmp/pieces/PATHLEN"
 	cp "$icount/pathlen-diff.md" "$tmp/pieces/PATHLEN_DIFF"

@@ -28,7 +28,7 @@ printf '     0.40%%  [lockbench]  [k] 0x938\n' >>"$TMP/fake-top"
 perf_top_ok "$TMP/fake-top" "$TOP/build/kernel/$v1/vmlinux" || fail "perf_top_ok refused an unresolved address below the top 10"
 vs=$(echo $VARIANTS_UNDER_TEST | tr ' ' ,)
 env VARIANTS="$vs" JOBFILE="$TMP/jobs" BOOTS=1 REPEAT=3 VCPUS=2 ACCEL=tcg PERF=1 TIMEOUT=300 \
-	"$TOP/scripts/boot/run.sh" || fail "make run failed"
+	"$TOP/scripts/timed/run.sh" || fail "make run failed"
 run=$(readlink -f "$TOP/build/runs/latest")
 [ ! -f "$run/failures.csv" ] || fail "boots failed: $(cat "$run/failures.csv")"
 for v in $VARIANTS_UNDER_TEST; do

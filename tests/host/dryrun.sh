@@ -10,7 +10,7 @@ unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN KSRC KERNEL KCONFIG JOBF
 out=$(make -s -C "$TOP" DRYRUN=1 all 2>&1) || fail "make DRYRUN=1 all failed: $out"
 [ ! -e "$LB_BUILD" ] || fail "make DRYRUN=1 all created $LB_BUILD: $(find "$LB_BUILD" | head)"
 for want in "tree: extract linux-source-6.1" "kernel stock-debug: build: missing \(the tree is not extracted yet\)" \
-	"pathlen: variants pre .*ACCEL=icount, 1 vCPU" "run: variants pre pre-debug post post-debug stock stock-debug; ACCEL=auto" \
+	"pathlen: variants pre .*the icount machine, 1 vCPU" "run: variants pre pre-debug post post-debug stock stock-debug; ACCEL=auto" \
 	"10 boots x 3 passes" "none measured for the tree's extraction"; do
 	[[ $out =~ $want ]] || fail "the plan lacks /$want/: $out"
 done

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# calibrate.sh [VARIANT]: calibrate the instruments with known work.
+# make calibrate [VARIANT]: calibrate the instruments with known work.
 # pad=N puts exactly N single-instruction increments inside each
 # spin_lock critical section of a hot job (lockbench_kinds.c).  Every
 # instrument of the contract whose place has a calibrate.sh runs it, in
