@@ -175,20 +175,20 @@ help:
 #   sources; kernel.sh and Kbuild decide.  A prebuilt KERNEL= is booted as
 #   it is.
 VARIANT_GOALS := all kernels kernel module modules initramfs boot run again pathlen events \
-	calibrate perf quality export lava-run cell-count
+	calibrate perf quality export lava-run cell-count native native-pathlen bundle
 B := $(or $(LB_BUILD),$(CURDIR)/build)
 VMCONFIGS := $(or $(LB_VMCONFIGS),$(CURDIR)/vm-configs)
 TREE_STAMP := $(B)/kernel/tree.stamp
 PATCH_DIR := $(or $(LB_PATCH_DIR),$(CURDIR)/patch)
 MODULE_SRC := $(wildcard $(CURDIR)/bench-module/*) $(CURDIR)/schema/lockbench_schema.h
 BASE_CPIO := $(B)/initramfs/base.cpio
-# The variants a goal uses: VARIANTS= (else the default matrix, or your
-# own kernels); a list args-ok refuses gives none (it stops the make first).
-vlist := $(if $(filter $(VARIANT_GOALS),$(MAKECMDGOALS)),$(shell $(S)/build/variants.sh '$(VARIANTS)' 2>/dev/null))
+# The variants a goal uses, vlist: VARIANTS= (else the default matrix, or
+# your own kernels), parsed once, into build/variants.mk below.
+vlist = $(LB_VARIANTS)
 # vfiles VARIANT...: what booting them needs.
 vfiles = $(foreach v,$(1),$(kernel.$(v)) $(module.$(v)) $(cpio.$(v))) $(BASE_CPIO)
 # The kernels this make builds, for kernels.sh's [k/N] and time left.
-klist := $(if $(filter kernel module boot perf quality export lava-run cell-count,$(MAKECMDGOALS)),$(VARIANT),$(vlist))
+klist = $(if $(filter kernel module boot perf quality export lava-run cell-count,$(MAKECMDGOALS)),$(VARIANT),$(vlist))
 # The recipes (by absolute path: initramfs.sh keys its archives with its
 # own name): build output goes to stderr, as every step's does.
 kernel_rule = @$(CURDIR)/$(S)/build/kernels.sh $(1) '$(klist)' >&2
@@ -200,12 +200,20 @@ FORCE:
 ifneq ($(filter $(VARIANT_GOALS),$(MAKECMDGOALS)),)
 # Written once the settings are checked (args-ok: a refused make writes
 # nothing), and your own kernels (KSRC=, KERNEL=) declared by make tree
-# (byo.sh).
+# (byo.sh).  It also holds this make's variants, parsed once
+# (LB_VARIANTS, with the VARIANTS it parsed, LB_VARIANTS_OF: the scripts
+# read them through lib.sh's run_variants): variants.key holds what
+# decides them, and changes, and so makes variants.mk anew, only when
+# that does.  (make reads its makefiles again after it made one anew.)
+$(B)/variants.key: FORCE | args-ok
+	@mkdir -p $(@D) && key="VARIANTS=$$VARIANTS KSRC=$$KSRC KERNEL=$$KERNEL VARIANT=$$VARIANT BASE=$$BASE PATCHED=$$PATCHED PATCHES=$$PATCHES BASE_NAME=$$BASE_NAME PATCHED_NAME=$$PATCHED_NAME" && \
+		{ printf '%s\n' "$$key" | cmp -s - $@ || printf '%s\n' "$$key" >$@; }
 $(B)/variants.mk: $(VMCONFIGS)/matrix $(VMCONFIGS)/matrix.extra $(wildcard $(B)/user/matrix) \
-		$(S)/build/variants-mk.sh $(if $(strip $(KSRC)$(KERNEL)),tree) | args-ok
+		$(S)/build/variants-mk.sh $(B)/variants.key $(if $(strip $(KSRC)$(KERNEL)),tree) | args-ok
 	@mkdir -p $(@D) && $(S)/build/variants-mk.sh >$@.new
 	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 include $(B)/variants.mk
+export LB_VARIANTS LB_VARIANTS_OF
 endif
 
 # The base archive: busybox, /init, the guest runner and tools, Debian's

@@ -77,7 +77,7 @@ joblist=$(expand_jobs "$jobfile" --sweep "$threads") || exit 1
 placed=()
 native_placements placed "$joblist"
 joblist=$(native_placed_jobs "$joblist" "${placed[@]}") || exit 1
-variants=$(parse_variants "${VARIANTS:-}") # dies naming the known ones
+variants=$(run_variants) # dies naming the known ones
 variants=${variants//$'\n'/ }
 [ "$check" != --check-settings ] || exit 0
 # shellcheck disable=SC2086 # the variants, one word each
