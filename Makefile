@@ -55,8 +55,17 @@ module modules initramfs boot perf quality calibrate: tree
 endif
 
 .PHONY: help args-ok cover-letter all deps tree kernels kernel module modules user initramfs boot cell-count \
-	run again pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export bisect deps-lava lava-run native native-pathlen quick events events-plugin hooks bundle
+	again calibrate perf quality compare plots results publish check check-long \
+	check-bisect clean import export bisect deps-lava lava-run native-pathlen quick events-plugin hooks bundle
+
+# The instruments, one make target each: the contract's rows
+# (schema/lockbench_schema.h, scripts/build/instruments.sh), each
+# NAME:BOOTS:ALIAS:PLACE; their targets are its name and its alias, and
+# their rules are generated below from these words.
+INSTRUMENTS := $(shell $(S)/build/instruments.sh make)
+instrument_field = $(word $(2),$(subst :, ,$(1)))
+INSTRUMENT_GOALS := $(filter-out -,$(foreach i,$(INSTRUMENTS),$(call instrument_field,$(i),1) $(call instrument_field,$(i),3)))
+.PHONY: $(INSTRUMENT_GOALS)
 
 # make help: the targets in brief (docs/targets.md says more), then the
 # settings from schema/settings.tsv (scripts/build/settings.sh).
@@ -71,20 +80,10 @@ Targets (docs/targets.md):
   initramfs     guest initramfs: busybox, init, lb-guest, perf; per-variant modules
   boot VARIANT=x  boot one variant with the default job list; JOBFILE= another list,
                 SCRIPT=file a script instead of the jobs
-  run           boot the matrix and collect results into build/runs/TIMESTAMP
-  again RUN=... repeat a run into a new one: its variants, job list, accelerator,
+  again RUN=... repeat a timed run into a new one: its variants, job list, accelerator,
                 vCPUs, boots, passes and order seed (as kvm-again.sh); settings on
                 the command line override
-  pathlen       path lengths: every hot kind on every variant under ACCEL=icount,
-                BOOTS_ICOUNT boots, tables in build/runs/NAME/icount/pathlen*.md
-  events        the events instrument: a TCG plugin counting atomics, fences, loads,
-                stores, lines and cache-line transfers per op (not part of make all;
-                events-plugin builds the plugin); writes build/runs/NAME/events
-  native        ACCEL=native: every variant's own lock objects linked into one user
-                process and timed on this host's CPUs (no root, QEMU or boot; the
-                kernels must be built): RUNS=10 processes, each at its own layout
-                (LAYOUT=random|fixed), THREADS=all (1,2,4,..,CPUs), UNIT_MS=100; writes
-                build/runs/NAME/native
+  events-plugin build make events' TCG plugin and check it against QEMU
   native-pathlen  the exact path length of each hot kind in user space: valgrind's
                 callgrind in each variant's own lb-native, no guest; written to
                 build/native/pathlen.csv and set beside icount's (ICOUNT_CSV)
@@ -106,7 +105,7 @@ Targets (docs/targets.md):
                 machine, loops, then before -> after, % change, CI and verdict of
                 each kind per instrument (per machine state where there are states)
   publish       make RUN's report the tracked RESULTS.md and results/ (nothing else writes them)
-  all           deps tree kernels pathlen native calibrate run plots results: the main job
+  all           deps tree kernels icount native calibrate timed plots results: the main job
   check         the test suite (CI); T=glob only the matching tests (docs/tests.md);
                 check-long: every variant, 60 s torture, bisect
   check-bisect  build every prefix of patch/series for each variant it defines
@@ -154,6 +153,7 @@ else
 
 help:
 	$(info $(HELP))
+	@$(S)/build/instruments.sh help
 	@$(S)/build/settings.sh help
 
 # --- The variants' files ----------------------------------------------
@@ -174,8 +174,8 @@ help:
 #   Your own trees (KSRC=) are asked every time: make cannot see their
 #   sources; kernel.sh and Kbuild decide.  A prebuilt KERNEL= is booted as
 #   it is.
-VARIANT_GOALS := all kernels kernel module modules initramfs boot run again pathlen events \
-	calibrate perf quality export lava-run cell-count native native-pathlen bundle
+VARIANT_GOALS := all kernels kernel module modules initramfs boot again \
+	calibrate perf quality export lava-run cell-count native-pathlen bundle $(INSTRUMENT_GOALS)
 B := $(or $(LB_BUILD),$(CURDIR)/build)
 VMCONFIGS := $(or $(LB_VMCONFIGS),$(CURDIR)/vm-configs)
 TREE_STAMP := $(B)/kernel/tree.stamp
@@ -243,7 +243,7 @@ args-ok:
 ## ending in graphs and the run's report, all in one run directory
 ## (build/runs/NAME/report/).
 all: RUN = $(RUNS_DIR)/$(LB_RUN_NAME)
-all: args-ok deps tree kernels pathlen native calibrate run plots results
+all: args-ok deps tree kernels icount native calibrate timed plots results
 
 deps: args-ok
 	@$(S)/build/deps.sh
@@ -274,8 +274,18 @@ boot: args-ok user $(call vfiles,$(VARIANT))
 	@[ -n "$(SCRIPT)" ] || export JOBFILE="$${JOBFILE:-$(CURDIR)/bench-user/jobs/default.jobs}"; \
 		MACHINE=$(ACCEL) $(S)/boot/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
 
-run: args-ok tree user $(call vfiles,$(vlist))
-	@$(S)/timed/run.sh
+# --- The instruments ---------------------------------------------------
+# One target each, its name, with its alias (make run is make timed, make
+# pathlen make icount), generated from the contract's rows: it runs its
+# place's run.sh.  One that boots a guest builds the variants' kernels,
+# modules and initramfs first (make decides what is stale); one that
+# boots none (native: it needs the kernels built) only the tools.
+define instrument_rule # NAME BOOTS ALIAS PLACE
+$(1): args-ok $(if $(filter 1,$(2)),tree user $$(call vfiles,$$(vlist)),user)
+	@$(4)/run.sh
+$(if $(filter-out -,$(3)),$(3): $(1))
+endef
+$(foreach i,$(INSTRUMENTS),$(eval $(call instrument_rule,$(call instrument_field,$(i),1),$(call instrument_field,$(i),2),$(call instrument_field,$(i),3),$(call instrument_field,$(i),4))))
 
 ## Repeat a run (as kvm-again.sh): make again RUN=build/runs/ID.  Only the
 ## settings given on this command line override the run's own.
@@ -287,25 +297,9 @@ again_variants = $(if $(findstring command line,$(origin VARIANTS)),$(vlist),$(s
 again: args-ok tree user $(call vfiles,$(again_variants))
 	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/timed/again.sh $(RUN)
 
-## Path lengths: every hot kind on every variant on the icount machine,
-## BOOTS_ICOUNT boots (scripts/icount/run.sh).
-pathlen: args-ok tree user $(call vfiles,$(vlist))
-	@BOOTS_ICOUNT=$(BOOTS_ICOUNT) JOBFILE=$(JOBFILE) $(S)/icount/run.sh
-
-## The events instrument: a TCG plugin counting atomics, fences, loads,
-## stores, lines and cache-line transfers per op (not part of make all).
+## The events instrument's TCG plugin (make events builds it on the way).
 events-plugin:
 	@$(S)/events/plugin.sh
-
-events: args-ok tree user $(call vfiles,$(vlist))
-	@$(S)/events/run.sh
-
-## Both instruments against known work: make calibrate VARIANT=stock
-## ACCEL=native: each variant's own lock objects in a user process on this
-## host's CPUs (scripts/native/run.sh), into the run directory's native/;
-## the kernels must be built already.  No root, QEMU or boot.
-native: args-ok user
-	@$(S)/native/run.sh
 
 ## The same lock code's path lengths counted in user space (callgrind),
 ## beside icount's guest counts: scripts/native/pathlen-user.sh.
@@ -319,6 +313,7 @@ native-pathlen: args-ok user
 quick: args-ok user
 	@QUICK_O='$(if $(findstring command line,$(origin O)),$(O))' $(S)/quick/quick.sh
 
+## Every instrument against known work: make calibrate VARIANT=stock
 calibrate: args-ok tree user $(call vfiles,$(or $(VARIANT),stock))
 	@$(S)/calibrate/run.sh $(or $(VARIANT),stock)
 
