@@ -601,7 +601,7 @@ enum lb_mark_site {
 	X(round,	"the schedule's round, from 1")			\
 	X(variant,	"kernel variant, VARIANT~A or VARIANT~L2, or all (a bare pair)") \
 	LB_CELL_FIELDS(X)						\
-	X(prev,		"the variant of the slice before it (- for the first)") \
+	X(prev,		"the variant run just before it, all for a bare pair or chain (- first)") \
 	X(start_us,	"its start: TSC microseconds after the first slice's") \
 	X(ticks,	"its length in TSC ticks")			\
 	X(batches,	"its timed batches (contended: 0)")		\
@@ -648,7 +648,7 @@ enum lb_mark_site {
  * slices and how many of them were in one state.  A state that tracks a
  * factor is in far more (or fewer) of some level's slices than its share
  * of all slices; cramers_v sums that up over the factor.  The factors
- * and what each points at: prev, the variant of the slice before it (the
+ * and what each points at: prev, the unit whose slice ran before it (the
  * interleaving: a state inherited from the code run before); half, the
  * first or second half of its process's time (a drift); process, the
  * process (a state that lives in whole processes: the layout, drawn per

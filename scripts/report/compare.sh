@@ -4,7 +4,10 @@
 # pair and cell), RUN/baseline.csv (contended spin_lock over the no-lock
 # baseline), RUN/findings.md, RUN/compare/tables.md (and
 # compare/perf-diff/BASE..OTHER.txt, perf diff per pair), RUN/stat.info
-# (seed and settings) and RUN/host.txt.  Derived files
+# (seed and settings) and RUN/host.txt.  A run that kept its slices (a
+# native run's slices.csv) also gets its machine states: RUN/states.csv,
+# slice-states.csv and state-causes.csv, and where it has more than one
+# state, RUN/states/S/pairs.csv, each state's changes.  Derived files
 # are rebuilt in a temporary folder and swapped in whole; the records
 # themselves are only read.
 . "$(dirname "$0")/../lib.sh"
@@ -42,15 +45,34 @@ for f in "$run"/*.csv; do
 	! is_record_file "$f" || files+=("${f##*/}")
 done
 [ ${#files[@]} -gt 0 ] || die "$run has no result files"
-# A native run's A/A base at a second layout (run.sh's layout/BASE~L2.csv):
-# compared with its base as one more same-code pair, whose bound the
-# floor takes where it is larger.  The summary keeps to the variants.
-layout=() layout_files=()
+# The A/A base's copies, where the run has them (a native run's): its
+# same code run again in the same processes (copy/BASE~A.csv) is the
+# A/A pair, whose changes bound each kind's floor, and the comparisons'
+# A/A pair becomes a research pair with a verdict of its own; its second
+# layout (layout/BASE~L2.csv) is one more research pair, what layout
+# alone moves.  The summary keeps to the variants.
+copies=()
 aa_base=${aa[1]:-}
 aa_base=${aa_base%%:*}
+if [ -n "$aa_base" ] && [ -f "$run/copy/$aa_base~A.csv" ]; then
+	aa=(--aa "$aa_base:$aa_base~A")
+	pairs=(--pair "$aa_base:$aa_base~A" "${pairs[@]}")
+	copies+=("copy/$aa_base~A.csv")
+fi
 if [ -n "$aa_base" ] && [ -f "$run/layout/$aa_base~L2.csv" ]; then
-	layout=(--pair "$aa_base:$aa_base~L2" --layout "$aa_base:$aa_base~L2")
-	layout_files=("layout/$aa_base~L2.csv")
+	pairs+=(--pair "$aa_base:$aa_base~L2")
+	copies+=("layout/$aa_base~L2.csv")
+fi
+# The TSC's step, measured or read from the figures: no cycles figure is
+# finer than it (lb-stat's quantum).
+read -r step step_from < <("$LB_TOP/scripts/report/tsc-step.sh" "$run") || die "compare: cannot tell $1's TSC step"
+# A run's slices (native: slices.csv) give each change from adjacent
+# slices, per block of processes where it ran two.
+slices=() estimator="records: the ratio of the sides' medians, or the median of per-replicate ratios where paired"
+if [ -f "$run/slices.csv" ]; then
+	estimator="slice-ratios: the median over processes of each one's median ratio of adjacent slices"
+	slices=(--slices slices.csv)
+	[ "${RI[blocks]:-1}" != 2 ] || slices+=(--blocks 2)
 fi
 tmp=$(mktemp -d "$run/.compare.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -63,7 +85,7 @@ if [ ! -e "${perfdata[0]}" ] && [ ! -L "${perfdata[0]}" ] && { [ -e "${perfdiff[
 fi
 mkdir "$tmp/compare" "${pdcopy[@]}"
 seed=${STAT_SEED:-1} resamples=${STAT_RESAMPLES:-4000}
-opts=(--seed "$seed" --resamples "$resamples")
+opts=(--seed "$seed" --resamples "$resamples" --tsc-step "$step")
 # From inside the run, so nothing written names this machine's paths.
 (cd "$run" && "$bin/lb-stat" summary "${opts[@]}" -o "$tmp/summary.csv" "${files[@]}") ||
 	die "lb-stat summary failed (see above)"
@@ -71,8 +93,22 @@ if [ ${#pairs[@]} -gt 0 ]; then
 	# run.info's order_round_B lines say which variants round B booted:
 	# two variants' boots of one round are paired (an imported run has
 	# no rounds, and pairs nothing).
-	(cd "$run" && "$bin/lb-stat" compare "${opts[@]}" --rounds run.info "${aa[@]}" "${pairs[@]}" "${layout[@]}" \
-		-o "$tmp/pairs.csv" "${files[@]}" "${layout_files[@]}") || die "lb-stat compare failed (see above)"
+	compare=(compare "${opts[@]}" --rounds run.info "${aa[@]}" "${pairs[@]}" "${slices[@]}")
+	(cd "$run" && "$bin/lb-stat" "${compare[@]}" -o "$tmp/pairs.csv" "${files[@]}" "${copies[@]}") ||
+		die "lb-stat compare failed (see above)"
+	# The machine's states, from the slices' probes; where there are
+	# several, each state's changes from its slices alone.
+	nstates=1
+	if [ ${#slices[@]} -gt 0 ]; then
+		(cd "$run" && "$bin/lb-stat" states --tsc-step "$step" -o "$tmp/states.csv" --assign "$tmp/slice-states.csv" \
+			--causes "$tmp/state-causes.csv" slices.csv) || die "lb-stat states failed (see above)"
+		nstates=$(($(wc -l <"$tmp/states.csv") - 1))
+		for ((s = 1; nstates > 1 && s <= nstates; s++)); do
+			mkdir -p "$tmp/states/$s"
+			(cd "$run" && "$bin/lb-stat" "${compare[@]}" --slice-states "$tmp/slice-states.csv" --state "$s" \
+				-o "$tmp/states/$s/pairs.csv" "${files[@]}" "${copies[@]}") || die "lb-stat compare of state $s failed (see above)"
+		done
+	fi
 	# Findings and tables are drawn from pairs.csv by the one renderer.
 	accel=${RI[accel]:-}
 	"$LB_TOP/scripts/report/render.sh" findings -v accel="$accel" "$tmp/pairs.csv" >"$tmp/findings.md"
@@ -92,8 +128,10 @@ reach=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		if (lo == "" || v < lo) lo = v; if (hi == "" || v > hi) hi = v }
 	END { if (lo != "") printf "%.2g..%.2g", lo, hi }' "$tmp/pairs.csv")
 printf '%s\n' tool=lb-stat "seed=$seed" "resamples=$resamples" alpha=0.05 power=0.8 "aa_pair=${aa[1]:-none}" \
-	floor="95th percentile over the resamples of the A/A pair's largest |change|, the layout pair's where larger, or a row's quantum" \
-	"layout_pair=${layout[1]:-none}" \
+	floor="95th percentile over the resamples of the A/A pair's largest |change| in the row's mode, metric and kind, or the row's quantum where larger" \
+	"tsc_step=$step" "tsc_step_from=$step_from" \
+	"estimator=$estimator" \
+	"blocks=${RI[blocks]:-1}" "states=${nstates:-1}" \
 	"holm_p_reachable=${reach:-none}" >"$tmp/stat.info"
 
 # An instrument with a folder of its own in the run directory derives its
@@ -125,9 +163,12 @@ prov=${provs[0]}
 jq -r '"\(.host_cpu_model) (\(.host_cpus) CPUs)"' "$prov" >"$tmp/host.txt" ||
 	die "$prov is not valid JSON"
 
-rm -rf "$run/compare"
+# A run without slices now has no states: none of an earlier compare's stay.
+rm -rf "$run/compare" "$run/states" "$run/states.csv" "$run/slice-states.csv" "$run/state-causes.csv"
 # compare/ and the files in one mv (compare/ is gone from the run).
 out=("$tmp/compare" "$tmp/summary.csv" "$tmp/pairs.csv" "$tmp/baseline.csv" "$tmp/findings.md" "$tmp/stat.info" "$tmp/host.txt")
 [ ! -f "$tmp/disasm.md" ] || out+=("$tmp/disasm.md")
+[ ! -f "$tmp/states.csv" ] || out+=("$tmp/states.csv" "$tmp/slice-states.csv" "$tmp/state-causes.csv")
+[ ! -d "$tmp/states" ] || out+=("$tmp/states")
 mv "${out[@]}" "$run/"
 say "compare: tables in ${run#"$LB_TOP"/}/compare, statistics in summary.csv and pairs.csv"

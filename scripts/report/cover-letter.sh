@@ -27,11 +27,17 @@
 # every figure and verdict is lb-stat's, as pairs.csv has it.
 #   --tables:  the pairs' tables alone, from the statistics as they are
 #              (make quick's summary, whose run.sh has just compared).
+#   --as-is:   the whole letter from the statistics as they are, with no
+#              compare first (a run whose statistics were just made, and
+#              the tests, which give a run statistics of their own).
 . "$(dirname "$0")/../lib.sh"
 
-tables=
-[ "${1:-}" != --tables ] || { tables=1 && shift; }
-src=${1:?usage: cover-letter.sh [--tables] RUN [BASE_RUN]}
+tables= as_is=
+case ${1:-} in
+--tables) tables=1 && shift ;;
+--as-is) as_is=1 && shift ;;
+esac
+src=${1:?usage: cover-letter.sh [--tables | --as-is] RUN [BASE_RUN]}
 base=${2:-}
 [ -d "$src" ] || die "no run directory $src"
 awk_letter() { awk -f "$LB_TOP/scripts/report/cover-letter.awk" "$@"; }
@@ -110,7 +116,7 @@ else
 fi
 
 # The statistics, always from the records (a published run's on a copy).
-if [ -n "$tables" ]; then
+if [ -n "$tables$as_is" ]; then
 	:
 elif [ -n "$base" ]; then
 	"$LB_TOP/scripts/report/compare-runs.sh" "$base" "$src" || exit 1
@@ -282,6 +288,9 @@ if [ "$N" != - ]; then
 		else
 			l+="; one machine state"
 		fi
+	else
+		# A run from before slices were logged: states cannot be found.
+		l+="; no slices recorded, so its machine states are unknown"
 	fi
 	insts+=("$l")
 fi

@@ -89,7 +89,8 @@ function endpair(   k, s) {
 		if (!(k in SEEN)) { print pair ": " s[1] " (" s[2] ") lacks: " s[3]; bad = 1 }
 	}
 	if (!rows) { print pair ": no row of figures at all"; bad = 1 }
-	delete WANT; delete SEEN; delete NWANT
+	# A state's file is read again under the next pair's title.
+	delete WANT; delete SEEN; delete NWANT; delete LOADED
 }
 function norm(s) { gsub(/ +/, " ", s); sub(/^ /, "", s); sub(/ $/, "", s); return s }
 # The pair's title: the line above a line of "=" of its length.
@@ -112,6 +113,7 @@ pair == "" { next }
 /^native, state [^ ]+ of / {
 	st = $3
 	inst = "native state " st
+	if (states == "") { print pair ": a table of state " st ", but no -v states= to check it against"; bad = 1 }
 	if (!((inst) in LOADED)) { LOADED[inst] = 1; load(inst, states "/" st "/pairs.csv", pair) }
 	next
 }

@@ -91,6 +91,16 @@ cells() { awk -F, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i; next } NR > 2 
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	$h["base"] == "pre" && $h["other"] == "post" && $h["kind"] == "spin_lock" && $h["mode"] == "hot" { found = 1 }
 	END { exit !found }' "$run/pairs.csv" || fail "pairs.csv has no pre:post spin_lock hot row"
+# The statistics take the copy as the A/A, pre:post as a research pair,
+# each hot change from adjacent slices, and the machine's states.
+grep -qx 'aa_pair=pre:pre~A' "$run/stat.info" || fail "the A/A pair is not pre:pre~A: $(grep aa_pair "$run/stat.info")"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+	$h["kind"] == "spin_lock" && $h["mode"] == "hot" && $h["metric"] == "cyc_op" {
+		v[$h["base"] ":" $h["other"]] = $h["verdict"]; e[$h["base"] ":" $h["other"]] = $h["estimator"] }
+	END { exit !(v["pre:pre~A"] == "a-a" && v["pre:post"] != "a-a" && v["pre:post"] != "" && e["pre:post"] == "slice-ratios") }' \
+	"$run/pairs.csv" || fail "pairs.csv does not take pre~A as the A/A and pre:post from slices"
+[ "$(head -n 1 "$run/states.csv")" = "$(contract_header states)" ] && [ "$(wc -l <"$run/states.csv")" -ge 2 ] ||
+	fail "the run has no states.csv"
 # A contended-only list (a sweep) with the A/A pair: no second layout to
 # run, and the run completes (it failed on the second layout's empty file).
 echo "kind=spin_lock mode=contended threads=SWEEP duration_ms=5" >"$TMP/cjobs"

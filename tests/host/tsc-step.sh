@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# scripts/native/tsc-step.sh: a run that measured its TSC's step says so;
+# scripts/report/tsc-step.sh: a run that measured its TSC's step says so;
 # one from before that gets the step its hot figures show (every one a
 # multiple of 26 ticks per 1000-op batch: 26), one whose figures share
 # no step gets 1, and one with no hot figure says none.
 . "$(dirname "$0")/../lib.bash"
-TS=$TOP/scripts/native/tsc-step.sh
+TS=$TOP/scripts/report/tsc-step.sh
 run=$TMP/native
 mkdir -p "$run"
 # A records file: the version line, the header, then RECORDS as

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tsc-step.sh RUN/native: the TSC's step of a native run, in ticks, and
-# where it comes from, as "STEP SOURCE":
+# tsc-step.sh RUN: the TSC's step of a run, in ticks, and where it
+# comes from, as "STEP SOURCE":
 #   measured   lb-native measured it (run.info's tsc_step, from each
 #              process's facts: the largest k dividing 99% of the
 #              differences between raw reads);
@@ -12,7 +12,7 @@
 #              taken as 1.
 # The quantum of every cycles figure is the step over a sample's ops.
 set -euo pipefail
-nat=${1:?usage: tsc-step.sh RUN/native}
+nat=${1:?usage: tsc-step.sh RUN}
 info=$nat/run.info
 [ -f "$info" ] || { echo "tsc-step.sh: no $info" >&2; exit 1; }
 step=$(sed -n 's/^tsc_step=//p' "$info" | tail -n 1)
