@@ -50,9 +50,9 @@ grep -q $'^accels\ttcg1\tcycles$' < <("$tree/bench-user/lb-validate" --describe 
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz LB_NO_PERF=1
 unset DRYRUN VARIANTS VARIANT COMPARISONS T KSRC KERNEL KCONFIG JOBFILE ACCEL BOOTS REPEAT VCPUS
 out=$(make -s -C "$tree" help 2>&1) || fail "make help failed: $out"
-grep -q '^  ACCEL=auto .*(auto|kvm|tcg|tcg1)$' <<<"$out" || fail "make help does not list tcg1 as ACCEL's: $(grep ACCEL= <<<"$out")"
+grep -q '^  ACCEL=auto .*[(|]tcg1[|)]' <<<"$out" || fail "make help does not list tcg1 as ACCEL's: $(grep ACCEL= <<<"$out")"
 out=$(make -s -C "$tree" DRYRUN=1 timed ACCEL=tcg2 2>&1) && fail "make timed took ACCEL=tcg2, which no row names"
-grep -q 'ACCEL=tcg2 is not one of auto, kvm, tcg, tcg1' <<<"$out" || fail "ACCEL=tcg2's refusal does not name tcg1: $out"
+grep -q 'ACCEL=tcg2 is not one of auto, .*tcg1' <<<"$out" || fail "ACCEL=tcg2's refusal does not name tcg1: $out"
 out=$(make -s -C "$tree" DRYRUN=1 timed ACCEL=tcg1 2>&1) || fail "DRYRUN=1 make timed ACCEL=tcg1 failed: $out"
 grep -q 'timed: variants .*ACCEL=tcg1;' <<<"$out" || fail "the plan of make timed does not say ACCEL=tcg1: $out"
 echo "ok: the contract, make help, check-args and the plan take tcg1 from its rows"
