@@ -67,94 +67,55 @@ instrument_field = $(word $(2),$(subst :, ,$(1)))
 INSTRUMENT_GOALS := $(filter-out -,$(foreach i,$(INSTRUMENTS),$(call instrument_field,$(i),1) $(call instrument_field,$(i),3)))
 .PHONY: $(INSTRUMENT_GOALS)
 
-# make help: the targets in brief (docs/targets.md says more), then the
-# settings from schema/settings.tsv (scripts/build/settings.sh).
-define HELP
-Targets (docs/targets.md):
-  deps          install the Debian packages (root)
-  tree          extract linux-source-6.1 under build/kernel, apply patch/series (fuzz 0)
-  kernels       build every variant in VARIANTS (default: vm-configs/matrix), printing
-                [k/N] and the time left from each variant's last real build
-  kernel VARIANT=x  build one variant, out of tree in build/kernel/x (CCACHE=)
-  module VARIANT=x  build lockbench.ko for one variant (build/module/x)
-  initramfs     guest initramfs: busybox, init, lb-guest, perf; per-variant modules
-  boot VARIANT=x  boot one variant with the default job list; JOBFILE= another list,
-                SCRIPT=file a script instead of the jobs
-  again RUN=... repeat a timed run into a new one: its variants, job list, accelerator,
-                vCPUs, boots, passes and order seed (as kvm-again.sh); settings on
-                the command line override
-  events-plugin build make events' TCG plugin and check it against QEMU
-  native-pathlen  the exact path length of each hot kind in user space: valgrind's
-                callgrind in each variant's own lb-native, no guest; written to
-                build/native/pathlen.csv and set beside icount's (ICOUNT_CSV)
-  quick         the patch author's loop (docs/quick.md): each tree prepared once, only the
-                lock objects built (no vmlinux, no boot), native cycles and exact user-space
-                path lengths, and a cover-letter summary; VARIANTS= of the matrix, or
-                KSRC=tree with BASE_KSRC=tree or BASE=ref (O=dir: your .config)
-  calibrate VARIANT=x  both instruments against pad=N known instructions (default VARIANT=stock)
-  perf VARIANT=x JOB='kind=... mode=contended threads=2'   record one job with perf
-  quality VARIANT=x  the instrument's overhead and CVs (10 jobs x 3 boots)
-  compare       lb-stat statistics for RUN (default build/runs/latest): summary.csv,
-                pairs.csv, baseline.csv, findings.md, compare/tables.md
-  compare BASE_RUN=A RUN=B   the same variants in two runs, each of B's against
-                itself in A (B/compare-runs/A/: pairs.csv, tables.md)
-  plots         graphs for RUN
-  results       the report of RUN: RUN/report/RESULTS.md and its results/
-  cover-letter  RUN's headline pairs (or PAIR=a:b; or BASE_RUN=A against RUN) as plain
-                ASCII of 72 columns for a patch's cover letter: kernel under test,
-                machine, loops, then before -> after, % change, CI and verdict of
-                each kind per instrument (per machine state where there are states)
-  publish       make RUN's report the tracked RESULTS.md and results/ (nothing else writes them)
-  all           deps tree kernels icount native calibrate timed plots results: the main job
-  check         the test suite (CI); T=glob only the matching tests (docs/tests.md);
-                check-long: every variant, 60 s torture, bisect
-  check-bisect  build every prefix of patch/series for each variant it defines
-  bisect        KSRC=... GOOD=ref BAD=ref CELL='kind=spin_lock mode=hot' THRESHOLD=5%:
-                git bisect run for the first commit whose icount count of CELL rises past it
-  export VARIANT=x  a bundle a lab machine boots, in build/export/x: bzImage, initramfs,
-                cmdline.txt, provenance, LAVA jobs (qemu, x86 bare metal); JOBFILE=
-  import BUNDLE_LOG=log VARIANT=x  a lab's console log, LAVA job log or results disk
-                into build/runs/TIMESTAMP-import-x; INTO=build/runs/ID adds a variant
-  bundle        the native bundle: VARIANTS' lb-native, the job list and a POSIX-sh
-                runner in build/bundle/*.tar.gz, for any x86-64 Linux with constant TSC
-  import BUNDLE_RESULTS=dir  what the bundle's run.sh wrote, into build/runs/NAME/native
-  lava-run VARIANT=x  export, then run lava-qemu.yaml here with Debian's lava-run
-                (make deps-lava first) and import its log
-  clean         remove build/
-  hooks         make git refuse a commit message not written as the kernel's are
-                (scripts/git/commit-msg, docs/commits.md)
-endef
+# make help: the targets from schema/targets.tsv (scripts/build/targets.sh),
+# then the settings from schema/settings.tsv (scripts/build/settings.sh).
 
-# Every setting the goals read, checked before any work, with its fix
-# named (scripts/build/check-args.sh): args-ok is the first prerequisite
-# of every goal that reads one.  Settings without an exported default
-# travel in ARGS_ENV.
-ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' \
+# Every setting the goals read, and every name given, is checked before
+# any work, with its fix named (scripts/build/check-args.sh), once, as
+# make reads this file: a goal that is no target, a variable of this
+# command line that is no setting these goals read.  A refused make runs
+# no rule (not even the one that writes build/variants.mk), and says
+# nothing of its own but the one line of its exit.  (make runs a $(shell)
+# in its own environment, without this command line or its exports: they
+# are handed over here, and in ARGS_ENV, as to the recipes, the settings
+# without an exported default and VARIANT, which KERNEL= sets.)
+ARGS_ENV = RUN='$(RUN)' BOOTS_ICOUNT='$(BOOTS_ICOUNT)' BOOTS_Q='$(BOOTS_Q)' JOB='$(JOB)' VARIANT='$(VARIANT)' \
 	RUNS='$(RUNS)' THREADS='$(THREADS)' \
 	NAME='$(NAME)' BASE_RUN='$(BASE_RUN)' PAIR='$(PAIR)' \
-	LB_AGAIN_SET='$(again_set)' LB_CMDLINE_SET='$(cmdline_refused)' \
+	LB_AGAIN_SET='$(again_set)' LB_CMDLINE_VARS='$(cmdline_vars)' \
+	LB_OTHER_MAKEFILES='$(filter-out $(lastword $(MAKEFILE_LIST)),$(MAKEFILE_LIST))' \
 	LB_O_SET='$(if $(findstring command line,$(origin O)),$(O))'
-# Kbuild's variables lockbench does not read (O=, CC=, ...: the table's
-# "refused" rows), when given on this command line: check-args names them.
-refused_settings := $(shell awk -F '\t' '$$3 == "refused" { print $$1 }' schema/settings.tsv)
-cmdline_refused = $(foreach v,$(refused_settings),$(if $(findstring command line,$(origin $(v))),$(v)))
+# The variables given on this command line.  Only at the top level: a
+# make this one starts (bench-user's, a script's) inherits them, checked.
+cmdline_vars := $(if $(filter 0,$(MAKELEVEL)),$(strip $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))))
+shell_quote = '$(subst ','\'',$(1))'
+cmdline_env := $(foreach v,$(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v))),$(call shell_quote,$(v)=$($(v))))
+# (Not again when make restarts to read a build/variants.mk it made: the
+# check passed.)
+ifeq ($(MAKE_RESTARTS),)
+args_rc := $(shell env $(cmdline_env) $(ARGS_ENV) $(S)/build/check-args.sh $(or $(MAKECMDGOALS),help) >&2; echo $$?)
+endif
 
-ifeq ($(DRYRUN),1)
+ifneq ($(filter-out 0,$(args_rc)),)
+# Refused: the messages are out; every goal ends here, rc 2.
+.DEFAULT_GOAL := args-ok
+args-ok:
+	@exit 2
+$(filter-out args-ok,$(MAKECMDGOALS)): args-ok
+	@:
+else ifeq ($(DRYRUN),1)
 # DRYRUN=1: the settings checked, then what the goals would build, boot
 # and run (scripts/build/plan.sh), and nothing else: no rule below the
 # else is read, so no goal's recipe can run.
 .DEFAULT_GOAL := dryrun
 dryrun:
-	@$(ARGS_ENV) $(S)/build/check-args.sh $(or $(MAKECMDGOALS),help)
 	@$(ARGS_ENV) $(S)/build/plan.sh $(MAKECMDGOALS)
 $(filter-out dryrun,$(MAKECMDGOALS)): dryrun
 	@:
 else
 
-help:
-	$(info $(HELP))
-	@$(S)/build/instruments.sh help
-	@$(S)/build/settings.sh help
+help: args-ok
+	@$(S)/build/targets.sh help && echo && $(S)/build/settings.sh help
 
 # --- The variants' files ----------------------------------------------
 # Each variant's kernel image, lockbench.ko and modules archive, and the
@@ -198,18 +159,18 @@ kconfig_force = $(if $(strip $(KCONFIG))$(wildcard $(1)/KCONFIG.config),FORCE)
 FORCE:
 
 ifneq ($(filter $(VARIANT_GOALS),$(MAKECMDGOALS)),)
-# Written once the settings are checked (args-ok: a refused make writes
-# nothing), and your own kernels (KSRC=, KERNEL=) declared by make tree
-# (byo.sh).  It also holds this make's variants, parsed once
-# (LB_VARIANTS, with the VARIANTS it parsed, LB_VARIANTS_OF: the scripts
-# read them through lib.sh's run_variants): variants.key holds what
-# decides them, and changes, and so makes variants.mk anew, only when
-# that does.  (make reads its makefiles again after it made one anew.)
-$(B)/variants.key: FORCE | args-ok
+# Written once the settings are checked (as make read this file: a
+# refused make writes nothing), and your own kernels (KSRC=, KERNEL=)
+# declared by make tree (byo.sh).  It also holds this make's variants,
+# parsed once (LB_VARIANTS, with the VARIANTS it parsed, LB_VARIANTS_OF:
+# the scripts read them through lib.sh's run_variants): variants.key
+# holds what decides them, and changes, and so makes variants.mk anew,
+# only when that does.  (make reads its makefiles again after it made one anew.)
+$(B)/variants.key: FORCE
 	@mkdir -p $(@D) && key="VARIANTS=$$VARIANTS KSRC=$$KSRC KERNEL=$$KERNEL VARIANT=$$VARIANT BASE=$$BASE PATCHED=$$PATCHED PATCHES=$$PATCHES BASE_NAME=$$BASE_NAME PATCHED_NAME=$$PATCHED_NAME" && \
 		{ printf '%s\n' "$$key" | cmp -s - $@ || printf '%s\n' "$$key" >$@; }
 $(B)/variants.mk: $(VMCONFIGS)/matrix $(VMCONFIGS)/matrix.extra $(wildcard $(B)/user/matrix) \
-		$(S)/build/variants-mk.sh $(B)/variants.key $(if $(strip $(KSRC)$(KERNEL)),tree) | args-ok
+		$(S)/build/variants-mk.sh $(B)/variants.key $(if $(strip $(KSRC)$(KERNEL)),tree)
 	@mkdir -p $(@D) && $(S)/build/variants-mk.sh >$@.new
 	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 include $(B)/variants.mk
@@ -236,8 +197,10 @@ $(TREE_STAMP): $(wildcard $(PATCH_DIR)/series $(PATCH_DIR)/*.patch \
 		$(or $(LB_SRC_TARBALL),/var/lib/dpkg/info/linux-source-6.1.list))
 	@$(S)/build/tree.sh
 
+# The settings were checked as make read this file: the first
+# prerequisite of every goal names that step.
 args-ok:
-	@$(ARGS_ENV) $(S)/build/check-args.sh $(or $(MAKECMDGOALS),all)
+	@:
 
 ## The main job: path lengths (icount), the native pass, calibration, then the timed matrix,
 ## ending in graphs and the run's report, all in one run directory
@@ -262,7 +225,7 @@ module: args-ok $(module.$(VARIANT))
 
 modules: args-ok $(foreach v,$(vlist),$(module.$(v)))
 
-user:
+user: args-ok
 	@$(MAKE) -s -C bench-user all
 
 initramfs: args-ok user $(call vfiles,$(vlist))
@@ -298,7 +261,7 @@ again: args-ok tree user $(call vfiles,$(again_variants))
 	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/timed/again.sh $(RUN)
 
 ## The events instrument's TCG plugin (make events builds it on the way).
-events-plugin:
+events-plugin: args-ok
 	@$(S)/events/plugin.sh
 
 ## The same lock code's path lengths counted in user space (callgrind),
@@ -377,7 +340,7 @@ check-bisect: args-ok deps
 
 ## One hot cell's instruction count on VARIANT as its tree stands, built
 ## first: each step of make bisect (scripts/icount/bisect-measure.sh).
-cell-count: user $(call vfiles,$(VARIANT))
+cell-count: args-ok user $(call vfiles,$(VARIANT))
 	@$(S)/icount/cell-count.sh $(VARIANT) "$(CELL)"
 
 ## The first commit of KSRC between GOOD and BAD where CELL's instruction
@@ -386,10 +349,10 @@ bisect: args-ok user
 	@$(S)/icount/bisect.sh
 
 ## git runs scripts/git/commit-msg on every commit (docs/commits.md).
-hooks:
+hooks: args-ok
 	@$(S)/git/install.sh
 
-clean:
+clean: args-ok
 	rm -rf build
 	@$(MAKE) -s -C bench-user clean 2>/dev/null || true
 	@$(MAKE) -s -C bench-user/events clean 2>/dev/null || true

@@ -1,8 +1,17 @@
 # Loaded by every plots/*.gp.  Parameters (gnuplot -e): out (path without
 # extension), fmt (png or svg), ttl (title), sub (subtitle: accelerator,
-# host, n), and optionally w, h (pixels).
+# host, n), and optionally w, h (pixels), note (a line under the
+# subtitle), prov and kern (the title block's last lines: the run, and the
+# kernels under test, which every graph names).
 if (!exists("w")) w = 1200
 if (!exists("h")) h = 700
+if (!exists("note")) note = ""
+if (!exists("prov")) prov = ""
+if (!exists("kern")) kern = ""
+# A graph of one plot grows by each line its title block has beyond the
+# title and subtitle, so that its plot keeps its height; one of panels
+# (a multiplot) counts them in its own top margin, set before this.
+if (!exists("top")) h = h + 20 * ((note ne "") + (prov ne "") + (kern ne ""))
 if (fmt eq "svg") {
 	set terminal svg size w, h dynamic noenhanced font "DejaVu Sans,13" background rgb "white"
 } else {
@@ -10,8 +19,7 @@ if (fmt eq "svg") {
 }
 set output out.".".fmt
 set encoding utf8
-if (!exists("note")) note = ""
-head = ttl."\n".sub.(note eq "" ? "" : "\n".note)
+head = ttl."\n".sub.(note eq "" ? "" : "\n".note).(prov eq "" ? "" : "\n".prov).(kern eq "" ? "" : "\n".kern)
 set title head font ",14"
 set grid ytics lc rgb "#dddddd" lw 1 lt 1
 set border lw 1.2

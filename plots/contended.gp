@@ -14,15 +14,36 @@
 # axis titles; fair=1: Jain's index, every panel on one scale from the
 # lowest CI bar to 1, with a dotted line at 1 (equal shares), and the
 # variants set a little apart along x, as their bars often overlap.
-# Panels plus the key slot, near square, at most 4 across; the canvas grows
-# a row at a time so that panels keep their size.
-cols = np + 1 <= 4 ? np + 1 : (np + 1 <= 9 ? 3 : 4)
-rows = int((np + 1 + cols - 1) / cols)
-# The title block: title and subtitle, and a note line when there is one.
-top = (exists("note") && note ne "") ? 150.0 : 130.0
-if (!exists("h")) h = top + 40 + 320 * rows
-load dir."/common.gp"
+# bydes=1: a panel per kind and lock design (each variant's lock layer,
+# common.gp's fam(): pre, post, stock), a row a kind and a column a
+# design, each panel only its design's variants (the base, debug and
+# PREEMPT ones): nine lines in one panel over the same few thread counts
+# could not be told apart.  An overtake is drawn where both variants are
+# of the panel's design.
+if (!exists("bydes")) bydes = 0
+if (!exists("fams")) fams = ""
 nv = words(vars)
+# (common.gp's fam(), here before it loads: the canvas's height counts
+# the designs)
+famat(v, i) = i ? word(fams[i + strlen(v) + 2:], 1) : v
+fam(v) = famat(v, strstrt(fams, " ".v."="))
+des = ""
+if (bydes) { do for [i=1:nv] { if (strstrt(" ".des." ", " ".fam(word(vars, i))." ") == 0) { des = des.(des eq "" ? "" : " ").fam(word(vars, i)) } } }
+nd = bydes ? words(des) : 1
+npan = np * nd
+# Panels plus the key slot, near square, at most 4 across; the canvas
+# grows a row at a time so that panels keep their size.  With bydes a
+# design a column, and the key a strip under the panels: a column of
+# entries a design.
+cols = bydes ? nd : (npan + 1 <= 4 ? npan + 1 : (npan + 1 <= 9 ? 3 : 4))
+rows = bydes ? np : int((npan + 1 + cols - 1) / cols)
+# The title block: title and subtitle, and a note line, the run's and
+# the kernels' when there are.
+top = 130.0 + ((exists("note") && note ne "") ? 20 : 0) + ((exists("prov") && prov ne "") ? 20 : 0) + ((exists("kern") && kern ne "") ? 20 : 0)
+rowh = bydes ? 270 : 320
+kstrip = bydes ? 100 : 0
+if (!exists("h")) h = top + 40 + rowh * rows + kstrip
+load dir."/common.gp"
 if (!exists("pre")) pre = "ct"
 if (!exists("fair")) fair = 0
 if (!exists("ylab")) ylab = "acquisitions per second, all threads (median of boot medians, 95% CI)"
@@ -31,7 +52,7 @@ if (!exists("xlab")) xlab = "threads (= vCPUs used)"
 # The axis titles are screen labels at fixed places, not per-panel
 # x/ylabels, which gnuplot would put outside the canvas when the tick
 # labels are wider than it guessed.
-ml = 0.105; mr = 0.99; mb = 75.0 / h; mt = 1 - top / h; sx = 0.07; sy = 100.0 / h
+ml = 0.105; mr = 0.99; mb = (75.0 + kstrip) / h; mt = 1 - top / h; sx = 0.07; sy = (bydes ? 110.0 : 100.0) / h
 set multiplot layout rows, cols title head font ",14" margins ml, mr, mb, mt spacing sx, sy
 set label 101 ylab \
 	at screen 0.018, screen (mb + mt) / 2 center rotate by 90 font ",13"
@@ -60,7 +81,9 @@ dx = fair ? (xhi - xlo + 2 * xpad) * 0.025 : 0
 xat(x, i) = x + (i - (nv + 1) / 2.0) * dx
 set ytics nomirror
 set grid xtics ytics lc rgb "#dddddd"
-do for [p=1:np] {
+do for [q=1:npan] {
+	p = int((q - 1) / nd) + 1
+	d = word(des, (q - 1) % nd + 1)
 	k = value(sprintf("ps%d", p))
 	if (fair) {
 		pad = (1 - fmin) * 0.08 + 0.005
@@ -73,7 +96,7 @@ do for [p=1:np] {
 		set ytics () nomirror
 		do for [i=0:int(ytop / st)] { set ytics add (si(i * st) i * st) }
 	}
-	set title value(sprintf("pt%d", p)) font ",13"
+	set title (bydes ? d." layer: " : "").value(sprintf("pt%d", p)) font ",13"
 	# Marked inside the frame (a third title line would run into the
 	# panel above).
 	unset label 103
@@ -85,12 +108,17 @@ do for [p=1:np] {
 	# gnuplot opens a file even in a loop of no turns, and an empty one
 	# warns.
 	fo = sprintf("%s/ov-%d.dat", ddir, p)
+	# shown(v): variant v is drawn in this panel; ovin: an overtake's
+	# label ("B overtakes A") names two of them.
+	shown(v) = !bydes || fam(v) eq d
+	ovin(l) = shown(word(l, 1)) && shown(word(l, 3))
 	ov = value(sprintf("nov%d", p)) > 0 ? \
-		', fo using 1:2 with points pt 3 ps 2.2 lw 2 lc rgb "black" notitle, fo using 1:2:3 with labels offset 0, 1.2 font ",10" notitle' : ""
+		', fo using (ovin(strcol(3)) ? $1 : NaN):2 with points pt 3 ps 2.2 lw 2 lc rgb "black" notitle, ' . \
+		'fo using (ovin(strcol(3)) ? $1 : NaN):2:3 with labels offset 0, 1.2 font ",10" notitle' : ""
 	one = fair ? '1 with lines lw 1.5 dt 3 lc rgb "#777777" notitle, ' : ''
-	eval 'plot ' . one . 'for [i=1:nv] f index i-1 using (xat($1, i)):2:3:4 with yerrorlines lw 2 dt vdash(word(vars, i)) pt vpoint(i) ps 1.1 ' . \
+	eval 'plot ' . one . 'for [i=1:nv] f index i-1 using (shown(word(vars, i)) ? xat($1, i) : NaN):2:3:4 with yerrorlines lw 2 dt vdash(word(vars, i)) pt vpoint(i) ps 1.1 ' . \
 		'lc rgb vcolor(word(vars, i), i) notitle, ' . \
-		'for [i=1:nv] f index i-1 using (xat($1, i)):($5 > 0 ? $2 : NaN) with points pt 6 ps 2.4 lw 1.5 lc rgb "black" notitle' . ov
+		'for [i=1:nv] f index i-1 using (shown(word(vars, i)) ? xat($1, i) : NaN):($5 > 0 ? $2 : NaN) with points pt 6 ps 2.4 lw 1.5 lc rgb "black" notitle' . ov
 	# The figure's axis titles are drawn with the first panel only.
 	unset label 101; unset label 102
 }
@@ -110,9 +138,15 @@ kh = (mt - mb - (rows - 1) * sy) / rows
 ne = nv + anyov + anyot + fair
 ksp = 0.7 * kh * h / (19.5 * ne)
 ksp = ksp < 1.4 ? ksp : 1.4
-set key at screen ml + (np % cols) * (kw + sx), screen mt - int(np / cols) * (kh + sy) \
-	left top vertical Left reverse font ",13" spacing ksp samplen 3
-plot for [i=1:nv] 5 with linespoints lw 2 dt vdash(word(vars, i)) pt vpoint(i) lc rgb vcolor(word(vars, i), i) title word(vars, i), \
+if (bydes) {
+	# The strip: a design's variants a column, the marks' meanings after.
+	set key at screen ml, screen (kstrip + 20.0) / h left top vertical maxrows 3 Left reverse font ",13" samplen 3 width 2
+} else {
+	set key at screen ml + (npan % cols) * (kw + sx), screen mt - int(npan / cols) * (kh + sy) \
+		left top vertical Left reverse font ",13" spacing ksp samplen 3
+}
+plot for [q=1:nd] for [i=1:nv] (!bydes || fam(word(vars, i)) eq word(des, q) ? 5 : NaN) with linespoints lw 2 \
+	dt vdash(word(vars, i)) pt vpoint(i) lc rgb vcolor(word(vars, i), i) title (!bydes || fam(word(vars, i)) eq word(des, q) ? word(vars, i) : ""), \
      for [j=1:anyov] 5 with points pt 6 ps 2.4 lw 1.5 lc rgb "black" title "oversubscribed", \
      for [j=1:anyot] 5 with points pt 3 ps 2.2 lw 2 lc rgb "black" title "overtakes", \
      for [j=1:fair] 5 with lines lw 1.5 dt 3 lc rgb "#777777" title "1 = equal shares"

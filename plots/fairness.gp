@@ -7,14 +7,17 @@
 # bars' span; anyov: 1 when some cell is oversubscribed.
 cols = np <= 3 ? np : (np == 4 ? 2 : 3)
 rows = int((np + cols - 1) / cols)
-if (!exists("h")) h = 230 + 380 * rows
+# The title block: title and subtitle, 20 pixels more for each of the
+# note, run and kernels lines there are.
+top = 110.0 + ((exists("note") && note ne "") ? 20 : 0) + ((exists("prov") && prov ne "") ? 20 : 0) + ((exists("kern") && kern ne "") ? 20 : 0)
+if (!exists("h")) h = top + 120 + 380 * rows
 load dir."/common.gp"
 nv = words(vars)
 # Fixed margins, axis titles as screen labels at fixed places (see
-# contended.gp): 110 px at the top for the titles, 160 at the bottom for
+# contended.gp): top px at the top for the titles, 160 at the bottom for
 # the variant names, the x title and the key.  The variant names slant
 # down to the left of their tick, so the last one stays on the canvas.
-ml = 0.09; mr = 0.985; mb = 160.0 / h; mt = 1 - 110.0 / h; sx = 0.06; sy = 150.0 / h
+ml = 0.09; mr = 0.985; mb = 160.0 / h; mt = 1 - top / h; sx = 0.06; sy = 150.0 / h
 set multiplot layout rows, cols title head font ",14" margins ml, mr, mb, mt spacing sx, sy
 set label 101 "max / min per-thread acquisitions (1 = fair)" \
 	at screen 0.018, screen (mb + mt) / 2 center rotate by 90 font ",13"

@@ -1,29 +1,29 @@
 # The hosts side by side: a group of bars a host, one bar a variant (ns
 # per acquire+release of one hot kind, median of process medians, 95% CI),
 # and across each group that host's bare lock decb; movb pair as a black
-# line.  Each group is labelled with its host, run and bare pair.
+# line.  Each group is labelled with its host's name and raw id, its run
+# and binary, and its bare pair.
 # in: hosts-graph.sh's CSV (group,host,run,kind,tsc_mhz,slot,variant,ns,
-# ci_lo,ci_hi,bare_ns); vars: the variants, a slot each; hosts, runs: a word a
-# group; xl1, xl2, ...: each group's third label line; kind.
-if (!exists("h")) h = 720
+# ci_lo,ci_hi,bare_ns); vars: the variants, a slot each; ng: the groups;
+# xl1, xl2, ...: each group's label, its lines; kind.
+if (!exists("h")) h = 780
 load dir."/common.gp"
 set datafile separator ","
 nv = words(vars)
-ng = words(hosts)
 bw = 0.8 / nv
 xat(g, s) = g + (s - (nv + 1) / 2.0) * bw
 set style fill solid 0.85 border rgb "#333333"
 set xrange [0.5:ng + 0.5]
 set xtics () nomirror font ",12"
-do for [g=1:ng] { set xtics add (word(hosts, g)."\nrun ".word(runs, g)."\n".value(sprintf("xl%d", g)) g) }
+do for [g=1:ng] { set xtics add (value(sprintf("xl%d", g)) g) }
 set ytics nomirror
 set yrange [0:*]
 set offsets 0, 0, graph 0.1, 0
 set ylabel "ns per ".kind." pair (median, 95% CI)"
-# The tics' three lines would cover a label at its own place.
-set xlabel "host, its newest run with these variants, its bare pair and its TSC rate" offset 0, -2.2
+# The tics' five lines would cover a label at its own place.
+set xlabel "host, the run in its column of hosts.md, its binary, its bare pair and its TSC rate" offset 0, -4.6
 set key bmargin center horizontal Left reverse font ",12" samplen 2.5 width -12 maxrows 2
-set bmargin 11
+set bmargin 14
 # Columns: 1 group, 6 slot, 8 ns, 9 and 10 its CI, 11 the bare pair (on
 # each of the host's rows: drawn over itself).
 plot for [i=1:nv] in every ::1 using ($6 == i ? xat($1, $6) : NaN):8:(bw) with boxes \

@@ -10,6 +10,10 @@ trap 'rm -rf "$TMP"' EXIT
 # make check's own run name (the Makefile exports it) is not a test's: a
 # script a test calls names its run by the time, or by the test's NAME.
 unset LB_RUN_NAME
+# A test's make is a user's: the top level, whose command line the
+# settings check reads, with none of make check's own flags or settings
+# (T=, J=) handed down.
+unset MAKELEVEL MAKEFLAGS MFLAGS MAKEOVERRIDES
 # A host test never meets the host's own /dev/kvm, which may be missing,
 # working or hanging every guest: a test that wants KVM makes its own
 # (tests/host/kvm-probe.sh), and no probe verdict outlives the test.  The

@@ -13,6 +13,34 @@
 goals=" ${*:-all} "
 errs=()
 bad() { errs+=("$*"); }
+
+# The names first (scripts/build/names.awk): each goal a target, each
+# variable on make's command line a setting these goals read, and a
+# warning for a variable of the environment that looks like a setting
+# misspelt.  What it answers "read" are the settings whose values are
+# checked below: a setting no goal here reads is not this make's business;
+# "jobs" says one of them is a job list or line.
+mapfile -t instrument_rows < <(contract_rows instruments)
+# The targets are schema/targets.tsv's and the instruments' (their names
+# and aliases, rows made from the contract's by targets.sh).  A target of
+# a makefile make read before this one (make -f X -f Makefile,
+# MAKEFILES=) is that makefile's: it may read any setting.
+others=
+for f in ${LB_OTHER_MAKEFILES:-}; do
+	others+=" $(sed -n 's/^\([A-Za-z0-9_.-]*\):\([^=]\|$\).*/\1/p' "$f" | paste -sd' ')"
+done
+declare -A reads=()
+job_lists=
+while IFS=$'\t' read -r kind text; do
+	case $kind in
+	read) reads[$text]=1 ;;
+	jobs) job_lists=1 ;;
+	error) bad "$text" ;;
+	warn) say "warning: $text" ;;
+	esac
+done < <(awk -F '\t' -v goals="${*:-}" -v cmdline="${LB_CMDLINE_VARS:-}" \
+	-v others="$others" \
+	-f "$LB_TOP/scripts/build/names.awk" <("$LB_TOP/scripts/build/targets.sh" rows) "$LB_TOP/schema/settings.tsv")
 has() { # has GOAL...: is one of them among the goals?
 	local g
 	for g; do [[ $goals == *" $g "* ]] && return 0; done
@@ -28,8 +56,12 @@ bad_if_dies() { # command...
 # given a value is checked by its row's rule here; a "special" row's rule
 # depends on the goals or on other settings, and is the code further down.
 # rule_RULE NAME VALUE DEFAULT HELP: a bad value, as a message.
-rule_int() {
-	[[ $2 =~ ^[1-9][0-9]{0,17}$ ]] || bad "$1=$2 is not a positive integer: write e.g. $1=${3:-1}"
+rule_int() { # NAME VALUE DEFAULT HELP [LEAST]
+	if [[ ! $2 =~ ^[1-9][0-9]{0,17}$ ]]; then
+		bad "$1=$2 is not a positive integer: write e.g. $1=${3:-1}"
+	elif [ -n "${5:-}" ] && [ "$2" -lt "$5" ]; then
+		bad "$1=$2 is below $5, the least it takes ($1 is $4): write e.g. $1=${3:-$5}"
+	fi
 }
 rule_whole() {
 	[[ $2 =~ ^[0-9]{1,18}$ ]] || bad "$1=$2 is not a whole number: write e.g. $1=${3:-0}"
@@ -104,8 +136,8 @@ rule_pmu() {
 	done
 	[ ! -x "$LB_TOP/bench-user/lb-guest" ] || bad_if_dies pmu_ok
 }
-rule_job() { # a job line: kind= and mode= from the contract
-	local kind mode kinds modes
+rule_job() { # a job line: kind= and mode= from the contract, then the rest
+	local kind mode kinds modes err
 	[[ " $2" =~ [[:space:]]kind=([a-z_]+) ]] && kind=${BASH_REMATCH[1]}
 	[[ " $2" =~ [[:space:]]mode=([a-z]+) ]] && mode=${BASH_REMATCH[1]}
 	if [ -z "${kind:-}" ] || [ -z "${mode:-}" ]; then
@@ -114,9 +146,42 @@ rule_job() { # a job line: kind= and mode= from the contract
 	fi
 	kinds=$(contract_names kinds) modes=$(contract_names modes)
 	[ -z "$kinds" ] || [[ " $kinds " == *" $kind "* ]] ||
-		bad "$1='$2': unknown kind '$kind'; kinds: $kinds (schema/lockbench_schema.h)"
+		{ bad "$1='$2': unknown kind '$kind'; kinds: $kinds (schema/lockbench_schema.h)" && return; }
 	[ -z "$modes" ] || [[ " $modes " == *" $mode "* ]] ||
-		bad "$1='$2': unknown mode '$mode'; modes: $modes (schema/lockbench_schema.h)"
+		{ bad "$1='$2': unknown mode '$mode'; modes: $modes (schema/lockbench_schema.h)" && return; }
+	# Every other key, by the module's own parser (lb-validate --jobs).
+	[ -n "$validate" ] || return 0
+	err=$("$validate" --jobs <(printf '%s\n' "$2") --sweep 2 --keep-sweep 2>&1 >/dev/null) && return
+	err=${err#lb-validate: } err=${err#*:1: } err=${err#"$2": }
+	bad "$1='$2': $err: write e.g. $1='kind=spin_lock mode=contended threads=2' (docs/results.md: the job keys)"
+}
+# A job list: a file of jobs, each line checked by the one expander
+# (lb-validate --jobs: comments, continuations, the module's own parser),
+# its line named in a refusal.  A threads=SWEEP job is checked at 2
+# threads (each goal expands it to its own counts later).
+rule_jobs() {
+	local err
+	[ -f "$2" ] || { bad "$1=$2 does not exist (or is not a file): $1 is $4" && return; }
+	[ -n "$validate" ] || return 0
+	err=$("$validate" --jobs "$2" --sweep 2 --keep-sweep 2>&1 >/dev/null) && return
+	bad "$1=$2 is not a job list: ${err#lb-validate: }: a job list has one job a line, key=value words (bench-user/jobs/default.jobs is one; docs/results.md)"
+}
+# validate: lb-validate, which checks the job lines, made first when a
+# goal reads a job list (seconds, even on a fresh clone: DRYRUN's plan
+# needs it too), by bench-user's own make (it decides what is stale).
+# Without a compiler (before make deps) the boots check the jobs later.
+validate=
+need_validate() {
+	local out
+	if ! command -v gcc >/dev/null; then
+		[ ! -x "$LB_TOP/bench-user/lb-validate" ] || validate=$LB_TOP/bench-user/lb-validate
+		return 0
+	fi
+	if ! out=$(env -u MAKEFLAGS -u MAKELEVEL make -s -C "$LB_TOP/bench-user" lb-validate 2>&1); then
+		bad "bench-user/lb-validate does not build, so the job lists cannot be checked: $(tail -n 3 <<<"$out" | paste -sd' ')"
+		return 0
+	fi
+	validate=$LB_TOP/bench-user/lb-validate
 }
 # contract_names kinds|modes: the contract's kinds or modes on one line,
 # from lb-validate --describe when it is built, else from the header
@@ -146,24 +211,28 @@ rule_special() { :; }
 # when given on make's command line (the Makefile's LB_CMDLINE_SET), since
 # the environment may hold them for other builds.
 rule_refused() {
-	[[ " ${LB_CMDLINE_SET:-} " != *" $1 "* ]] || bad "$1=$2: $4"
+	[[ " ${LB_CMDLINE_VARS:-} " != *" $1 "* ]] || bad "$1=$2: $4"
 }
 
 # Variant names: the matrix files' and those this make's KSRC=/KERNEL=
 # declare (lib.sh, byo_variants).
 known=" $({ matrix_variants all && byo_variants; } | tr '\n' ' ')"
 
+[ -z "$job_lists" ] || need_validate
 while IFS= read -r row; do
-	# name, default, rule, help; a default may be empty, so not read's
-	# IFS splitting, which would merge two tabs into one.
+	# name, default, rule, goals, help; a default may be empty, so not
+	# read's IFS splitting, which would merge two tabs into one.
 	name=${row%%$'\t'*} row=${row#*$'\t'}
 	def=${row%%$'\t'*} row=${row#*$'\t'}
-	rule=${row%%$'\t'*} help=${row#*$'\t'}
-	case $name in '#'* | name | '') continue ;; esac
+	rule=${row%%$'\t'*} row=${row#*$'\t'}
+	help=${row#*$'\t'}
+	case $name in '#'* | name | '' | *_\*) continue ;; esac
+	[ -n "${reads[$name]:-}" ] || [ "$rule" = refused ] || continue
 	v=${!name:-}
 	[ -n "$v" ] || continue
 	case $rule in
 	one:*) rule_one "$name" "$v" "${rule#one:}" ;;
+	*:*) "rule_${rule%%:*}" "$name" "$v" "$def" "$help" "${rule#*:}" ;;
 	*) "rule_$rule" "$name" "$v" "$def" "$help" ;;
 	esac
 done <"$LB_TOP/schema/settings.tsv"
@@ -196,8 +265,7 @@ kvm)
 esac
 # Each instrument's own rules (its place's check.sh, where it has one),
 # when its make target (its name or its alias) is among the goals.
-mapfile -t rows < <(contract_rows instruments)
-for row in "${rows[@]}"; do
+for row in "${instrument_rows[@]}"; do
 	IFS=$'\t' read -r name _ _ _ alias place _ <<<"$row"
 	if has "$name" "$alias" && [ -f "$LB_TOP/$place/check.sh" ]; then
 		. "$LB_TOP/$place/check.sh"
@@ -225,7 +293,7 @@ if has perf; then
 		bad "make perf needs the job to record: make perf VARIANT=variant JOB='kind=spin_lock mode=contended threads=2'"
 fi
 
-[ -z "${KERNEL:-}" ] || [ -d "${KBUILD:-}" ] ||
+[ -z "${reads[KERNEL]:-}" ] || [ -z "${KERNEL:-}" ] || [ -d "${KBUILD:-}" ] ||
 	bad "KERNEL= needs KBUILD=, the kernel's build directory (its .config and Module.symvers): KBUILD=${KBUILD:-} is not a directory"
 [ -n "${KERNEL:-}" ] || [ -z "${KBUILD:-}" ] || [ -d "$KBUILD" ] || bad "KBUILD=$KBUILD is not a directory: name the prebuilt kernel's build directory"
 if has import && [ -n "${BUNDLE_RESULTS:-}" ]; then
@@ -235,6 +303,24 @@ elif has import; then
 	[ -n "${BUNDLE_LOG:-}" ] || bad "make import needs BUNDLE_LOG=console.log (a lab's console log, LAVA job log or results disk)"
 fi
 has bisect && bad_if_dies bisect_args_ok
+# make quick KSRC=: its trees and its base ref, as quick.sh refuses them
+# before any work (quick-refuse.sh: a kernel tree, x86-64, clean).
+if has quick && [ -n "${KSRC:-}" ]; then
+	if [ -z "${BASE_KSRC:-}${BASE:-}" ]; then
+		bad "make quick KSRC=$KSRC needs a base: BASE_KSRC=another-tree, or BASE=git-ref of $KSRC"
+	elif [ -n "${BASE_KSRC:-}" ] && [ -n "${BASE:-}" ]; then
+		bad "make quick takes BASE_KSRC= or BASE=, not both"
+	fi
+	bad_if_dies bash "$LB_TOP/scripts/quick/quick-refuse.sh" KSRC "$KSRC"
+	[ -z "${BASE_KSRC:-}" ] || bad_if_dies bash "$LB_TOP/scripts/quick/quick-refuse.sh" BASE_KSRC "$BASE_KSRC"
+	if [ -n "${BASE:-}" ] && [ -z "${BASE_KSRC:-}" ] && [ -d "$KSRC" ]; then
+		if git -C "$KSRC" rev-parse --git-dir >/dev/null 2>&1; then
+			bad_if_dies commit_of "$KSRC" BASE "$BASE"
+		else
+			bad "BASE=$BASE: KSRC=$KSRC is not a git tree; give the base as BASE_KSRC=tree"
+		fi
+	fi
+fi
 
 # RUN: what make again repeats and the report goals read.  A goal that
 # makes a run first (run, all, import) is left to make it.
@@ -260,10 +346,8 @@ elif has compare plots results publish cover-letter && ! has all run import; the
 fi
 
 # BASE_RUN: make compare's other run; the same check as RUN.
-if [ -n "${BASE_RUN:-}" ]; then
-	if ! has compare cover-letter; then
-		bad "BASE_RUN= is read by make compare and make cover-letter only: make compare BASE_RUN=build/runs/A RUN=build/runs/B"
-	elif [ ! -f "$BASE_RUN/run.info" ] && [ ! -f "$BASE_RUN/native/run.info" ]; then
+if [ -n "${reads[BASE_RUN]:-}" ] && [ -n "${BASE_RUN:-}" ]; then
+	if [ ! -f "$BASE_RUN/run.info" ] && [ ! -f "$BASE_RUN/native/run.info" ]; then
 		bad "BASE_RUN=$BASE_RUN has no run.info, so it is not a run: $run_hint"
 	elif grep -q -x 'status=incomplete' "$BASE_RUN/run.info" 2>/dev/null; then
 		bad "BASE_RUN=$BASE_RUN was cut short (status=incomplete in its run.info): name a finished run"
@@ -271,13 +355,13 @@ if [ -n "${BASE_RUN:-}" ]; then
 fi
 
 # PAIR: make cover-letter's one pair of a run.
-[ -z "${PAIR:-}" ] || [[ $PAIR =~ ^[A-Za-z0-9._-]+:[A-Za-z0-9._-]+$ ]] ||
+[ -z "${reads[PAIR]:-}" ] || [ -z "${PAIR:-}" ] || [[ $PAIR =~ ^[A-Za-z0-9._-]+:[A-Za-z0-9._-]+$ ]] ||
 	bad "PAIR=$PAIR: want base:other, two variant names, e.g. PAIR=pre-debug:post-debug"
 
 # O=: make quick KSRC= reads the .config of your own build directory
 # there (read only); every other goal builds in build/.
-if [ -n "${LB_O_SET:-}" ]; then
-	if ! has quick || [ -z "${KSRC:-}" ]; then
+if [ -n "${LB_O_SET:-}" ] && [ -n "${reads[O]:-}" ]; then
+	if [ -z "${KSRC:-}" ]; then
 		bad "O=$LB_O_SET: only make quick KSRC=... reads O= (your build directory's .config); the kernels build in build/kernel/VARIANT (LB_BUILD=dir moves build/): drop O="
 	elif [ ! -f "$LB_O_SET/.config" ]; then
 		bad "O=$LB_O_SET has no .config: name the directory your kernel is built in (make O=dir)"

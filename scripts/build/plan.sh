@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # plan.sh GOAL...: make DRYRUN=1 (as kvm.sh --dryrun): what the goals
 # would build, boot and run, and why, with a time estimated from recorded
-# builds and boots: this clone's, else the published run's (results/raw,
-# measured on the host that made it).  It reads and never writes: no
-# build/, no tree, no QEMU.  The settings were checked first
-# (check-args.sh); an instrument that refuses more before any work
-# (make native: its kernels) refuses here too.
+# builds and boots: this clone's, else lockbench's one table of measured
+# stage times (stage-times.sh: the published run's stages, and the rest
+# in schema/stage-times.tsv, each measured on the host it names).  It
+# reads and never writes: no build/, no tree, no QEMU.  The settings were
+# checked first (check-args.sh); a goal that refuses more before any work
+# (make native: its kernels; make quick: its trees and refs) refuses here
+# too, with the same message and exit.
 . "$(dirname "$0")/../lib.sh"
 . "$LB_TOP/schema/contract.sh"
 
@@ -51,6 +53,8 @@ kernels() { # VARIANT...: each kernel's state; adds recorded build times
 		[ -z "${planned[$v]:-}" ] || continue
 		planned[$v]=1
 		why=$(kernel_why "$v")
+		# (the tree first, once, when it is not extracted yet)
+		[[ $why != *"tree is not extracted"* ]] || stage tree 1 "tree: extract $LB_SRC_PKG into ${LB_TREE#"$LB_TOP"/} and apply patch/series"
 		if [ -z "$why" ]; then
 			line "kernel $v: up to date"
 			continue
@@ -59,21 +63,35 @@ kernels() { # VARIANT...: each kernel's state; adds recorded build times
 		if [ -n "$s" ]; then
 			est=$((est + s)) && line "kernel $v: build: $why; last build took ${s}s"
 		elif s=$(published_build "$v"); then
-			est=$((est + s)) && line "kernel $v: build: $why; about ${s}s (the published run's build, results/raw)"
+			est=$((est + s)) && line "kernel $v: build: $why; about ${s}s (the published run's build: stage kernel:$v, measured on $(awk -F '\t' -v s="kernel:$v" '$1 == s { print $4 }' <<<"$STAGES"))"
 		else
 			unknown+=("$v's build") && line "kernel $v: build: $why; no build time recorded"
 		fi
 	done
 }
 
-# A kernel's build time in the published run (results/raw/run.info's
-# kernel_build_seconds, VARIANT:SECONDS words), for a clone that built none.
+# The one table of measured stage times (stage-times.sh), read once.
+STAGES=$("$LB_TOP/scripts/build/stage-times.sh")
+# A kernel's build time in the published run (the table's kernel:VARIANT
+# rows), for a clone that built none.
 published_build() { # VARIANT
-	local w
-	for w in $(sed -n 's/^kernel_build_seconds=//p' "$LB_TOP/results/raw/run.info" 2>/dev/null); do
-		[ "${w%%:*}" != "$1" ] || { echo "${w#*:}" && return; }
-	done
-	return 1
+	awk -F '\t' -v s="kernel:$1" '$1 == s { print $2; found = 1 } END { exit !found }' <<<"$STAGES"
+}
+# stage NAME N WHAT: N (a count of the row's "per": variants, or 1) times
+# the table's NAME row, added to the estimate and said with its host and
+# source.  A stage done once a make (the report's steps) is counted once.
+declare -A staged=()
+stage() {
+	local name=$1 n=$2 what=$3 secs per host src
+	[ -z "${staged[$name]:-}" ] || return 0
+	staged[$name]=1
+	if ! IFS=$'\t' read -r _ secs per host src < <(awk -F '\t' -v s="$name" '$1 == s' <<<"$STAGES"); then
+		unknown+=("$what") && line "$what: no time measured"
+		return 0
+	fi
+	[ "$per" = variant ] || n=1
+	est=$((est + secs * n))
+	line "$what: about $((secs * n))s$([ "$n" = 1 ] || echo ", ${secs}s a variant") (stage $name, measured on $host)"
 }
 
 # An instrument's folder in a run directory, by its make target (the
@@ -132,18 +150,33 @@ auto) accel_says="auto (a bounded KVM probe boot, else multi-threaded TCG)" ;;
 esac
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/default.jobs}
 say "DRYRUN=1: the plan of make ${*:-help}; nothing is built, booted or written"
+# Every make checks its settings first (check-args.sh).
+stage settings 1 "settings: checked"
+# report STEP...: the report's steps, each once (make plots runs compare).
+report() {
+	local s
+	for s; do stage "$s" 1 "$s: reads RUN=${RUN:-build/runs/latest} (the run the goals before it made, if any)"; done
+}
 for g in "${goals[@]}"; do
 	case $g in
-	help | clean) line "$g: as without DRYRUN (it builds nothing)" ;;
-	hooks) line "hooks: git config core.hooksPath scripts/git (git then runs scripts/git/commit-msg)" ;;
-	deps | deps-lava) line "$g: install the Debian packages the suite uses (scripts/build/deps.sh; as root)" ;;
+	help | clean) stage "$g" 1 "$g: as without DRYRUN (it builds nothing)" ;;
+	hooks) stage hooks 1 "hooks: git config core.hooksPath scripts/git (git then runs scripts/git/commit-msg)" ;;
+	deps | deps-lava) stage "$g" 1 "$g: install the Debian packages the suite uses (scripts/build/deps.sh; as root)" ;;
+	user) stage user 1 "user: the tools of bench-user/ (make decides what is stale)" ;;
+	events-plugin) stage events-plugin 1 "events-plugin: bench-user/events/lockbench-events.so, checked against QEMU" ;;
 	tree)
-		if [ -n "${KSRC:-}${KERNEL:-}" ]; then line "tree: set up your own kernels: $(byo_variants | tr '\n' ' ')(scripts/build/byo.sh)"
+		if [ -n "${KSRC:-}${KERNEL:-}" ]; then line "tree: set up your own kernels: $(byo_variants | tr '\n' ' ')(scripts/build/byo.sh)" && stage byo 1 "tree: your own trees"
 		elif [ -f "$LB_STAMP" ]; then line "tree: present (${LB_TREE#"$LB_TOP"/})"
-		else line "tree: extract $LB_SRC_PKG into ${LB_TREE#"$LB_TOP"/} and apply patch/series" && unknown+=("the tree's extraction"); fi
+		else stage tree 1 "tree: extract $LB_SRC_PKG into ${LB_TREE#"$LB_TOP"/} and apply patch/series"; fi
 		;;
 	kernels) line "kernels: ${vs[*]}" && kernels "${vs[@]}" ;;
-	kernel | module | initramfs) kernels "${VARIANT:-${vs[@]}}" ;;
+	kernel) kernels "${VARIANT:-${vs[@]}}" ;;
+	module | modules | initramfs)
+		if [ "$g" = module ]; then set -- "${VARIANT:-${vs[@]}}"; else set -- "${vs[@]}"; fi
+		kernels "$@"
+		stage module $# "$g: lockbench.ko of $*"
+		[ "$g" != initramfs ] || stage initramfs $# "initramfs: the guest's archives of $*"
+		;;
 	timed | run | again)
 		b=${BOOTS:-10}
 		[ "$g" != again ] || line "again: repeats ${RUN:-build/runs/latest} with its own settings unless given (run.info)"
@@ -157,7 +190,7 @@ for g in "${goals[@]}"; do
 		boots "$g" $((${BOOTS_ICOUNT:-2} * ${#vs[@]})) "$g"
 		;;
 	native)
-		line "native: variants ${vs[*]}; each variant's lock objects linked into a user process, ${RUNS:-${BOOTS:-10}} processes each, THREADS=${THREADS:-1,2}; no boot (build/runs/${LB_RUN_NAME:-NAME}/native)"
+		line "native: variants ${vs[*]}; each variant's lock objects linked into a user process, ${RUNS:-20} processes, every variant in each, THREADS=${THREADS:-1,2}; no boot (build/runs/${LB_RUN_NAME:-NAME}/native)"
 		# make native builds no kernel: unless a goal before it does, it
 		# refuses what its own checks refuse, before any work.
 		if [ -n "${planned[*]}" ]; then
@@ -165,7 +198,7 @@ for g in "${goals[@]}"; do
 		else
 			VARIANTS=${VARIANTS:-} "$LB_TOP/scripts/native/run.sh" --check || exit
 		fi
-		boots native $((${RUNS:-${BOOTS:-10}} * ${#vs[@]})) native processes
+		boots native $((${RUNS:-20} * ${#vs[@]})) native processes
 		;;
 	events)
 		line "events: variants ${vs[*]}; the lockbench-events plugin, a hot pass under icount (1 vCPU) and an smp pass under TCG (${VCPUS:-2} vCPUs) per variant (scripts/events/run.sh)"
@@ -181,8 +214,49 @@ for g in "${goals[@]}"; do
 		;;
 	boot | perf) line "$g: variant $VARIANT; ACCEL=$accel_says; 1 boot${JOB:+ recording JOB='$JOB'}" && kernels "$VARIANT" && boots run 1 "$g" ;;
 	quality) line "quality: variant $VARIANT; ${BOOTS_Q:-3} boots of 10 passes" && kernels "$VARIANT" && boots run "${BOOTS_Q:-3}" quality ;;
-	compare | plots | results | publish) line "$g: reads RUN=${RUN:-build/runs/latest} (the run the goals before it made, if any)" ;;
-	check | check-long) line "$g: the test suite (tests/harness/check.sh): unit and host tests$([ "${LB_CHECK_HOST_ONLY:-0}" = 1 ] || echo ", kernels ${CHECK_VARIANTS:-pre-debug post-debug stock} and their boots")" ;;
+	compare) report compare ;;
+	plots) report compare plots ;;
+	results) report compare plots results ;;
+	publish) report compare plots results publish ;;
+	cover-letter) report compare cover-letter ;;
+	check | check-long)
+		if [ "${LB_CHECK_HOST_ONLY:-0}" = 1 ]; then
+			stage check-host-only 1 "$g: the test suite (tests/harness/check.sh), its unit and host tests"
+		else
+			stage deps 1 "deps: first (scripts/build/deps.sh)"
+			mapfile -t cvs < <(parse_variants "${CHECK_VARIANTS:-pre-debug post-debug stock}")
+			line "$g: the test suite (tests/harness/check.sh): unit and host tests, kernels ${cvs[*]} and their boots"
+			kernels "${cvs[@]}"
+			stage "$g" 1 "$g: its tests, the kernels built"
+		fi
+		;;
+	check-bisect) stage check-bisect 1 "check-bisect: every prefix of patch/series built for each variant it defines" ;;
+	native-pathlen)
+		line "native-pathlen: variants ${vs[*]}; each variant's lb-native under callgrind (build/native/pathlen.csv)"
+		stage native-pathlen ${#vs[@]} "native-pathlen: ${#vs[@]} variants"
+		;;
+	quick)
+		if [ -n "${KSRC:-}" ]; then qn=2; else qn=${#vs[@]}; fi
+		line "quick: $([ -n "${KSRC:-}" ] && echo "your tree KSRC=$KSRC against ${BASE_KSRC:-BASE=${BASE:-its HEAD}}" || echo "variants ${vs[*]}"): each tree's lock objects, native cycles and user-space path lengths (docs/quick.md)"
+		stage quick "$qn" "quick: $qn trees"
+		;;
+	import) stage import 1 "import: ${BUNDLE_RESULTS:+the results of a native bundle, $BUNDLE_RESULTS}${BUNDLE_LOG:+the logs of a lab, $BUNDLE_LOG} into a run directory" ;;
+	bundle)
+		line "bundle: variants ${vs[*]}; each variant's lb-native, the job list and run.sh in ${BUNDLE_OUT:-build/bundle}/ (the kernels must be built)"
+		stage bundle ${#vs[@]} "bundle: ${#vs[@]} variants"
+		;;
+	export | lava-run)
+		kernels "$VARIANT"
+		stage module 1 "$g: lockbench.ko of $VARIANT"
+		stage initramfs 1 "$g: the guest's archives of $VARIANT"
+		stage export 1 "export: bzImage, initramfs and LAVA jobs in build/export/$VARIANT"
+		[ "$g" != lava-run ] || stage lava-run 1 "lava-run: the exported job through Debian's lava-run, then imported"
+		;;
+	cell-count) kernels "$VARIANT" && boots pathlen 1 cell-count ;;
+	bisect)
+		line "bisect: KSRC=${KSRC:-} from GOOD=${GOOD:-} to BAD=${BAD:-}: each step a kernel build and an icount boot of CELL"
+		stage bisect-step 1 "bisect: one step (git bisect takes about log2 of the commits between)"
+		;;
 	*)
 		# An instrument's target that has no line above: its row says
 		# what it answers, its recorded runs what it takes.

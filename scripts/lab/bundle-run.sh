@@ -109,6 +109,9 @@ if [ "$place" != any ]; then
 fi
 
 mkdir -p "$out" || die "cannot make $out"
+# Scratch files (the topology's) go in the output folder, which this run
+# can write, not in TMPDIR, which a lab or an unprivileged user may not.
+mkdir -p "$out/.scratch" && TMPDIR=$out/.scratch && export TMPDIR || die "cannot make $out/.scratch for scratch files"
 echo "$joblist" >"$out/jobs"
 cp "$here/bundle.info" "$out/bundle.info"
 [ ! -d "$here/disasm-check" ] || cp -r "$here/disasm-check" "$out/"
@@ -131,6 +134,7 @@ LBN_SYSFS=${LBN_SYSFS:-/sys} sh "$here/host-facts.sh" >"$out/host-facts.txt" || 
 # stops it at the deadline.
 child="" part="" dog=""
 finish() { # why
+	rm -rf "$out/.scratch"
 	echo "stopped=$1" >>"$out/run.info"
 	echo "seconds_used=$(($(date +%s) - start))" >>"$out/run.info"
 	echo "lockbench bundle: $1: $(grep -c '^ok ' "$out/progress.txt" 2>/dev/null || echo 0) replicates in $out" >&2

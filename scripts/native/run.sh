@@ -40,7 +40,7 @@
 # JOBFILE=bench-user/jobs/native.jobs (a job's placement= runs its
 # threads on the CPUs topology.sh picks from /sys, LBN_SYSFS= another)
 # ORDER_SEED=N  LAYOUT=random|fixed  UNIT_MS=50  SLICES=16
-# NATIVE_TIMEOUT=seconds a process (default: from the units)  RUN_DIR=dir
+# NATIVE_TIMEOUT=wall seconds a process (default: 10 x its CPU limit)  RUN_DIR=dir
 #
 # run.sh --check: the refusals alone, then exit (make DRYRUN=1 native);
 # --check-settings: those but the kernels' (a goal before builds them).
@@ -50,7 +50,7 @@ check=${1:-}
 case $check in '' | --check | --check-settings) ;; *) die "usage: run.sh [--check | --check-settings]" ;; esac
 
 start=$EPOCHSECONDS
-runs=${RUNS:-${BOOTS:-20}}
+runs=${RUNS:-20}
 threads=${THREADS:-all}
 jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
 seed=${ORDER_SEED:-$start}
@@ -139,7 +139,14 @@ nhot=$(grep -c 'mode=hot' "$jobs") || true
 est_ms=$(((nv * njobs + 3 + 2 * nv) * unit_ms))
 [ "$twin" = - ] || est_ms=$((est_ms + njobs * unit_ms))
 [ "$aa" = - ] || est_ms=$((est_ms + (nhot + 2) * unit_ms))
-[ -n "$tmo" ] || tmo=$((est_ms * 3 / 1000 + 30))
+# A broken lock spins, burning CPU time on every thread it holds: each
+# process is held to CPU time sized from its units (ulimit -t).  The
+# wall clock is only a backstop, ten times that: on a loaded machine a
+# process gets a fraction of the CPUs, and a wall limit sized for a
+# quiet one (three times the estimate) killed every process of a run
+# with a kernel build and a test suite beside it.
+cpu_s=$(((est_ms * 3 / 1000 + 30) * ncpus))
+[ -n "$tmo" ] || tmo=$((cpu_s * 10))
 
 # The CPU, host id, kernel, governor and topology: host-facts.sh, which
 # the native bundle's runner writes the same way.
@@ -163,6 +170,7 @@ tsc=${LB_HOST_TSC_MHZ:-unknown}
 	echo "threads=$threads"
 	echo "placements=${placed[*]//-C /}"
 	echo "timeout=$tmo"
+	echo "cpu_limit=$cpu_s"
 	echo "layout=$layout"
 	echo "aa_layout=$aa"
 	echo "same_code_copy=${twin/#-/}"
@@ -220,9 +228,10 @@ for ((r = 1; r <= runs; r++)); do
 	cp "$bin/layout.txt" "$pd/layout.txt"
 	echo "layout_round_$r=$lseed" >>"$run/run.info"
 	rc=0
-	timeout "$tmo" "$bin/lb-native" -b "$r" -H "$LB_HOST_ID" -j "$jobs" -O "$pd" -t "$unit_ms" -s "$slices" "${copy[@]}" -R "$pd/slices.csv" \
+	# (SIGXCPU at the soft limit, exit 152; the hard one, SIGKILL, later.)
+	(ulimit -c 0 && ulimit -S -t "$cpu_s" && ulimit -H -t $((cpu_s + 10)) && exec timeout "$tmo" "$bin/lb-native" -b "$r" -H "$LB_HOST_ID" -j "$jobs" -O "$pd" -t "$unit_ms" -s "$slices" "${copy[@]}" -R "$pd/slices.csv" \
 		-S "$(((seed * 7919 + r) & 0x7fffffffffff))" -p "$pd/physlimit.csv" -c "$pd/calibration.csv" \
-		-x "$pd/sections.csv" -L "$pd/layout.csv" -F "$pd/facts.txt" -T "$pd/schedule.txt" "${placed[@]}" 2>"$pd/native.log" || rc=$?
+		-x "$pd/sections.csv" -L "$pd/layout.csv" -F "$pd/facts.txt" -T "$pd/schedule.txt" "${placed[@]}") 2>"$pd/native.log" || rc=$?
 	# Every variant's provenance.json of this replicate from one jq (a
 	# process costs 40 ms), each document after an RS (--seq, RFC 7464):
 	# docs[0] is what comes before the first, nothing.
@@ -239,6 +248,8 @@ for ((r = 1; r <= runs; r++)); do
 		failed=$((failed + 1))
 		if [ "$rc" = 124 ]; then
 			why="timeout after ${tmo}s"
+		elif [ "$rc" = 152 ]; then
+			why="over its CPU time of ${cpu_s}s (a lock that spins for ever?)"
 		else
 			why=$(tail -n 1 "$pd/native.log" | tr ',' ';')
 		fi

@@ -73,7 +73,7 @@ fact id "$id"
 # template's heading: its title left out, its sections one level down.
 hosts=
 if [ -f "$LB_TOP/results/hosts.md" ]; then
-	sed -e '1,2d' -e 's/^## /### /' "$LB_TOP/results/hosts.md" >"$tmp/pieces/HOSTS"
+	sed -e '1,2d' -e 's/^\(#\{2,5\}\) /#\1 /' "$LB_TOP/results/hosts.md" >"$tmp/pieces/HOSTS"
 	hosts=1
 fi
 fact hosts "$hosts"

@@ -20,7 +20,7 @@
 # each placement's in RUN_DIR-PLACEMENT, with the same files as make
 # native.
 #
-# DRY_RUN=1 runs nothing: it states the matrix and the arithmetic of its
+# DRYRUN=1 runs nothing: it states the matrix and the arithmetic of its
 # time against SWEEP_BUDGET seconds (300), for SWEEP_CPUS CPUs (default
 # this machine's; SWEEP_CPUS=16 for a 16-CPU one), and fails when it does
 # not fit.  The per-process and per-job costs it adds were measured here
@@ -31,10 +31,10 @@
 . "$(dirname "$0")/common.sh"
 proc_ms=100 job_ms=15
 budget=${SWEEP_BUDGET:-300}
-dry=${DRY_RUN:-0}
+dry=${DRYRUN:-0}
 n=${SWEEP_CPUS:-$(nproc)}
 [[ $n =~ ^[1-9][0-9]*$ ]] || die "SWEEP_CPUS=$n: want a CPU count"
-[ "$dry" = 1 ] || [ -z "${SWEEP_CPUS:-}" ] || die "SWEEP_CPUS= is for DRY_RUN=1: a real sweep uses this machine's CPUs"
+[ "$dry" = 1 ] || [ -z "${SWEEP_CPUS:-}" ] || die "SWEEP_CPUS= is for DRYRUN=1: a real sweep uses this machine's CPUs"
 THREADS=$(native_threads "${THREADS:-all}" "$n")
 runs=${RUNS:-10} runs_placed=${RUNS_PLACED:-5}
 [[ $runs =~ ^[1-9][0-9]*$ && $runs_placed =~ ^[1-9][0-9]*$ ]] || die "RUNS=$runs RUNS_PLACED=$runs_placed: want whole numbers of replicates"
@@ -97,7 +97,7 @@ if [ "$dry" = 1 ]; then
 	exit 0
 fi
 
-[ "$total_ms" -le $((budget * 1000)) ] || die "the sweep takes $((total_ms / 1000)) s by its arithmetic (DRY_RUN=1 shows it), over the ${budget} s budget"
+[ "$total_ms" -le $((budget * 1000)) ] || die "the sweep takes $((total_ms / 1000)) s by its arithmetic (DRYRUN=1 shows it), over the ${budget} s budget"
 # A process runs every job at every thread count: give it the time.
 export JOBFILE=$jobs
 base=${RUN_DIR:-$LB_BUILD/runs/$(date -u +%Y%m%dT%H%M%SZ)-native-sweep}

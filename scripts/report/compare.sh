@@ -97,8 +97,9 @@ if [ ${#pairs[@]} -gt 0 ]; then
 	(cd "$run" && "$bin/lb-stat" "${compare[@]}" -o "$tmp/pairs.csv" "${files[@]}" "${copies[@]}") ||
 		die "lb-stat compare failed (see above)"
 	# The machine's states, from the slices' probes; where there are
-	# several, each state's changes from its slices alone.
-	nstates=1
+	# several, each state's changes from its slices alone.  A run with
+	# no slices cannot tell its states.
+	nstates=
 	if [ ${#slices[@]} -gt 0 ]; then
 		(cd "$run" && "$bin/lb-stat" states --tsc-step "$step" -o "$tmp/states.csv" --assign "$tmp/slice-states.csv" \
 			--causes "$tmp/state-causes.csv" slices.csv) || die "lb-stat states failed (see above)"
@@ -131,7 +132,7 @@ printf '%s\n' tool=lb-stat "seed=$seed" "resamples=$resamples" alpha=0.05 power=
 	floor="95th percentile over the resamples of the A/A pair's largest |change| in the row's mode, metric and kind, or the row's quantum where larger" \
 	"tsc_step=$step" "tsc_step_from=$step_from" \
 	"estimator=$estimator" \
-	"blocks=${RI[blocks]:-1}" "states=${nstates:-1}" \
+	"blocks=${RI[blocks]:-1}" "states=${nstates:-unknown (no slices)}" \
 	"holm_p_reachable=${reach:-none}" >"$tmp/stat.info"
 
 # An instrument with a folder of its own in the run directory derives its

@@ -177,6 +177,15 @@ view == "table" {
 	FL[b, n] = floor_txt(g("floor_pct"))
 	FB[b, n] = g("floor_by")
 	if (g("paired") == 1) PAIRED = 1
+	# The change in each block of processes (--blocks 2), where the
+	# run had two.
+	if (g("block_diff_pct") != "" && g("block_diff_pct") !~ /nan/) {
+		BLK[b, n] = ROW[b, n, 1] " " pct(g("block_pct_1")) " and " pct(g("block_pct_2")) \
+			" (" sprintf("%+.1f", g("block_diff_pct")) " [" sprintf("%+.1f", g("block_diff_lo")) ", " \
+			sprintf("%+.1f", g("block_diff_hi")) "] points)"
+		BAD[b, n] = g("blocks_agree") == "0"
+		BDIFF[b, n] = g("block_diff_pct") < 0 ? -g("block_diff_pct") : g("block_diff_pct")
+	}
 	next
 }
 
@@ -266,6 +275,25 @@ END {
 			for (i = 1; i <= NR_[b]; i++) fl = fl (fl == "" ? "" : ", ") ROW[b, i, 1] " " (FL[b, i] == "" ? "none" : FL[b, i])
 			wrap("Floors: " fl ".", "  ", "    ")
 		}
+		blocks(b)
 	}
 	exit 0
+}
+
+# Block B's two blocks of processes: the rows whose blocks disagree,
+# each block's change and their difference; else that they agree, with
+# the largest difference.
+function blocks(b,   i, bad, top, n) {
+	top = 0
+	for (i = 1; i <= NR_[b]; i++) {
+		if (!((b, i) in BLK)) continue
+		n++
+		if (BAD[b, i]) bad = bad (bad == "" ? "" : "; ") BLK[b, i]
+		if (!top || BDIFF[b, i] > BDIFF[b, top]) top = i
+	}
+	if (!n) return
+	if (bad != "")
+		wrap("The two blocks of processes disagree for: " bad ".", "  ", "    ")
+	else
+		wrap("The two blocks of processes agree for every kind; the largest difference: " BLK[b, top] ".", "  ", "    ")
 }

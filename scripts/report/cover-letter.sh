@@ -261,9 +261,13 @@ loops() { # JOBS -> "hot 200 x 100 ops, cold 30 x 100 ops, contended ..."
 	awk '{ delete j; for (i = 1; i <= NF; i++) { split($i, kv, "="); j[kv[1]] = kv[2] }
 		m = j["mode"]
 		if (m == "contended" && !(j["threads"] in t)) { t[j["threads"]] = 1; th = th (th == "" ? "" : ",") j["threads"] }
-		else if (m != "" && m != "contended" && !(m in seen)) { seen[m] = 1; out = out (out == "" ? "" : ", ") m " " j["batches"] " x " j["batch_ops"] " ops" } }
+		else if (m != "" && m != "contended" && !(m in seen)) {
+			# A job line without batch_ops takes the harness default,
+			# which the line does not say: say batches alone.
+			seen[m] = 1
+			out = out (out == "" ? "" : ", ") m " " j["batches"] (j["batch_ops"] == "" ? " batches" : " x " j["batch_ops"] " ops") } }
 		END {
-			if (th != "") out = out (out == "" ? "" : "; ") "contended " th " threads"
+			if (th != "") out = out (out == "" ? "" : "; ") "contended " th (th == "1" ? " thread" : " threads")
 			print out }' "$1"
 }
 # icount's counts: the run's own, else the published run's (exact and
@@ -304,13 +308,24 @@ fi
 paired() { # PAIRS.CSV: does a row say paired=1?
 	[ -f "$1" ] && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["paired"] == 1 { p = 1; exit } END { exit !p }' "$1"
 }
-how="Before, after: the median over processes (native) or boots of each one's median."
-how+=" Change: lb-stat's estimate with its bootstrap 95% CI"
+# Whether a pairs.csv row names ESTIMATOR (lb-stat's estimator column).
+estimated() { # PAIRS.CSV ESTIMATOR
+	[ -f "$1" ] && awk -F, -v e="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		("estimator" in c) && $c["estimator"] == e { p = 1; exit } END { exit !p }' "$1"
+}
 est=()
-[ "$N" = - ] || ! paired "$N/pairs.csv" || est+=("native: the median of per-process ratios")
-[ "$T" = - ] || ! paired "$T/pairs.csv" || est+=("${RT[accel]^^}: the median of per-round ratios")
-[ ${#est[@]} -eq 0 ] || how+=" ($(printf '%s; ' "${est[@]}" | sed 's/; $//'), so it need not be after over before)"
-how+="; within noise: the CI reaches inside the floor, the largest change the same code shows (the A/A pair), whatever its p."
+if [ "$N" != - ] && estimated "$N/pairs.csv" slice-ratios; then
+	how="Before: the median over processes of each one's median (native: of the slices paired); after:"
+	how+=" native's is before x (1 + change), the boots' the same median."
+	est+=("native: the median over processes of each one's median ratio of adjacent slices, which share the machine's state")
+else
+	how="Before, after: the median over processes (native) or boots of each one's median."
+	[ "$N" = - ] || ! paired "$N/pairs.csv" || est+=("native: the median of per-process ratios, so it need not be after over before")
+fi
+how+=" Change: lb-stat's estimate with its bootstrap 95% CI"
+[ "$T" = - ] || ! paired "$T/pairs.csv" || est+=("${RT[accel]^^}: the median of per-round ratios, so it need not be after over before")
+[ ${#est[@]} -eq 0 ] || how+=" ($(printf '%s; ' "${est[@]}" | sed 's/; $//'))"
+how+="; within noise: the CI reaches inside its kind's floor, the largest change the same code shows there (the A/A pair), whatever its p."
 
 # BASE_RUN's name as compare-runs.sh names its folder: its run_id, or
 # its folder's where both runs have one id.

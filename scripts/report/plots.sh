@@ -23,9 +23,9 @@ accel=${RI[accel]:-}
 [ "$accel" != icount ] || die "plots: $1 is an icount run (instructions, not time): its graph is make pathlen's (scripts/icount/plot.sh)"
 # Everything this script asks the contract, from one reading of it: the
 # modes, the summary's and pairs' columns, and lists of kinds by role.
-cl=$(contract_lists modes summary pairs "kinds cont=1 rw=1" "kinds cont=1" "kinds hot=1" "kinds base=1" "kinds cont=1 rw=0") || exit 1
+cl=$(contract_lists modes summary pairs "kinds cont=1 rw=1" "kinds cont=1" "kinds hot=1" "kinds base=1" "kinds cont=1 rw=0" "kinds rw=1") || exit 1
 { read -r modes && read -r sumcols && read -r paircols && read -r rwkinds && read -r contkinds &&
-	read -r kinds && read -r bases && read -r exclkinds; } <<<"$cl"
+	read -r kinds && read -r bases && read -r exclkinds && read -r allrw; } <<<"$cl"
 # csvawk PROGRAM FILE...: PROGRAM with csv.awk's v("column") (mawk has no
 # -e); csv.awk read once.
 csvlib=$(<"$P/csv.awk")
@@ -49,10 +49,27 @@ command -v gnuplot >/dev/null || die "plots: gnuplot is not installed (apt-get i
 # Title parts.  Quotes and backslashes would break gnuplot -e strings.
 clean() { printf '%s' "${1//[\'\"\\]/}"; }
 [ -n "$accel" ] || { note "plots: no accel= in $run/run.info"; accel=unknown; }
-host=""
-{ IFS= read -r host || true; } 2>/dev/null <"$run/host.txt" || true
+# The host by the name every table and graph gives it (host-name.sh:
+# "Emerald Rapids, 2-vCPU VM"), from the facts of the run's machine: a
+# native run's own, or the native pass's of a run (the same machine, where
+# the boots' provenance names the same host id); else host.txt's words.
+hostname_of() { # FACTS -> its name, or nothing where it has no CPU facts
+	grep -q '^cpu_family=' "$1" 2>/dev/null || return 0
+	"$LB_TOP/scripts/report/host-name.sh" "$1"
+}
+hfacts=$run/native/host-facts.txt
+[ "$accel" != native ] || hfacts=$run/host-facts.txt
+if [ -f "$hfacts" ] && [ "$accel" != native ]; then
+	p1=$(find "$run/boots" -path '*/boot1/provenance.json' -print -quit 2>/dev/null) || p1=""
+	pid=$([ -z "$p1" ] || jq -r '.host_id // ""' "$p1" 2>/dev/null) || pid=""
+	[ -z "$pid" ] || grep -qx "host_id=$pid" "$hfacts" || hfacts=""
+fi
+host=$([ -z "$hfacts" ] || hostname_of "$hfacts")
+[ -n "$host" ] || { IFS= read -r host || true; } 2>/dev/null <"$run/host.txt" || true
 [ -n "$host" ] || host="unknown host"
 host=$(clean "$host")
+# Every graph's title block ends with the run and the kernels under test.
+prov=$(clean "run $(dir_id "$run")") kern=$(clean "kernels under test: $("$LB_TOP/scripts/report/kernel-line.sh" "$run")")
 ACCEL=${accel^^}
 tcgnote=""
 [ "$accel" = tcg ] && tcgnote=" (TCG: emulated, compare variants only)"
@@ -138,6 +155,12 @@ tmp=$(mktemp -d "$run/.plots.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 out=$tmp/plots dat=$tmp/plots/data
 mkdir -p "$dat"
+# The empty loop is what every other kind's figure has subtracted (its
+# own is the loop against itself, noise about 0): not a result, so no
+# graph draws it.  The hot graphs read these copies without it.
+csum=$tmp/summary.csv cpairs=""
+csvawk 'NR == 1 { header(); print; next } v("kind") != "empty"' "$sum" >"$csum"
+[ -z "$pairs" ] || { cpairs=$tmp/pairs.csv && csvawk 'NR == 1 { header(); print; next } v("kind") != "empty"' "$pairs" >"$cpairs"; }
 
 # load ARRAY FILE: the header a reshaper writes before its data ("#meta
 # k=v ..." and "#KEY value" lines) into ARRAY (M, which ovnote and dupnote
@@ -183,7 +206,7 @@ gp() {
 	local script=$1 name=$2 t s n set
 	t=$(clean "$3") s=$(clean "$4") n=$(clean "$5")
 	shift 5
-	set="dir='$P'; out='$out/$name'; ttl='$t'; sub='$s'; note='$n'; $*"
+	set="dir='$P'; out='$out/$name'; ttl='$t'; sub='$s'; note='$n'; prov='$prov'; kern='$kern'; $*"
 	printf '%s\n' "reset session" "load '$P/svg-fresh.gp'" "reset session" \
 		"print 'graph $script $name.svg'" "$set; fmt='svg'" "load '$P/$script'" "unset output" \
 		"reset session" "print 'graph $script $name.png'" "$set; fmt='png'" "load '$P/$script'" "unset output" >>"$tmp/draw.gp"
@@ -224,7 +247,7 @@ dupnote() { # dupnote NAME: rows a loaded file's reshaper left out
 for side in off on; do
 	[ $side = off ] && vs=$nodebug || vs=$debug
 	f=$dat/uncontended-debug-$side.dat
-	awk -f "$P/csv.awk" -f "$P/clusters.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" -v bases="$bases" "$sum" >"$f"
+	awk -f "$P/csv.awk" -f "$P/clusters.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" -v bases="$bases" "$csum" >"$f"
 	load M "$f"
 	dupnote uncontended-debug-$side
 	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
@@ -335,13 +358,20 @@ contended_panels() {
 contended_panels CP "$sum" ops_per_s ct "$order" contended-throughput
 t="Contended throughput: all threads on one lock"
 [ "${CP[nshape]}" -ne 1 ] || [ "${CP[nplace]}" -gt 1 ] || t+=" ($(shapetext "${CP[shapes]}" "${CP[nplace]}"))"
+# A graph against threads needs two thread counts at least: one is a
+# column of points on an axis with one value.
+onex() { [ "$(wc -w <<<"$1")" -lt 2 ]; }
 if [ "${CP[np]}" -eq 0 ]; then
 	nodata contended-throughput "$t" "no contended ops_per_s rows"
+elif onex "${CP[xt]}"; then
+	nodata contended-throughput "$t" "every contended cell ran at one thread count (${CP[xt]# }): a graph against threads needs two"
 else
 	cnote=""
 	[ "${CP[anyov]}" = 0 ] || cnote='○ = oversubscribed cell (guest vCPUs > host CPUs)'
+	# A panel per kind and lock design (bydes): nine lines in one panel
+	# over a few thread counts could not be told apart.
 	gp contended.gp contended-throughput "$t" "${CP[psub]}" "$cnote" \
-		"ddir='$dat'; pre='ct'; np=${CP[np]}; nsh=${CP[nshape]}; ${CP[panels]} vars='$order'; anyov=${CP[anyov]}; anyot=${CP[anyot]}; xt='${CP[xt]}'; $gpv"
+		"ddir='$dat'; pre='ct'; bydes=1; np=${CP[np]}; nsh=${CP[nshape]}; ${CP[panels]} vars='$order'; anyov=${CP[anyov]}; anyot=${CP[anyot]}; xt='${CP[xt]}'; $gpv"
 fi
 
 # 3. Fairness of contended spin_lock: a dot plot by variant, a panel per
@@ -385,7 +415,7 @@ fi
 # 5. Debug overhead: X-debug / X per hot kind.
 f=$dat/debug-overhead.dat
 if [ -n "$pairs" ]; then
-	awk -f "$P/csv.awk" -f "$P/clusters.awk" -f "$P/overhead.awk" -v variants="$order" -v kinds="$kinds" -v bases="$bases" -v twins="$twins" "$pairs" >"$f"
+	awk -f "$P/csv.awk" -f "$P/clusters.awk" -f "$P/overhead.awk" -v variants="$order" -v kinds="$kinds" -v bases="$bases" -v twins="$twins" "$cpairs" >"$f"
 else
 	printf '#variants\n' >"$f"
 fi
@@ -409,7 +439,7 @@ while IFS=$'\t' read -r r b o l; do
 	case $r in aa | headline) hl+="${hl:+ }$b:$o" ;; esac
 done <<<"$cl"
 if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
-	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="$hl" -v kinds="$kinds" "$pairs" >"$f"
+	awk -f "$P/csv.awk" -f "$P/headline.awk" -v pairs="$hl" -v kinds="$kinds" "$cpairs" >"$f"
 	load M "$f"
 	for p in ${M[missing]:-}; do note "plots: headline: no hot ns_op pairs for ${p/:/ -> } in $pairs"; done
 	ps=${M[pairs]:-}
@@ -427,15 +457,26 @@ if [ -z "$pairs" ]; then nodata headline "$t" "$run/pairs.csv is missing"; else
 	fi
 fi
 
+# natname FACTS: a native run's host, as every graph names it; its CPU
+# model and count where the facts predate the family and model.
+natname() {
+	local n
+	n=$(hostname_of "$1")
+	if [ -z "$n" ]; then
+		declare -A NF=()
+		readkv NF "$1" 2>/dev/null || true
+		n="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
+	fi
+	clean "$n"
+}
 # 7. The native headline: spin_lock's TSC cycles per pair per variant,
 # each with the bare pair of its own release shape (the legacy layers'
 # byte lock: lock decb; movb; a queued lock: lock cmpxchgl and a byte
 # store, or the older harness's dword store where it has no such pair).
 nat=$run/native
 if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
-	declare -A NI=() NF=()
+	declare -A NI=()
 	readkv NI "$nat/run.info" 2>/dev/null || true
-	readkv NF "$nat/host-facts.txt" 2>/dev/null || true
 	shapes=" "
 	for v in ${NI[variants]:-$order}; do
 		fr=$(variant_fragments "$v" 2>/dev/null) || fr=""
@@ -448,9 +489,7 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/physlimit.csv" ]; then
 	awk -f "$P/csv.awk" -f "$P/native.awk" -v kind=spin_lock -v variants="${NI[variants]:-$order}" -v shapes="$shapes" \
 		"$nat/summary.csv" "$nat/physlimit.csv" >"$f"
 	load M "$f"
-	nh="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
-	[ "${NF[vm]:-}" != 1 ] || nh+=" of a VM"
-	nh=$(clean "$nh")
+	nh=$(natname "$nat/host-facts.txt")
 	t="Native: spin_lock + spin_unlock, TSC cycles per pair"
 	if [ -z "${M[variants]:-}" ]; then nodata native-headline "$t" "no hot spin_lock cyc_op rows in native/summary.csv"; else
 		nn="n=${M[nmin]}"
@@ -468,9 +507,8 @@ fi
 natsum=$run/native/summary.csv natdir=$run/native
 [ "$accel" != native ] || natsum=$sum natdir=$run
 if [ -f "$natsum" ]; then
-	declare -A NI=() NF=()
+	declare -A NI=()
 	readkv NI "$natdir/run.info" 2>/dev/null || true
-	readkv NF "$natdir/host-facts.txt" 2>/dev/null || true
 	natvars=${NI[variants]:-$order}
 	# The native variants the timed run lacks get their colours too.
 	extra=""
@@ -481,19 +519,21 @@ if [ -f "$natsum" ]; then
 	if csvawk 'NR == 1 { header(); next } v("mode") == "contended" && v("metric") == "jain" { found = 1; exit } END { exit !found }' "$natsum"; then
 		scan NCP "$natsum"
 		contended_panels NCP "$natsum" jain fair "$natvars" native-fairness
-		nh="${NF[cpu_model]:-unknown CPU}, ${NF[online_cpus]:-?} CPUs"
-		[ "${NF[vm]:-}" != 1 ] || nh+=" of a VM"
-		nh=$(clean "$nh")
+		nh=$(natname "$natdir/host-facts.txt")
 		t="Native fairness against threads: Jain index of the per-thread acquisitions"
 	fi
 	if [ "${NCP[np]:-0}" = 0 ]; then
 		note "plots: native-fairness: no contended jain rows of a drawn kind in $natsum (records before schema v3): not drawn"
+	elif onex "${NCP[xt]}"; then
+		# (the report says so where the graph would be: native's
+		# section.md.in, nfair unset)
+		note "plots: native-fairness: every cell has one thread count (${NCP[xt]# }), and a graph against threads needs two: not drawn (the native tables give Jain's index)"
 	else
 		[ "${NCP[nshape]}" -ne 1 ] || [ "${NCP[nplace]}" -gt 1 ] || t+=" ($(shapetext "${NCP[shapes]}" "${NCP[nplace]}"))"
 		cnote=""
 		[ "${NCP[anyov]}" = 0 ] || cnote='○ = oversubscribed cell (threads > CPUs)'
 		gp contended.gp native-fairness "$t" "native (rdtsc), $nh, ${NCP[pn]} processes per cell" "$cnote" \
-			"ddir='$dat'; pre='fair'; fair=1; ylab=\"Jain's index, 1/threads to 1\\n(median of process medians, 95% CI)\"; xlab='threads (one per CPU)'; np=${NCP[np]}; nsh=${NCP[nshape]}; ${NCP[panels]} vars='$natvars'; anyov=${NCP[anyov]}; anyot=0; xt='${NCP[xt]}'; $natgpv"
+			"ddir='$dat'; pre='fair'; fair=1; bydes=1; ylab=\"Jain's index, 1/threads to 1\\n(median of process medians, 95% CI)\"; xlab='threads (one per CPU)'; np=${NCP[np]}; nsh=${NCP[nshape]}; ${NCP[panels]} vars='$natvars'; anyov=${NCP[anyov]}; anyot=0; xt='${NCP[xt]}'; $natgpv"
 	fi
 fi
 
@@ -501,12 +541,19 @@ fi
 ev=$run/events/events.csv
 if [ -f "$ev" ]; then
 	f=$dat/events.dat
-	awk -f "$P/csv.awk" -f "$P/events.awk" -v variants="$order" -v skip="$bases" "$ev" >"$f"
+	awk -f "$P/csv.awk" -f "$P/events.awk" -v variants="$order" -v skip="$bases" -v rw="$allrw" "$ev" >"$f"
 	load M "$f"
 	t="Events: what one acquire+release runs, per lock kind"
 	if [ -z "${M[variants]:-}" ]; then nodata events "$t" "no hot rows in $ev"; else
-		gp events.gp events "$t" "events (TCG plugin, exact counts): hot under icount, 1 vCPU; transfers of a cold op under TCG, 2 vCPUs" "" \
-			"in='$f'; kinds='${M[kinds]}'; centers='${M[centers]}'; xmax=${M[xmax]}; $gpv"
+		# A panel per kind family; a segment no bar has is in no key
+		# entry, and the note says it is 0 everywhere.
+		ep="np=${M[panels]}; " enote=""
+		for ((j = 1; j <= M[panels]; j++)); do ep+="fam$j='${M[fam$j]}'; kinds$j='${M[kinds$j]}'; centers$j='${M[centers$j]}'; "; done
+		segs=(atomics fences "other loads" "other stores" "transfers (cold op)")
+		for j in ${M[zero]:-}; do enote+="${enote:+, }${segs[j - 1]}"; done
+		[ -z "$enote" ] || enote="0 in every bar, so drawn as none: $enote"
+		gp events.gp events "$t" "events (TCG plugin, exact counts): hot under icount, 1 vCPU; transfers of a cold op under TCG, 2 vCPUs" "$enote" \
+			"in='$f'; ${ep}xmax=${M[xmax]}; zero='${M[zero]:-}'; $gpv"
 	fi
 fi
 

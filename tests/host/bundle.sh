@@ -187,6 +187,13 @@ grep -qx 'stopped=time' "$TMP/ft/run.info" || fail "the fixed-time run did not s
 n=$(grep -c '^ok ' "$TMP/ft/progress.txt" 2>/dev/null) || n=0
 echo "ok: -t 3 stopped by itself after ${took} ms with $n replicates"
 
+# A TMPDIR it cannot write (a lab's, another user's): its scratch files
+# go in its own output folder, and none is left there (issue #47).
+bare env TMPDIR=/proc/no-such-tmp sh "$bdir/run.sh" -o tmpdir -r 1 -u 10 -t 60 >"$TMP/tmpdir.log" 2>&1 ||
+	fail "run.sh with an unwritable TMPDIR failed: $(tail -n 5 "$TMP/tmpdir.log")"
+[ ! -e "$TMP/empty/tmpdir/.scratch" ] || fail "run.sh left its scratch folder in its results"
+echo "ok: run.sh with TMPDIR=/proc/no-such-tmp ran, its scratch in its own folder"
+
 # Killed mid-run: only complete replicates remain, and they import.
 sh "$TMP/empty/$bdir/run.sh" -o "$TMP/k" -r 1000 -u 10 -t 120 >"$TMP/k.log" 2>&1 &
 pid=$!

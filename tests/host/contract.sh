@@ -135,11 +135,13 @@ echo "ok: ${#src[@]} files under scripts/ plots/ bench-user/ write none of the c
 ST=$TOP/schema/settings.tsv SS=$TOP/scripts/build/settings.sh
 mapfile -t rows < <(awk -F '\t' '!/^#/ && $1 != "name"' "$ST")
 [ ${#rows[@]} -gt 40 ] || fail "schema/settings.tsv has only ${#rows[@]} rows"
-bad=$(awk -F '\t' '!/^#/ && $1 != "name" && (NF != 4 || $1 !~ /^[A-Z][A-Z0-9_]*$/ || $4 == "") { print NR ": " $0 }' "$ST")
-[ -z "$bad" ] || fail "schema/settings.tsv: rows without name, default, rule and help: $bad"
+bad=$(awk -F '\t' '!/^#/ && $1 != "name" && (NF != 5 || $1 !~ /^[A-Z][A-Z0-9_]*(_\*)?$/ || $4 == "" || $5 == "") { print NR ": " $0 }' "$ST")
+[ -z "$bad" ] || fail "schema/settings.tsv: rows without name, default, rule, goals and help: $bad"
 names=$(printf '%s\n' "${rows[@]}" | cut -f 1)
-helpnames=$(env -u V make -s -C "$TOP" help | sed -n 's/^  \([A-Z][A-Z0-9_]*\)=.*/\1/p')
-[ "$helpnames" = "$names" ] || fail "make help's variables differ from schema/settings.tsv: $(diff <(echo "$helpnames") <(echo "$names") | tr '\n' ' ')"
+# make help lists those a goal reads (and the refused), not a script's own.
+helprows=$(printf '%s\n' "${rows[@]}" | awk -F '\t' '$4 != "-" || $3 == "refused" { sub(/_\*$/, "_<variant>", $1); print $1 }')
+helpnames=$(env -u V make -s -C "$TOP" help | sed -n 's/^  \([A-Z][A-Za-z0-9_<>]*\)=.*/\1/p')
+[ "$helpnames" = "$helprows" ] || fail "make help's variables differ from schema/settings.tsv: $(diff <(echo "$helpnames") <(echo "$helprows") | tr '\n' ' ')"
 doc=$(sed -n '/^<!-- settings: /,/^<!-- \/settings -->/p' "$TOP/docs/variables.md" | sed '1d;$d')
 [ "$doc" = "$("$SS" markdown)" ] ||
 	fail "docs/variables.md's table is not schema/settings.tsv's: regenerate it with scripts/build/settings.sh markdown: $(diff <(echo "$doc") <("$SS" markdown) | head -n 6 | tr '\n' ' ')"
@@ -154,11 +156,16 @@ while IFS= read -r l; do
 done <"$CA"
 envs=()
 for r in "${rows[@]}"; do
-	IFS=$'\t' read -r n _ rule _ <<<"${r//$'\t\t'/$'\t-\t'}"
+	IFS=$'\t' read -r n _ rule readers _ <<<"${r//$'\t\t'/$'\t-\t'}"
 	[ -n "${implemented[${rule%%:*}]:-}" ] || fail "$n's rule '$rule' is not one check-args.sh implements (rule_${rule%%:*})"
-	case $rule in int | whole | bool | one:* | variant | variants | file | dir | name | run | counts | pmu) envs+=("$n=bad,,value") ;; esac
+	# (a script's own setting is the script's to check, and a name_* row
+	# stands for names a shell cannot set here)
+	[ "$readers" != - ] && [[ $n != *_\* ]] || continue
+	case $rule in int | int:* | whole | bool | one:* | variant | variants | file | jobs | dir | name | run | counts | pmu) envs+=("$n=bad,,value") ;; esac
 done
-out=$(env "${envs[@]}" "$CA" help 2>&1) && fail "check-args accepted a bad value of every setting"
+# Every target as a goal: check-args checks the settings the goals read.
+mapfile -t goals < <("$TOP/scripts/build/targets.sh" names)
+out=$(env "${envs[@]}" "$CA" "${goals[@]}" 2>&1) && fail "check-args accepted a bad value of every setting"
 mapfile -t errs <<<"$out"
 # refused NAME: a line of check-args' answer refuses NAME by name (as
 # grep -E on $out, one pattern a setting, in bash: no process each).

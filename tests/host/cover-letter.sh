@@ -11,7 +11,8 @@
 # naming its pairs, before compare runs or a line is printed.  Two
 # machine states (native/states.csv, native/states/S/pairs.csv, read by
 # column name) give a table per state and say where the change's sign
-# does not hold.  Two runs (BASE_RUN=, one run id) give a letter too.
+# does not hold.  A row whose two blocks of processes disagree is named
+# with both changes.  Two runs (BASE_RUN=, one run id) give a letter too.
 # check: slow
 . "$(dirname "$0")/../lib.bash"
 command -v jq >/dev/null || skip "jq is not installed"
@@ -122,6 +123,25 @@ as_is "$TMP/one" "$run"
 grep -q '; one machine state$' "$TMP/one" || fail "a run of one state does not say so"
 ! grep -q '^native, state' "$TMP/one" || fail "a run of one state has a table per state"
 echo "ok: two states: a table each, read by column name; the sign that differs is named; one state said in one line"
+
+# Two blocks of processes (--blocks 2's columns, by name): hot
+# spin_lock's blocks disagree, every other row's agree.
+rm -rf "$nat/states" "$nat/states.csv"
+cp "$nat/pairs.csv" "$TMP/pairs.orig"
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+	{ bad = $c["kind"] == "spin_lock" && $c["mode"] == "hot"
+	  $c["block_pct_1"] = $c["pct_change"] - 1; $c["block_pct_2"] = $c["pct_change"] + 1; $c["block_diff_pct"] = 2
+	  $c["block_diff_lo"] = bad ? 0.5 : -1; $c["block_diff_hi"] = 3; $c["blocks_agree"] = bad ? 0 : 1 }
+	{ print }' "$TMP/pairs.orig" >"$nat/pairs.csv"
+as_is "$TMP/blocks" "$run"
+plain "$TMP/blocks"
+flat=$(tr '\n' ' ' <"$TMP/blocks" | tr -s ' ')
+[[ $flat == *"The two blocks of processes disagree for: spin_lock +"*"% and +"*"% (+2.0 [+0.5, +3.0] points)."* ]] ||
+	fail "the letter does not name the row whose blocks disagree: $(grep -A2 'two blocks' "$TMP/blocks" | head)"
+[[ $flat == *"The two blocks of processes agree for every kind; the largest difference: "* ]] ||
+	fail "a mode whose blocks agree does not say so"
+mv "$TMP/pairs.orig" "$nat/pairs.csv"
+echo "ok: two blocks: the rows whose blocks disagree are named with both changes and their difference"
 
 # Two runs of one id (BASE_RUN=): compare-runs names them by folder.
 cp -r "$run" "$LB_BUILD/runs/zen5b"

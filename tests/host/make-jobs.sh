@@ -4,9 +4,10 @@
 # whatever -j says (.NOTPARALLEL), while a sub-make it starts through
 # $(MAKE) still takes the -jN.  Cheap goals only: the same DRYRUN=1 plan
 # and the same refusals with -j4 as without, a refusal that starts no
-# other recipe, stand-in stages (a makefile read after the Makefile)
-# that would overlap if make ran them side by side, and a script's own
-# make running as under plain make (scripts/lib.sh).
+# other recipe, stand-in stages (a makefile read before the Makefile, so
+# that the settings check takes its targets as goals) that would overlap
+# if make ran them side by side, and a script's own make running as under
+# plain make (scripts/lib.sh).
 . "$(dirname "$0")/../lib.bash"
 export LB_BUILD=$TMP/build LB_SRC_TARBALL=$TMP/no-linux-source.tar.xz EVENTS=$TMP/events
 unset VARIANT VARIANTS VCPUS ACCEL BOOTS REPEAT JOB RUN RUNS THREADS KSRC KERNEL KCONFIG JOBFILE NAME T J
@@ -69,7 +70,7 @@ x:
 y:
 	@touch "$(EVENTS).y"
 MK
-out=$(make -s -C "$TOP" -f Makefile -f "$TMP/stages.mk" -j4 stages 2>&1) || fail "make -j4 stages: $out"
+out=$(make -s -C "$TOP" -f "$TMP/stages.mk" -f Makefile -j4 stages 2>&1) || fail "make -j4 stages: $out"
 want=$'start a\nend a\nstart b\nend b\nsub: x met y'
 [ "$(cat "$EVENTS")" = "$want" ] || fail "make -j4: the stages ran side by side: $(cat "$EVENTS" | tr '\n' ',')"
 echo "ok: make -j4: stage b started after a ended, and the sub-make ran its jobs side by side"
@@ -81,7 +82,7 @@ script:
 	@bash -c '. "$(CURDIR)/scripts/lib.sh"; echo "script: MAKEFLAGS=$$MAKEFLAGS" >>"$(EVENTS)"; make -s -f "$(EVENTS).mk" y'
 MK
 : >"$EVENTS"
-out=$(make -s -C "$TOP" -f Makefile -f "$TMP/stages.mk" -j4 script NAME=kept 2>&1) || fail "make -j4 script: $out"
+out=$(make -s -C "$TOP" -f "$TMP/stages.mk" -f Makefile -j4 script NAME=kept 2>&1) || fail "make -j4 script: $out"
 [ -z "$out" ] || fail "make -j4: a script's make said: $out"
 seen=$(cat "$EVENTS")
 [[ $seen == "script: MAKEFLAGS="*"NAME=kept"* && $seen != *-j* && $seen != *jobserver* ]] ||

@@ -33,7 +33,7 @@ cp "$TOP"/results/native/{run.info,host-facts.txt} "$run/native/"
 bash "$TOP/scripts/report/plots.sh" "$run" >"$TMP/out" 2>&1 || fail "plots.sh failed: $(cat "$TMP/out")"
 svg=$run/plots/native-fairness.svg
 [ -s "$svg" ] && [ -s "$run/plots/native-fairness.png" ] || fail "no native-fairness graph for a native summary with jain rows: $(cat "$TMP/out")"
-cpu=$(sed -n 's/^cpu_model=//p' "$TOP/results/native/host-facts.txt")
+cpu=$("$TOP/scripts/report/host-name.sh" "$TOP/results/native/host-facts.txt") # as every graph names it
 for want in "Native fairness against threads" "Jain's index, 1/threads to 1" "1 = equal shares" "native (rdtsc), $cpu" \
 	"threads (one per CPU)" "hold 2000 ns, parallel 100 ns" "rwlock_mix, 90% read"; do
 	grep -q -F -e "$want" "$svg" || fail "native-fairness.svg lacks '$want'"

@@ -80,7 +80,7 @@ cp "$TOP/results/events/events.csv" "$nat/events/"
 "${plots[@]}" "$nat" >"$TMP/out" 2>&1 || fail "plots.sh failed with a native run: $(cat "$TMP/out")"
 nsvg=$nat/plots/native-headline.svg
 [ -s "$nat/plots/native-headline.png" ] && [ -s "$nsvg" ] || fail "no native-headline graph for a run with native/"
-cpu=$(sed -n 's/^cpu_model=//p' "$TOP/results/native/host-facts.txt")
+cpu=$("$TOP/scripts/report/host-name.sh" "$TOP/results/native/host-facts.txt") # as every graph names it
 for want in "bare lock decb; movb \$1 (byte release" "bare lock cmpxchgl; movb \$0 (byte release after a dword atomic" "native (rdtsc), $cpu" "TSC cycles per spin_lock pair"; do
 	grep -q -F -e "$want" "$nsvg" || fail "native-headline.svg lacks '$want'"
 done
@@ -183,7 +183,10 @@ read -r clipped <"$TMP/clip"
 echo "ok: $n graphs, PNG and SVG: $clipped, no ink within 2 pixels of the PNGs' edges"
 
 # The same graphs from the same data: byte for byte.
-again=$TMP/again
+# (a folder of the same name: a run without a run_id is named by its
+# folder, and every graph names its run)
+again=$TMP/again/run
+mkdir "$TMP/again"
 cp -r "$TOP/tests/fixtures/plots" "$again"
 "${plots[@]}" "$again" >"$TMP/out" 2>&1 || fail "plots.sh failed the second time: $(cat "$TMP/out")"
 # One diff of the two folders, the path-length graph (added above) aside:

@@ -29,6 +29,6 @@ printf 'CONFIG_X86_64=y\n' >"$TMP/intree/.config"
 expect_error "an in-tree build" "KSRC=$TMP/intree has an in-tree build" q KSRC="$TMP/intree" BASE_KSRC="$TMP/k"
 expect_error "no base" "make quick KSRC=$TMP/k needs a base" q KSRC="$TMP/k"
 expect_error "O= without KSRC=" "O=$TMP/ob: only make quick KSRC=... reads O=" q O="$TMP/ob"
-expect_error "O= for another goal" "O=$TMP/ob: only make quick KSRC=... reads O=" make -s -C "$TOP" native KSRC="$TMP/k" O="$TMP/ob"
+expect_error "O= for another goal" "O=$TMP/ob: make native does not read O: drop O=" make -s -C "$TOP" native KSRC="$TMP/k" O="$TMP/ob"
 # Refused before any work: nothing prepared, configured or checked out.
 [ ! -e "$LB_BUILD/quick/user" ] && [ ! -e "$LB_BUILD/quick/src" ] || fail "a refused quick left work in $LB_BUILD/quick"

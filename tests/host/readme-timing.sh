@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# README.md's timing paragraph cannot go stale: it is what
-# scripts/report/readme-timing.sh draws from the published run's stage
-# table (results/stages.tsv), byte for byte; that table is what
-# scripts/report/stages.sh derives from the published raw data's
+# README.md's timing paragraphs cannot go stale: they are what
+# scripts/report/readme-timing.sh draws from the one table of stage times
+# (scripts/build/stage-times.sh: the published run's stage table,
+# results/stages.tsv, and schema/stage-times.tsv), byte for byte, as is
+# docs/tests.md's paragraph of make check's times; the published table is
+# what scripts/report/stages.sh derives from the published raw data's
 # run.info files; and a planted stage time changes the paragraph.
 . "$(dirname "$0")/../lib.bash"
 R=$TOP/results
@@ -14,6 +16,16 @@ awk '/^<!-- \/timing -->/ { on = 0 } on { print } /^<!-- timing/ { on = 1; n++ }
 cmp -s "$TMP/readme" "$TMP/gen" ||
 	fail "README.md's timing paragraph is not what readme-timing.sh prints from results/stages.tsv (make publish rewrites it): $(diff "$TMP/readme" "$TMP/gen" | head -n 8)"
 echo "ok: README.md's timing paragraph is readme-timing.sh's, from results/stages.tsv"
+awk '/^<!-- \/check-timing -->/ { on = 0 } on { print } /^<!-- check-timing/ { on = 1; n++ } END { exit n != 1 }' "$TOP/docs/tests.md" >"$TMP/tests-md" ||
+	fail "docs/tests.md has not exactly one <!-- check-timing ... --> block"
+"$TOP/scripts/report/readme-timing.sh" --check >"$TMP/gen-check" || fail "readme-timing.sh --check failed"
+cmp -s "$TMP/tests-md" "$TMP/gen-check" ||
+	fail "docs/tests.md's make check times are not readme-timing.sh --check's (regenerate them): $(diff "$TMP/tests-md" "$TMP/gen-check" | head -n 6)"
+grep -q -F "$(head -n 1 "$TMP/gen-check")" "$TMP/gen" || fail "README.md's make check times differ from docs/tests.md's"
+echo "ok: docs/tests.md's make check times are the same table's, as the README's"
+# Every figure of the table names its host and its source.
+bad=$(awk -F '\t' '!/^#/ && $1 != "stage" && (NF != 5 || $2 !~ /^[0-9]+$/ || $2 == 0 || $4 == "" || $5 == "") { print NR ": " $0 }' "$TOP/schema/stage-times.tsv")
+[ -z "$bad" ] || fail "schema/stage-times.tsv: rows without a nonzero time, a host and a source: $bad"
 # The table is the raw data's own record.
 "$TOP/scripts/report/stages.sh" "$R/raw" >"$TMP/stages.tsv" || fail "stages.sh on results/raw failed"
 cmp -s "$TMP/stages.tsv" "$R/stages.tsv" || fail "results/stages.tsv differs from stages.sh on results/raw: $(diff "$R/stages.tsv" "$TMP/stages.tsv" | head -n 6)"

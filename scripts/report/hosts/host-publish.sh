@@ -4,7 +4,8 @@
 # stepping, CPU count; the ids its runs' records carry) and
 # native/RUN_ID/ (run.info, jobs, host-facts.txt, the records VARIANT.csv,
 # physlimit.csv, the one-process harness's layout, calibration and
-# sections tables, compare's summary.csv, pairs.csv, baseline.csv and stat.info,
+# sections tables, slices.csv, the A/A copy's records (copy/), compare's
+# summary.csv, pairs.csv, baseline.csv, stat.info and machine states,
 # placement-check.csv and .txt (the placements' labels against the cold
 # hand-offs, scripts/native/placement-check.sh),
 # disasm-check/, each process's facts.txt and provenance.json, and
@@ -92,15 +93,21 @@ for f in run.info jobs host-facts.txt physlimit.csv failures.csv layout.csv layo
 	calibration.csv calibration-fit.csv sections.csv "${variants[@]/%/.csv}"; do
 	[ ! -f "$run/$f" ] || cp "$run/$f" "$dest/"
 done
-for f in summary.csv pairs.csv baseline.csv stat.info placement-check.csv placement-check.txt; do
+# The slice log, from which the statistics and the machine states come
+# again (host-restat.sh), and the states compare found.
+[ ! -f "$run/slices.csv" ] || cp "$run/slices.csv" "$dest/"
+for f in summary.csv pairs.csv baseline.csv stat.info placement-check.csv placement-check.txt \
+	states.csv slice-states.csv state-causes.csv; do
 	[ ! -f "$stats/$f" ] || cp "$stats/$f" "$dest/"
 done
+[ ! -d "$stats/states" ] || cp -r "$stats/states" "$dest/"
 [ ! -d "$run/disasm-check" ] || cp "$run"/disasm-check/*.txt "$dest/disasm-check/"
-# The A/A base's records at its second layout: compare's layout pair, so
-# that the published floor re-derives.
+# The A/A base's records at its second layout: compare's layout pair.
 # The planted changes' pairs (scripts/native/planted.sh) too; a run with
 # no hot job has neither.
-for d in layout planted; do
+# The A/A base's second copy at the same layout (copy/): the true A/A
+# that sets the floors.
+for d in layout planted copy; do
 	shopt -s nullglob
 	f=("$run/$d"/*.csv)
 	shopt -u nullglob

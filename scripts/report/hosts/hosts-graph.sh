@@ -18,6 +18,8 @@ shift
 command -v gnuplot >/dev/null || die "hosts-graph: gnuplot is not installed (apt-get install gnuplot-nox)"
 kind=${ANSWER_KIND:-spin_lock}
 median_awk=$(<"$LB_TOP/scripts/median.awk")
+# Quotes and backslashes would break gnuplot -e strings.
+clean() { printf '%s' "${1//[\'\"\\]/}"; }
 # The variants in the matrix's order (each family before its debug twin),
 # the slots of every group alike; a host that lacks one has a gap.
 mapfile -t vars < <(matrix_variants)
@@ -25,12 +27,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # One row a host and variant; the host's bare pair on each of its rows.
-hosts="" runs="" g=0
+g=0
 echo "group,host,run,kind,tsc_mhz,slot,variant,ns,ci_lo,ci_hi,bare_ns" >"$tmp/hosts-side.csv"
 for r in "$@"; do
 	g=$((g + 1)) h=${r%/native/*}
 	tsc=$(sed -n 's/^tsc_mhz=//p' "$r/provenance.txt")
-	hosts+="${hosts:+ }${h##*/}" runs+="${runs:+ }${r##*/}"
 	awk -F, -v g=$g -v host="${h##*/}" -v run="${r##*/}" -v tsc="$tsc" -v k="$kind" -v vars="${vars[*]}" "$median_awk"'
 		FNR == 1 { file++; delete c; for (i = 1; i <= NF; i++) c[$i] = i; next }
 		function f(col) { return (col in c) ? $c[col] : "" }
@@ -45,18 +46,33 @@ for r in "$@"; do
 				if (vs[i] in m) printf "%d,%s,%s,%s,%s,%d,%s,%s,%s\n", g, host, run, k, tsc, i, vs[i], m[vs[i]], bare
 		}' "$r/physlimit.csv" "$r/summary.csv" >>"$tmp/hosts-side.csv"
 done
-# The x labels: host, run and bare pair, a line each.
+# The x labels, a line each: the host's name (host-name.sh, as every
+# table and graph names it), its raw id, the run and its lb-native
+# binary (a bundle's one sha256; "per process" where make native linked
+# one per process), the bare pair and the TSC rate.  Runs that share one
+# binary are named in the subtitle: the same code on two CPU models.
 labels="" g=0 n=0
-while IFS=, read -r grp _ _ _ tsc _ _ _ _ _ bare; do
+declare -A bin=()
+while IFS=, read -r grp host run _ tsc _ _ _ _ _ bare; do
 	[ "$grp" != "$g" ] || continue
 	g=$grp n=$((n + 1))
-	labels+="xl$g='$(printf '%.4g' "$bare") ns bare pair, TSC $tsc MHz'; "
+	r=${*:grp:1}
+	b=""
+	[ ! -f "$r/bundle.info" ] || b=$(sed -n 's/^binary_sha256=//p' "$r/bundle.info" | tr ' ' '\n' | sed -n 's/^[^:]*://p' | sort -u)
+	[[ $b != *$'\n'* ]] || b=""
+	name=$(clean "$("$LB_TOP/scripts/report/host-name.sh" "${r%/native/*}/host.info")")
+	[ -z "$b" ] || bin[$b]+="${bin[$b]:+ and }$name"
+	labels+="xl$g=\"$name\\n$host\\nrun $run\\nlb-native ${b:-one per process}\\n$(printf '%.4g' "$bare") ns bare pair, TSC $tsc MHz\"; "
 done < <(tail -n +2 "$tmp/hosts-side.csv")
 [ $n = $# ] || die "hosts-graph: $(($# - n)) of the $# runs have no hot $kind ns_op rows"
+same=""
+for b in "${!bin[@]}"; do [[ ${bin[$b]} != *" and "* ]] || same+="; ${bin[$b]}: the same binary, sha256 $b"; done
 gpv=$(variant_gp "${vars[@]}")
-set="dir='$LB_TOP/plots'; out='$tmp/hosts-side'; in='$tmp/hosts-side.csv'; vars='${vars[*]}'; hosts='$hosts'; runs='$runs'; $labels $gpv; kind='$kind'"
+set="dir='$LB_TOP/plots'; out='$tmp/hosts-side'; in='$tmp/hosts-side.csv'; vars='${vars[*]}'; ng=$#; $labels $gpv; kind='$kind'"
 set+="; ttl='Native: $kind + ${kind/lock/unlock} per host, ns per pair'"
 set+="; sub=\"native (rdtsc), hot loop, 1 thread: median of the process medians, 95% CI; in ns, since the hosts' TSC rates differ\""
+set+="; note='$(clean "${same#; }")'"
+set+="; kern=\"kernels under test: Debian linux-source-6.1 + patch/series, each variant's lock objects as its run's commit built them\""
 # Both formats from one gnuplot; a UTF-8 locale, as plots.sh's.
 LC_ALL=C.UTF-8 gnuplot -e "$set; fmt='svg'; load '$LB_TOP/plots/hosts.gp'; unset output; reset session" \
 	-e "$set; fmt='png'; load '$LB_TOP/plots/hosts.gp'" >"$tmp/log" 2>&1 ||

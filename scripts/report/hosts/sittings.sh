@@ -5,7 +5,8 @@
 # the A/A base's median; then, over the sittings, the spread of the A/A
 # change (largest minus smallest, in points) and of the base's median (in
 # % of the smallest).  The A/A pair is compare's (stat.info's aa_pair).
-# Prints a markdown table; every figure is read from each run's
+# Prints a markdown table, a column a sitting (each cell: A/A % [CI],
+# floor; the base's median cycles); every figure is read from each run's
 # pairs.csv and summary.csv.
 . "$(dirname "$0")/../../lib.sh"
 
@@ -41,7 +42,7 @@ awk -F, -v spec="${args[*]}" '
 	!(file % 2) && $h["variant"] == base[run] && $h["mode"] == "hot" && $h["metric"] == "cyc_op" { med[run, $h["kind"]] = $h["median"] }
 	END {
 		nr = run
-		printf "| kind |"; for (r = 1; r <= nr; r++) printf " %s: A/A %% [CI], floor; %s cycles |", id[r], base[r]
+		printf "| kind |"; for (r = 1; r <= nr; r++) printf " %s |", id[r]
 		print " A/A spread, points | median spread, % |"
 		printf "|---|"; for (r = 1; r <= nr; r++) printf "---|"; print "---|---|"
 		for (i = 1; i <= nk; i++) {
