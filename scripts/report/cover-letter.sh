@@ -289,6 +289,18 @@ if [ "$N" != - ]; then
 		if [ "$ns" -gt 1 ]; then
 			l+="; $ns machine states: $(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 				{ printf "%s%s %s%%", (NR > 2 ? ", " : ""), $c["state"], $c["share_pct"] }' "$N/states.csv") of the slices"
+			# What the states track most (state-causes.csv: Cramer's V of
+			# each factor a slice recorded), and the chain probe's,
+			# which a change of the core clock moves.
+			[ ! -f "$N/state-causes.csv" ] || l+="$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+				{ v[$c["factor"]] = $c["cramers_v"] }
+				END { for (f in v) if (top == "" || v[f] + 0 > v[top] + 0) top = f
+					if (top == "") exit
+					w["prev"] = "the unit run before"; w["half"] = "the half of the run"; w["process"] = "the process"
+					w["chain"] = "the chain probe, so the core'"'"'s clock,"; w["steal"] = "steal time"; w["nivcsw"] = "preemption"
+					printf ", tracking %s most (Cramer'"'"'s V %.2f", (top in w) ? w[top] : top, v[top]
+					if (top != "chain" && ("chain" in v)) printf "; the chain probe %.2f", v["chain"]
+					printf ")" }' "$N/state-causes.csv")"
 		else
 			l+="; one machine state"
 		fi

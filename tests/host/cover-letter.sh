@@ -91,6 +91,13 @@ check "$TMP/aa"
 	echo "62.5,1,50,20.7,20.6,20.9,1.00,5,10,4,4,0,3"
 	echo "37.5,2,30,23.9,23.5,24.6,1.00,5,6,5,4,0,2"
 } >"$nat/states.csv"
+# What the states track: the process most, the chain probe little.
+{
+	echo "factor,level,state,slices,in_state,pct,all_pct,cramers_v"
+	echo "half,first,1,40,25,62.5,62.5,0.05"
+	echo "process,1,1,20,19,95,62.5,0.74"
+	echo "chain,low,1,40,26,65,62.5,0.1"
+} >"$nat/state-causes.csv"
 for s in 1 2; do
 	mkdir -p "$nat/states/$s"
 	# State s: its own figures (scaled), and in state 2 spin_lock's hot
@@ -115,6 +122,8 @@ grep -q '^native, state 1 of 2 (62.5% of the slices, pair probe 20.7 cycles):$' 
 	fail "no table of state 1: $(grep -n state "$TMP/states" | head)"
 grep -q '^native, state 2 of 2 ' "$TMP/states" || fail "no table of state 2"
 grep -q '2 machine states: 1 62.5%, 2 37.5% of the slices' "$TMP/states" || fail "the native line does not count the states"
+tr '\n' ' ' <"$TMP/states" | tr -s ' ' | grep -q "tracking the process most (Cramer's V 0.74; the chain probe 0.10)" ||
+	fail "the native line does not say what the states track: $(grep -A3 '^native:' "$TMP/states")"
 tr '\n' ' ' <"$TMP/states" | grep -q 'It does not hold for: spin_lock (state 1 +[0-9.]*%, state 2 -[0-9.]*%)' ||
 	fail "the letter does not say spin_lock's sign differs between the states: $(grep -A3 'sign holds' "$TMP/states")"
 grep -q "^The change's sign holds in every state for: spin_trylock" "$TMP/states" || fail "the kinds whose sign holds are not named"
