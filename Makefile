@@ -55,8 +55,17 @@ module modules initramfs boot perf quality calibrate: tree
 endif
 
 .PHONY: help args-ok cover-letter all deps tree kernels kernel module modules user initramfs boot cell-count \
-	run again pathlen calibrate perf quality compare plots results publish check check-long \
-	check-bisect clean import export bisect deps-lava lava-run native native-pathlen quick events events-plugin hooks bundle
+	again calibrate perf quality compare plots results publish check check-long \
+	check-bisect clean import export bisect deps-lava lava-run native-pathlen quick events-plugin hooks bundle
+
+# The instruments, one make target each: the contract's rows
+# (schema/lockbench_schema.h, scripts/build/instruments.sh), each
+# NAME:BOOTS:ALIAS:PLACE; their targets are its name and its alias, and
+# their rules are generated below from these words.
+INSTRUMENTS := $(shell $(S)/build/instruments.sh make)
+instrument_field = $(word $(2),$(subst :, ,$(1)))
+INSTRUMENT_GOALS := $(filter-out -,$(foreach i,$(INSTRUMENTS),$(call instrument_field,$(i),1) $(call instrument_field,$(i),3)))
+.PHONY: $(INSTRUMENT_GOALS)
 
 # make help: the targets from schema/targets.tsv (scripts/build/targets.sh),
 # then the settings from schema/settings.tsv (scripts/build/settings.sh).
@@ -126,21 +135,21 @@ help: args-ok
 #   Your own trees (KSRC=) are asked every time: make cannot see their
 #   sources; kernel.sh and Kbuild decide.  A prebuilt KERNEL= is booted as
 #   it is.
-VARIANT_GOALS := all kernels kernel module modules initramfs boot run again pathlen events \
-	calibrate perf quality export lava-run cell-count
+VARIANT_GOALS := all kernels kernel module modules initramfs boot again \
+	calibrate perf quality export lava-run cell-count native-pathlen bundle $(INSTRUMENT_GOALS)
 B := $(or $(LB_BUILD),$(CURDIR)/build)
 VMCONFIGS := $(or $(LB_VMCONFIGS),$(CURDIR)/vm-configs)
 TREE_STAMP := $(B)/kernel/tree.stamp
 PATCH_DIR := $(or $(LB_PATCH_DIR),$(CURDIR)/patch)
 MODULE_SRC := $(wildcard $(CURDIR)/bench-module/*) $(CURDIR)/schema/lockbench_schema.h
 BASE_CPIO := $(B)/initramfs/base.cpio
-# The variants a goal uses: VARIANTS= (else the default matrix, or your
-# own kernels); a list args-ok refuses gives none (it stops the make first).
-vlist := $(if $(filter $(VARIANT_GOALS),$(MAKECMDGOALS)),$(shell $(S)/build/variants.sh '$(VARIANTS)' 2>/dev/null))
+# The variants a goal uses, vlist: VARIANTS= (else the default matrix, or
+# your own kernels), parsed once, into build/variants.mk below.
+vlist = $(LB_VARIANTS)
 # vfiles VARIANT...: what booting them needs.
 vfiles = $(foreach v,$(1),$(kernel.$(v)) $(module.$(v)) $(cpio.$(v))) $(BASE_CPIO)
 # The kernels this make builds, for kernels.sh's [k/N] and time left.
-klist := $(if $(filter kernel module boot perf quality export lava-run cell-count,$(MAKECMDGOALS)),$(VARIANT),$(vlist))
+klist = $(if $(filter kernel module boot perf quality export lava-run cell-count,$(MAKECMDGOALS)),$(VARIANT),$(vlist))
 # The recipes (by absolute path: initramfs.sh keys its archives with its
 # own name): build output goes to stderr, as every step's does.
 kernel_rule = @$(CURDIR)/$(S)/build/kernels.sh $(1) '$(klist)' >&2
@@ -152,12 +161,20 @@ FORCE:
 ifneq ($(filter $(VARIANT_GOALS),$(MAKECMDGOALS)),)
 # Written once the settings are checked (as make read this file: a
 # refused make writes nothing), and your own kernels (KSRC=, KERNEL=)
-# declared by make tree (byo.sh).
+# declared by make tree (byo.sh).  It also holds this make's variants,
+# parsed once (LB_VARIANTS, with the VARIANTS it parsed, LB_VARIANTS_OF:
+# the scripts read them through lib.sh's run_variants): variants.key
+# holds what decides them, and changes, and so makes variants.mk anew,
+# only when that does.  (make reads its makefiles again after it made one anew.)
+$(B)/variants.key: FORCE
+	@mkdir -p $(@D) && key="VARIANTS=$$VARIANTS KSRC=$$KSRC KERNEL=$$KERNEL VARIANT=$$VARIANT BASE=$$BASE PATCHED=$$PATCHED PATCHES=$$PATCHES BASE_NAME=$$BASE_NAME PATCHED_NAME=$$PATCHED_NAME" && \
+		{ printf '%s\n' "$$key" | cmp -s - $@ || printf '%s\n' "$$key" >$@; }
 $(B)/variants.mk: $(VMCONFIGS)/matrix $(VMCONFIGS)/matrix.extra $(wildcard $(B)/user/matrix) \
-		$(S)/build/variants-mk.sh $(if $(strip $(KSRC)$(KERNEL)),tree)
+		$(S)/build/variants-mk.sh $(B)/variants.key $(if $(strip $(KSRC)$(KERNEL)),tree)
 	@mkdir -p $(@D) && $(S)/build/variants-mk.sh >$@.new
 	@if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 include $(B)/variants.mk
+export LB_VARIANTS LB_VARIANTS_OF
 endif
 
 # The base archive: busybox, /init, the guest runner and tools, Debian's
@@ -189,7 +206,7 @@ args-ok:
 ## ending in graphs and the run's report, all in one run directory
 ## (build/runs/NAME/report/).
 all: RUN = $(RUNS_DIR)/$(LB_RUN_NAME)
-all: args-ok deps tree kernels pathlen native calibrate run plots results
+all: args-ok deps tree kernels icount native calibrate timed plots results
 
 deps: args-ok
 	@$(S)/build/deps.sh
@@ -218,10 +235,20 @@ initramfs: args-ok user $(call vfiles,$(vlist))
 boot: args-ok user $(call vfiles,$(VARIANT))
 	@# Without SCRIPT= or JOBFILE=, the default job list (a guest with no jobs is an error).
 	@[ -n "$(SCRIPT)" ] || export JOBFILE="$${JOBFILE:-$(CURDIR)/bench-user/jobs/default.jobs}"; \
-		$(S)/boot/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
+		MACHINE=$(ACCEL) $(S)/boot/qemu-boot.sh $(VARIANT) $${LB_BUILD:-build}/boots/$(VARIANT)-$$(date -u +%Y%m%dT%H%M%SZ)
 
-run: args-ok tree user $(call vfiles,$(vlist))
-	@$(S)/boot/run.sh
+# --- The instruments ---------------------------------------------------
+# One target each, its name, with its alias (make run is make timed, make
+# pathlen make icount), generated from the contract's rows: it runs its
+# place's run.sh.  One that boots a guest builds the variants' kernels,
+# modules and initramfs first (make decides what is stale); one that
+# boots none (native: it needs the kernels built) only the tools.
+define instrument_rule # NAME BOOTS ALIAS PLACE
+$(1): args-ok $(if $(filter 1,$(2)),tree user $$(call vfiles,$$(vlist)),user)
+	@$(4)/run.sh
+$(if $(filter-out -,$(3)),$(3): $(1))
+endef
+$(foreach i,$(INSTRUMENTS),$(eval $(call instrument_rule,$(call instrument_field,$(i),1),$(call instrument_field,$(i),2),$(call instrument_field,$(i),3),$(call instrument_field,$(i),4))))
 
 ## Repeat a run (as kvm-again.sh): make again RUN=build/runs/ID.  Only the
 ## settings given on this command line override the run's own.
@@ -231,29 +258,11 @@ again_set = $(foreach v,VARIANTS ACCEL VCPUS BOOTS REPEAT ORDER_SEED,$(if $(find
 # The variants it repeats: its run.info's, unless VARIANTS= is given here.
 again_variants = $(if $(findstring command line,$(origin VARIANTS)),$(vlist),$(shell sed -n 's/^variants=//p' '$(RUN)/run.info' 2>/dev/null))
 again: args-ok tree user $(call vfiles,$(again_variants))
-	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/boot/again.sh $(RUN)
+	@env -u VARIANTS -u ACCEL -u VCPUS -u BOOTS -u REPEAT -u ORDER_SEED $(again_set) $(S)/timed/again.sh $(RUN)
 
-## Path lengths: every hot kind on every variant under icount, 2 boots.
-## icount runs 1 vCPU; inside make all, VCPUS= is the timed run's.
-pathlen: args-ok tree user $(call vfiles,$(vlist))
-	@ACCEL=icount VCPUS=1 BOOTS=$(BOOTS_ICOUNT) REPEAT=1 PERF=0 JOBFILE=$(JOBFILE) $(S)/boot/run.sh
-	@$(S)/icount/table.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
-	@$(S)/icount/plot.sh $(RUNS_DIR)/$(LB_RUN_NAME)/icount
-
-## The events instrument: a TCG plugin counting atomics, fences, loads,
-## stores, lines and cache-line transfers per op (not part of make all).
+## The events instrument's TCG plugin (make events builds it on the way).
 events-plugin: args-ok
 	@$(S)/events/plugin.sh
-
-events: args-ok tree user $(call vfiles,$(vlist))
-	@$(S)/events/run.sh
-
-## Both instruments against known work: make calibrate VARIANT=stock
-## ACCEL=native: each variant's own lock objects in a user process on this
-## host's CPUs (scripts/native/run.sh), into the run directory's native/;
-## the kernels must be built already.  No root, QEMU or boot.
-native: args-ok user
-	@$(S)/native/run.sh
 
 ## The same lock code's path lengths counted in user space (callgrind),
 ## beside icount's guest counts: scripts/native/pathlen-user.sh.
@@ -267,15 +276,16 @@ native-pathlen: args-ok user
 quick: args-ok user
 	@QUICK_O='$(if $(findstring command line,$(origin O)),$(O))' $(S)/quick/quick.sh
 
+## Every instrument against known work: make calibrate VARIANT=stock
 calibrate: args-ok tree user $(call vfiles,$(or $(VARIANT),stock))
-	@$(S)/boot/calibrate.sh $(or $(VARIANT),stock)
+	@$(S)/calibrate/run.sh $(or $(VARIANT),stock)
 
 perf: args-ok tree user $(call vfiles,$(VARIANT))
-	@$(S)/boot/perf.sh $(VARIANT) "$(JOB)"
+	@MACHINE=$(ACCEL) $(S)/boot/perf.sh $(VARIANT) "$(JOB)"
 
 ## Measurement quality of the instrument: make quality VARIANT=stock
 quality: args-ok user $(call vfiles,$(VARIANT))
-	@$(S)/boot/quality.sh $(VARIANT) $(BOOTS_Q)
+	@$(S)/timed/quality.sh $(VARIANT) $(BOOTS_Q)
 
 ## make compare BASE_RUN=build/runs/A RUN=build/runs/B: the same variants in
 ## two runs, each B variant against its A self (scripts/report/compare-runs.sh).
@@ -329,14 +339,14 @@ check-bisect: args-ok deps
 	@tests/harness/check-bisect.sh "$(VARIANTS)"
 
 ## One hot cell's instruction count on VARIANT as its tree stands, built
-## first: each step of make bisect (scripts/boot/bisect-measure.sh).
+## first: each step of make bisect (scripts/icount/bisect-measure.sh).
 cell-count: args-ok user $(call vfiles,$(VARIANT))
-	@$(S)/boot/cell-count.sh $(VARIANT) "$(CELL)"
+	@$(S)/icount/cell-count.sh $(VARIANT) "$(CELL)"
 
 ## The first commit of KSRC between GOOD and BAD where CELL's instruction
-## count (ACCEL=icount) rises more than THRESHOLD: git bisect run.
+## count (make icount's) rises more than THRESHOLD: git bisect run.
 bisect: args-ok user
-	@$(S)/boot/bisect.sh
+	@$(S)/icount/bisect.sh
 
 ## git runs scripts/git/commit-msg on every commit (docs/commits.md).
 hooks: args-ok

@@ -19,8 +19,8 @@
 
 #define D_FIELD(n, type, desc) printf("fields\t%s\t%s\t%s\t%s\n", #n, #type, from, desc);
 #define D_ACCEL(a, unit) ROW2("accels", #a, #unit)
-#define D_INSTRUMENT(n, unit, dir, target, place, q)			\
-	printf("instruments\t%s\t%s\t%s\t%s\t%s\t%s\n", #n, #unit, #dir, #target, #place, q);
+#define D_INSTRUMENT(n, unit, dir, boots, alias, place, q)		\
+	printf("instruments\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", #n, #unit, #dir, boots, #alias, #place, q);
 #define D_KIND(k, rw, side, irq, base, hot, cont, test)				\
 	printf("kinds\t%s\t%d\t%s\t%s\t%d\t%d\t%d\t%d\n", #k, rw, #side, #irq, base, hot, cont, test);
 #define D_MODE(m, extra, desc) printf("modes\t%s\t%d\t%s\n", #m, extra, desc);

@@ -44,9 +44,9 @@ contract_rows() {
 	_top=${LB_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 	_lbv=${LB_VALIDATE:-$_top/bench-user/lb-validate}
 	if [ ! -x "$_lbv" ] && [ "$1" = instruments ] && command -v gcc >/dev/null; then
-		printf '#include "%s"\n#define I(n, u, d, t, p, q) n|u|d|t|p|q@\nLB_INSTRUMENTS(I)\n' "$_top/schema/lockbench_schema.h" |
+		printf '#include "%s"\n#define I(n, u, d, b, a, p, q) n|u|d|b|a|p|q@\nLB_INSTRUMENTS(I)\n' "$_top/schema/lockbench_schema.h" |
 			gcc -E -P -x c - | tr '@' '\n' | sed 's/^ *//' |
-			awk -F '|' -v OFS='\t' 'NF == 6 { gsub(/^"|"$/, "", $6); $1 = $1; print }'
+			awk -F '|' -v OFS='\t' 'NF == 7 { gsub(/^"|"$/, "", $7); $1 = $1; print }'
 		return
 	fi
 	if [ ! -x "$_lbv" ]; then

@@ -118,29 +118,34 @@
 	X(native,	cycles)
 
 /*
- * Instruments: what the report's sections measure, one row each, as the
- * lock kinds are rows.  A stage that treats every instrument (compare,
- * results, publish, plan, check-args) loops over these rows and names none.
+ * Instruments: what the user chooses to measure with, one row each, as
+ * the lock kinds are rows.  A stage that treats every instrument
+ * (compare, results, publish, plan, check-args, calibrate) loops over
+ * these rows and names none.
  *   unit      the unit of its figures (never converted into another's)
  *   rundir    where its data lies in a run directory ("." the top)
- *   target    the make target that runs it
- *   place     its folder: section.sh (the report's tables and facts),
- *             section.md.in (its appendix section, expanded by
- *             scripts/report/render.awk) and publish.list (what
- *             results/raw keeps of it)
+ *   boots     1: it boots a guest, so its make target builds the
+ *             variants' kernels, modules and initramfs first; 0: it
+ *             boots none
+ *   alias     the make target that runs it besides its name ("-": none)
+ *   place     its folder: run.sh (what its make target runs), section.sh (the
+ *             report's tables and facts), section.md.in (its appendix
+ *             section, expanded by scripts/report/render.sh) and
+ *             publish.list (what results/raw keeps of it)
  *   question  what it answers
  * The row order is the order of the report's appendix.  "timed" is the
- * timed run under TCG or KVM (LB_ACCELS), the run directory itself.
+ * timed run under an accelerator, ACCEL= (the records' tcg or kvm:
+ * LB_ACCELS), the run directory itself.
  */
-#define LB_INSTRUMENT_COLUMNS "instrument\tunit\trundir\ttarget\tplace\tquestion"
+#define LB_INSTRUMENT_COLUMNS "instrument\tunit\trundir\tboots\talias\tplace\tquestion"
 #define LB_INSTRUMENTS(X)						\
-	X(icount, instructions,	icount,	pathlen, scripts/icount,	\
+	X(icount, instructions,	icount,	1, pathlen, scripts/icount,	\
 	  "what runs: guest instructions per acquire+release, exact")	\
-	X(native, cycles,	native,	native,	scripts/native,		\
+	X(native, cycles,	native,	0, -,	scripts/native,		\
 	  "what it costs: TSC cycles of the variant's own lock code on this host") \
-	X(events, events,	events,	events,	scripts/events,		\
+	X(events, events,	events,	1, -,	scripts/events,		\
 	  "where the cycles go: locked RMWs, fences, cache-line transfers per op") \
-	X(timed, ns,		.,	run,	scripts/timed,		\
+	X(timed, ns,		.,	1, run,	scripts/timed,		\
 	  "what QEMU takes to emulate it: ns per op under TCG or KVM")
 
 #define LB_MODULE_FIELDS(X) LB_JOB_FIELDS(X) LB_MEASURE_FIELDS(X)

@@ -15,7 +15,7 @@
 #     function that may run there passes a failure on itself
 #     (var=$(fn) || exit, cmd || die "...").
 #   - A function that fills an array takes the array's name as its first
-#     argument (readkv, accel_qemu_args); no other nameref, and no
+#     argument (readkv, machine_qemu_args); no other nameref, and no
 #     answer left in a global.
 #   - host_facts, gcc_facts and lb_cc set up the environment of what a
 #     script starts: they export LB_HOST_*, LB_GCC_VERSION and ccache's
@@ -232,6 +232,17 @@ parse_variants() { # list
 	for v in $list; do variant_fragments "$v" >/dev/null; done # dies on an unknown name
 	for v in $list; do echo "$v"; done
 }
+# The variants this make works on, one per line: the Makefile's one parse
+# of VARIANTS (build/variants.mk, scripts/build/variants-mk.sh: LB_VARIANTS,
+# and LB_VARIANTS_OF, the VARIANTS it parsed), else VARIANTS parsed here,
+# for a script run by hand or one whose caller set VARIANTS itself.
+run_variants() {
+	if [ -n "${LB_VARIANTS:-}" ] && [ "${LB_VARIANTS_OF-unset}" = "${VARIANTS:-}" ]; then
+		printf '%s\n' $LB_VARIANTS
+	else
+		parse_variants "${VARIANTS:-}"
+	fi
+}
 
 # The host as timed figures depend on it: CPU vendor, family, model and
 # stepping, the TSC rate the host kernel detected (from its log, when this
@@ -375,7 +386,7 @@ series_commit() {
 	printf '%s\n' "$c"
 }
 
-# make bisect's settings (scripts/boot/bisect.sh), checked before any work
+# make bisect's settings (scripts/icount/bisect.sh), checked before any work
 # by it and by scripts/build/check-args.sh.
 bisect_args_ok() {
 	[ -n "${KSRC:-}" ] || die "make bisect needs KSRC=, the git tree to bisect (docs/own-kernel.md)"
@@ -384,7 +395,7 @@ bisect_args_ok() {
 	[ -n "${CELL:-}" ] || die "make bisect needs CELL=, one hot job such as CELL='kind=spin_lock mode=hot'"
 	[[ $CELL == *kind=* ]] || die "CELL='$CELL' names no kind=: write e.g. CELL='kind=spin_lock mode=hot'"
 	[[ $CELL =~ (^|[[:space:]])mode=hot($|[[:space:]]) ]] ||
-		die "CELL='$CELL' is not a hot job: make bisect counts instructions under ACCEL=icount, which runs hot jobs only (docs/accelerators.md); write mode=hot"
+		die "CELL='$CELL' is not a hot job: make bisect counts instructions on the icount machine, which runs hot jobs only (docs/instruments.md); write mode=hot"
 	[[ ${THRESHOLD:-} =~ ^[0-9]+(\.[0-9]+)?%$ ]] ||
 		die "THRESHOLD='${THRESHOLD:-}' is not a percentage: write e.g. THRESHOLD=5% (the rise over GOOD's count that marks a commit bad)"
 }
@@ -478,32 +489,70 @@ hot_noise_floor() { # pairs.csv [METRIC [KIND]]: KIND's hot A/A bound (ns_op, or
 }
 
 # lb-resolution's output (a comment, its CSV table, the verdict line) ->
-# the CSV table alone, which render.awk reads.
+# the CSV table alone, which render.sh reads.
 resolution_csv() { # lb-resolution output file
 	sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$1"
 }
 
-# The instruction-count instrument: single-threaded TCG where the guest TSC
-# advances by one per executed guest instruction (shift=0: 2^0 ns per
-# instruction; sleep=off: an idle vCPU does not let host time in).
-LB_ICOUNT_QEMU=(-accel tcg,thread=single -icount shift=0,sleep=off -cpu max)
-LB_ICOUNT_WHY_1CPU="QEMU 7.2's round-robin icount scheduler starves the second vCPU at SMP bring-up, fixed only in QEMU 8.1 (docs/accelerators.md)"
-
-# QEMU arguments of a resolved accelerator (tcg, icount, kvm:CPU), into the
-# array named by $1.  One definition for the launcher and run.info.
-accel_qemu_args() { # arrayname accel
-	local -n _args=$1
-	case $2 in
-	tcg) _args=(-accel tcg,thread=multi -cpu max) ;;
-	icount) _args=("${LB_ICOUNT_QEMU[@]}") ;;
-	kvm:*) _args=(-accel kvm -cpu "${2#kvm:}") ;;
-	*) die "ACCEL=$2 is not one of $("$LB_TOP/scripts/build/settings.sh" choices ACCEL)" ;;
-	esac
+# The machines a guest boots on (scripts/boot/machines.tsv): the word a
+# record's accel column carries, how QEMU runs it and how many vCPUs.
+# machine_row MACHINE: its accel, vcpus, qemu and why columns, a tab
+# between; a resolved KVM (kvm:CPU) is kvm's row.
+machine_row() {
+	local m rest
+	while IFS=$'\t' read -r m rest; do
+		[ "$m" != "${1%%:*}" ] || { printf '%s\n' "$rest" && return 0; }
+	done <"$LB_TOP/scripts/boot/machines.tsv"
+	die "no machine '$1': the machines are $(machines) (scripts/boot/machines.tsv)"
 }
-
-icount_vcpus_ok() { # vcpus
-	[ "$1" -eq 1 ] ||
-		die "ACCEL=icount runs on 1 vCPU, not VCPUS=$1: $LB_ICOUNT_WHY_1CPU"
+# machines [yes]: the machines, or only the timed instrument's
+# accelerators (ACCEL= names them, with auto), on one line.
+machines() {
+	awk -F '\t' -v a="${1:-}" '!/^#/ && $1 != "machine" && (a == "" || $2 == a) { printf "%s%s", n++ ? " " : "", $1 }
+		END { print "" }' "$LB_TOP/scripts/boot/machines.tsv"
+}
+# QEMU arguments of a resolved machine (tcg, icount, kvm:CPU), into the
+# array named by $1.  One definition for the launcher and run.info.
+machine_qemu_args() { # arrayname machine
+	local -n _args=$1
+	local row _a _v q _w
+	row=$(machine_row "$2") || exit
+	IFS=$'\t' read -r _a _v q _w <<<"$row"
+	[ "${2%%:*}" = "$2" ] || q=${q//CPU/${2#*:}}
+	read -r -a _args <<<"$q"
+}
+# accel_ok ACCEL: dies unless ACCEL is auto or one of the timed
+# instrument's accelerators; the name of an instrument or of a machine no
+# instrument chooses by ACCEL is refused naming the make target to use.
+# (The caller sources schema/contract.sh.)
+accel_ok() {
+	local a=$1 accels name alias _u _d _b _p _q
+	accels="auto $(machines yes)"
+	[[ " $accels " != *" $a "* ]] || return 0
+	accels=${accels// /, }
+	while IFS=$'\t' read -r name _u _d _b alias _p _q; do
+		[ "$a" = "$name" ] || [ "$a" = "$alias" ] ||
+			continue
+		die "ACCEL=$a: $name is an instrument, not an accelerator: run make $name (ACCEL chooses the timed instrument's accelerator: $accels)"
+	done < <(contract_rows instruments)
+	(machine_row "$a") >/dev/null 2>&1 &&
+		die "ACCEL=$a: $a is the machine an instrument boots on by itself, not an accelerator (ACCEL chooses the timed instrument's: $accels)"
+	die "ACCEL=$a is not one of $accels"
+}
+# machine_vcpus MACHINE: the most vCPUs it runs; nothing when as many as asked.
+machine_vcpus() {
+	local row _a v _r
+	row=$(machine_row "$1") || exit
+	IFS=$'\t' read -r _a v _r <<<"$row"
+	[ "$v" = - ] || printf '%s\n' "$v"
+}
+# machine_vcpus_ok MACHINE VCPUS: dies when MACHINE runs fewer, saying why.
+machine_vcpus_ok() {
+	local row _a v _q why
+	row=$(machine_row "$1") || exit
+	IFS=$'\t' read -r _a v _q why <<<"$row"
+	[ "$v" = - ] || [ "$2" -le "$v" ] ||
+		die "${1%%:*} runs on $v vCPU$([ "$v" = 1 ] || echo s), not VCPUS=$2: $why"
 }
 
 # progress K N WHAT [SECONDS_LEFT]: "[k/N] WHAT, about M min S s left",

@@ -23,6 +23,10 @@ export LB_KVM_DEV=$TMP/no-kvm LB_KVM_VERDICT=$TMP/kvm-verdict
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "$*"; exit 4; }
 missing() { echo "$*"; exit 3; }
+# checked N WHY: a loop over variants (or pairs of them) that checked none
+# has shown nothing, so it fails, saying WHY (with the fix), rather than
+# pass on an empty loop.
+checked() { [ "$1" -gt 0 ] || fail "checked nothing: $2"; }
 
 # expect_error "what" PATTERN command...: the command must fail and print
 # PATTERN (an extended regex) on stderr or stdout.  Its whole output is

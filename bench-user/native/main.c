@@ -36,6 +36,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "csvrow.h"
 #include "job.h"
 #include "jobfile.h"
 #include "lockbench_jobline.h"
@@ -506,11 +507,44 @@ static void write_records(const struct opts *o, struct lbn_unit *u, unsigned int
 	}
 }
 
-static void dec(FILE *f, uint64_t thousandths)
-{
-	fprintf(f, "%llu.%03llu", (unsigned long long)(thousandths / 1000),
-		(unsigned long long)(thousandths % 1000));
-}
+/* calibration.csv's, sections.csv's and layout.csv's columns by name
+ * (csvrow.h): each one's format and value, in write_outputs below, where
+ * o is the options, x the unit and v the variant; LB_CALIBRATION_COLUMNS,
+ * LB_SECTIONS_COLUMNS and LB_LAYOUT_COLUMNS give their order. */
+#define CAL_variant		"%s", x->v->name
+#define CAL_boot		"%llu", (unsigned long long)o->boot
+#define CAL_steps		"%llu", (unsigned long long)x->steps
+#define CAL_cyc_op		LBN_DEC3(x->r.cyc_op)
+#define CAL_cyc_p25		LBN_DEC3(x->r.cyc_p25)
+#define CAL_cyc_p75		LBN_DEC3(x->r.cyc_p75)
+#define CAL_batches		"%llu", (unsigned long long)x->r.batches
+#define CAL_PUT(n, desc)	LBN_PUT(CAL_##n)
+
+/* hold, par and timer: the unit's sections and timer reads, in ns. */
+#define SEC_variant		"%s", x->name
+#define SEC_boot		"%llu", (unsigned long long)o->boot
+#define SEC_kind		"%s", x->j->kind
+#define SEC_mode		"%s", x->j->mode
+#define SEC_threads		"%llu", (unsigned long long)x->j->threads
+#define SEC_read_pct		"%llu", (unsigned long long)x->j->read_pct
+#define SEC_hold_ns		"%llu", (unsigned long long)x->j->hold_ns
+#define SEC_parallel_ns		"%llu", (unsigned long long)x->j->parallel_ns
+#define SEC_hold_measured_ns	"%.1f", hold
+#define SEC_parallel_measured_ns "%.1f", par
+#define SEC_timer_ns_per_op	"%.2f", timer
+#define SEC_PUT(n, desc)	LBN_PUT(SEC_##n)
+
+/* k: the variant's spin_lock functions, when it has them. */
+#define LAY_boot		"%llu", (unsigned long long)o->boot
+#define LAY_variant		"%s", v->name
+#define LAY_copy		"%u", v->copy
+#define LAY_link_pos		"%u", v->link_pos
+#define LAY_text_pad		"%lu", v->text_pad
+#define LAY_data_pad		"%lu", v->data_pad
+#define LAY_stack_pad		"%lu", lbn_stack_pad
+#define LAY_layout_seed		"%llu", lbn_layout_seed
+#define LAY_spin_lock_loop	"%#lx", k ? (unsigned long)(uintptr_t)k->loop : 0ul
+#define LAY_PUT(n, desc)	LBN_PUT(LAY_##n)
 
 static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 			  struct lbn_unit *u, unsigned int n, const struct lbn_slicelog *log)
@@ -538,16 +572,10 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 		f = create(o->chains);
 		fprintf(f, "%s\n", LB_CSV_HEADER(LB_CALIBRATION_COLUMNS));
 		for (i = 0; i < n; i++) {
-			if (u[i].type != LBN_U_CHAIN)
-				continue;
-			fprintf(f, "%s,%llu,%llu,", u[i].v->name, (unsigned long long)o->boot,
-				(unsigned long long)u[i].steps);
-			dec(f, u[i].r.cyc_op);
-			fputc(',', f);
-			dec(f, u[i].r.cyc_p25);
-			fputc(',', f);
-			dec(f, u[i].r.cyc_p75);
-			fprintf(f, ",%llu\n", (unsigned long long)u[i].r.batches);
+			const struct lbn_unit *x = &u[i];
+
+			if (x->type == LBN_U_CHAIN)
+				LBN_CSV_ROW(f, LB_CALIBRATION_COLUMNS, CAL_PUT);
 		}
 		fclose(f);
 	}
@@ -575,11 +603,7 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 				par = (double)x->r.overhead_cyc / LB_DEC_SCALE * 1e6 / e->tsc_khz;
 				timer = 2 * tns / x->j->batch_ops;
 			}
-			fprintf(f, "%s,%llu,%s,%s,%llu,%llu,%llu,%llu,%.1f,%.1f,%.2f\n", x->name,
-				(unsigned long long)o->boot, x->j->kind, x->j->mode,
-				(unsigned long long)x->j->threads, (unsigned long long)x->j->read_pct,
-				(unsigned long long)x->j->hold_ns, (unsigned long long)x->j->parallel_ns,
-				hold, par, timer);
+			LBN_CSV_ROW(f, LB_SECTIONS_COLUMNS, SEC_PUT);
 		}
 		fclose(f);
 	}
@@ -590,9 +614,7 @@ static void write_outputs(const struct opts *o, const struct lbn_env *e, int hv,
 			const struct lbn_variant *v = &lbn_variants[i];
 			const struct lbn_kind_fns *k = kind_fns(v, "spin_lock");
 
-			fprintf(f, "%llu,%s,%u,%u,%lu,%lu,%lu,%llu,%#lx\n", (unsigned long long)o->boot,
-				v->name, v->copy, v->link_pos, v->text_pad, v->data_pad, lbn_stack_pad,
-				lbn_layout_seed, k ? (unsigned long)(uintptr_t)k->loop : 0ul);
+			LBN_CSV_ROW(f, LB_LAYOUT_COLUMNS, LAY_PUT);
 		}
 		fclose(f);
 	}

@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "csvrow.h"
 #include "lbn_abi.h"
+#include "lockbench_schema.h"
 #include "physlimit.h"
 #include "tsc.h"
 
@@ -93,13 +95,18 @@ void *lbn_pair_lock(void)
 	return l;
 }
 
+/* physlimit.csv's columns by name (csvrow.h); LB_PHYSLIMIT_COLUMNS gives
+ * their order. */
+#define PHY_variant		"%s", variant
+#define PHY_boot		"%llu", (unsigned long long)boot
+#define PHY_pair		"%s", pair
+#define PHY_cyc_op		LBN_DEC3(med)
+#define PHY_ns_op		LBN_DEC3(lbn_cyc_to_ns(med, khz))
+#define PHY_tsc_khz		"%llu", (unsigned long long)khz
+#define PHY_PUT(n, desc)	LBN_PUT(PHY_##n)
+
 void lbn_physlimit_row(FILE *out, const char *variant, uint64_t boot,
 		       const char *pair, uint64_t med, uint64_t khz)
 {
-	fprintf(out, "%s,%llu,%s,%llu.%03llu,%llu.%03llu,%llu\n", variant,
-		(unsigned long long)boot, pair,
-		(unsigned long long)(med / 1000), (unsigned long long)(med % 1000),
-		(unsigned long long)(lbn_cyc_to_ns(med, khz) / 1000),
-		(unsigned long long)(lbn_cyc_to_ns(med, khz) % 1000),
-		(unsigned long long)khz);
+	LBN_CSV_ROW(out, LB_PHYSLIMIT_COLUMNS, PHY_PUT);
 }

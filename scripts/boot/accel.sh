@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# accel.sh ACCEL BZIMAGE: resolve ACCEL (auto|kvm|tcg) to the accelerator a
-# boot will use and print it: tcg, icount, or kvm:CPUMODEL.
+# accel.sh ACCEL BZIMAGE: resolve the timed instrument's ACCEL (auto, or
+# an accelerator of scripts/boot/machines.tsv) to the machine its boots
+# will run on, and print it: kvm:CPUMODEL, or the accelerator as named.
 #
 # auto and kvm run a bounded probe boot: a KVM guest must reach its /init
 # and power off within LB_KVM_PROBE_S seconds (default 15) per CPU model
 # tried.  /dev/kvm (LB_KVM_DEV, for tests) can exist and still hang a nested
 # guest, so its presence proves nothing.  auto falls back to multi-threaded
-# TCG and says so; kvm fails.  tcg and icount need no probe.
+# TCG and says so; kvm fails.  Any other accelerator needs no probe.
 #
 # A probe's verdict is kept in LB_KVM_VERDICT (default build/kvm-verdict),
 # under a key of what decides it: the host CPU (vendor, family, model,
@@ -17,16 +18,17 @@
 # changed key or an older verdict probes again; ACCEL=kvm always probes,
 # -cpu host alone, and keeps nothing.
 . "$(dirname "$0")/../lib.sh"
+. "$LB_TOP/schema/contract.sh"
 
-want=${1:-auto} kernel=${2:?usage: accel.sh auto|kvm|tcg BZIMAGE}
+want=${1:-auto} kernel=${2:?usage: accel.sh ACCEL BZIMAGE}
 limit=${LB_KVM_PROBE_S:-15}
 kvm=${LB_KVM_DEV:-/dev/kvm}
 verdict_file=${LB_KVM_VERDICT:-$LB_BUILD/kvm-verdict}
 keep_s=$((24 * 3600))
+accel_ok "$want"
 case $want in
-tcg | icount) echo "$want"; exit 0 ;;
 auto | kvm) ;;
-*) die "ACCEL=$want is not one of $("$LB_TOP/scripts/build/settings.sh" choices ACCEL)" ;;
+*) echo "$want"; exit 0 ;;
 esac
 case $limit in
 '' | *[!0-9]* | 0) die "LB_KVM_PROBE_S=$limit: give the probe's time limit as a positive number of seconds" ;;
@@ -120,6 +122,7 @@ if [ "$verdict" != tcg ]; then
 	exit 0
 fi
 if [ "$want" = kvm ]; then
+	# settings-exempt: the other accelerators, named as the way out
 	die "ACCEL=kvm but KVM is unusable here: $why. Use ACCEL=auto or ACCEL=tcg"
 fi
 note "accel: KVM unusable ($why); falling back to multi-threaded TCG. TCG figures compare variants on this host only; they are not bare-metal costs"

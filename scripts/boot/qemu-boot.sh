@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # qemu-boot.sh VARIANT OUTDIR: boot one variant once and bring back what the
 # guest wrote.  Settings come from the environment:
-#   ACCEL    auto|kvm|tcg|icount, or an already resolved tcg / kvm:CPU
-#            (default auto); icount counts instructions on 1 vCPU
-#   VCPUS    guest vCPUs (default 2)          MEM      guest MiB (default 1024)
+#   MACHINE  what the guest runs on, a machine of scripts/boot/machines.tsv:
+#            tcg, kvm:CPU or icount (what its records' accel column says),
+#            or the timed instrument's ACCEL, auto or kvm, which accel.sh
+#            resolves here (default auto)
+#   VCPUS    guest vCPUs (default 2, or the machine's most; icount: 1)
+#   MEM      guest MiB (default 1024)
 #   TIMEOUT  seconds before the guest is killed (default 300)
 #   JOBFILE  job file for the C runner, or SCRIPT: a shell script to run instead
 #   REPEAT   passes over the job file (default 1)   PERF_JOB  job index to record
@@ -12,7 +15,7 @@
 #   PMU      perf stat events per job: auto (the guest's default: cycles and
 #            instructions when it has a hardware PMU), off, or EVENT,EVENT
 #   PLUGIN   a TCG plugin and its arguments, QEMU's -plugin value (the
-#            events instrument, scripts/events/run.sh); TCG and icount only
+#            events instrument, scripts/events/run.sh); not under KVM
 #   INITRD_EXTRA  a cpio archive appended to the initramfs (make events'
 #            calibration program)
 # OUTDIR gets console.log, qemu.cmdline, provenance.json, pinning.txt
@@ -26,9 +29,12 @@
 v=${1:?usage: qemu-boot.sh VARIANT OUTDIR}
 out=${2:?usage: qemu-boot.sh VARIANT OUTDIR}
 variant_fragments "$v" >/dev/null
-default_vcpus=2
-[ "${ACCEL:-auto}" = icount ] && default_vcpus=1
-VCPUS=${VCPUS:-$default_vcpus} MEM=${MEM:-1024} TIMEOUT=${TIMEOUT:-300}
+machine=${MACHINE:-auto}
+case $machine in
+auto | kvm) ;;
+*) default_vcpus=$(machine_vcpus "$machine") || exit ;;
+esac
+VCPUS=${VCPUS:-${default_vcpus:-2}} MEM=${MEM:-1024} TIMEOUT=${TIMEOUT:-300}
 # settings-exempt: the launcher's guard when a script calls it directly
 for n in VCPUS MEM TIMEOUT; do
 	case ${!n} in '' | *[!0-9]*) die "$n=${!n} is not a positive integer" ;; esac
@@ -47,16 +53,15 @@ base=$LB_BUILD/initramfs/base.cpio
 mods=$(variant_path "$v" state)/lb-modules.cpio
 [ -z "${INITRD_EXTRA:-}" ] || [ -f "$INITRD_EXTRA" ] || die "INITRD_EXTRA=$INITRD_EXTRA does not exist"
 
-accel=${ACCEL:-auto}
-case $accel in auto | kvm) accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$accel" "$kernel") ;; esac
-accel_qemu_args qaccel "$accel"
-[ "$accel" = icount ] && icount_vcpus_ok "$vcpus"
+case $machine in auto | kvm) machine=$(bash "$LB_TOP/scripts/boot/accel.sh" "$machine" "$kernel") ;; esac
+machine_qemu_args qaccel "$machine"
+machine_vcpus_ok "$machine" "$vcpus"
 # A TCG plugin (PLUGIN=) needs TCG: refused before anything is written.
-case ${PLUGIN:+$accel} in kvm:*) die "PLUGIN=${PLUGIN%%,*}: TCG plugins run under TCG only, and this boot is KVM ($accel): use ACCEL=tcg or ACCEL=icount" ;; esac
+case ${PLUGIN:+$machine} in kvm:*) die "PLUGIN=${PLUGIN%%,*}: TCG plugins run under TCG only, and this boot is KVM ($machine): boot it on tcg or icount" ;; esac
 # KVM: every vCPU thread on a host CPU of its own (kvm-pin.sh, after the
 # start): debug-threads names the threads "CPU N/KVM", the pidfile finds QEMU.
 pin=0
-case $accel in kvm:*) pin=1 qaccel+=(-name "lockbench-$v,debug-threads=on" -pidfile "$out/qemu.pid") ;; esac
+case $machine in kvm:*) pin=1 qaccel+=(-name "lockbench-$v,debug-threads=on" -pidfile "$out/qemu.pid") ;; esac
 
 need_disk "$(dirname "$out")" 200
 [ -e "$out/status" ] && die "$out already holds a boot; refusing to overwrite it"
@@ -71,11 +76,12 @@ if [ -n "${SCRIPT:-}" ]; then
 	files+=$'\n./lb/script'
 elif [ -n "${JOBFILE:-}" ]; then
 	[ -f "$JOBFILE" ] || die "JOBFILE=$JOBFILE does not exist"
-	if [ "$accel" = icount ]; then
+	if [ "$(machine_vcpus "$machine")" = 1 ]; then
 		# Refused here, before the boot, not by the module inside it: a
-		# mode icount cannot serve, named with the reason (jobs.sh).
+		# mode a one-vCPU machine cannot serve, named with the reason
+		# (jobs.sh, which also gives an instruction count slope=1).
 		# Written in place with mode 0644 (as install -m 0644 would).
-		(umask 022 && exec bash "$LB_TOP/scripts/boot/jobs.sh" "$JOBFILE" 1 icount user >"$stage/lb/jobs") || { rm -rf "$out"; exit 1; }
+		(umask 022 && exec bash "$LB_TOP/scripts/boot/jobs.sh" "$JOBFILE" 1 "$machine" user >"$stage/lb/jobs") || { rm -rf "$out"; exit 1; }
 	else
 		install -m 0644 "$JOBFILE" "$stage/lb/jobs"
 	fi
@@ -99,7 +105,7 @@ truncate -s 16M "$journal"
 
 host_facts
 host_cpus=$LB_HOST_CPUS host_id=$LB_HOST_ID
-append="console=ttyS0 loglevel=5 panic=-1 lb.variant=$v lb.accel=${accel%%:*} lb.host=$host_id"
+append="console=ttyS0 loglevel=5 panic=-1 lb.variant=$v lb.accel=${machine%%:*} lb.host=$host_id"
 append+=" lb.host_cpus=$host_cpus lb.vcpus=$vcpus lb.boot=${BOOT:-0} lb.repeat=${REPEAT:-1}"
 per_variant=APPEND_${v//-/_}
 append+=" lb.perf=${PERF_JOB:--1} lb.out=/dev/vda lb.records=/dev/vdb${PMU:+ lb.pmu=$PMU} ${APPEND:-} ${!per_variant:-}"
@@ -111,7 +117,7 @@ cmd=(qemu-system-x86_64 "${qaccel[@]}" -smp "$vcpus" -m "$mem" -nodefaults
 [ -z "${PLUGIN:-}" ] || cmd+=(-plugin "$PLUGIN")
 printf '%q ' "${cmd[@]}" >"$out/qemu.cmdline"
 echo >>"$out/qemu.cmdline"
-bash "$LB_TOP/scripts/boot/provenance.sh" "$v" "${accel%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
+bash "$LB_TOP/scripts/boot/provenance.sh" "$v" "${machine%%:*}" "$vcpus" "${BOOT:-0}" "$out/qemu.cmdline" >"$out/provenance.json"
 # LB_QEMU_DRYRUN=1: stop at the command line (tests/host/kvm-pin.sh).
 if [ "${LB_QEMU_DRYRUN:-0}" = 1 ]; then
 	rm -rf "$stage" "$initrd" "$out/boot.cpio" "$disk" "$journal" "$out/guest"
@@ -187,7 +193,7 @@ echo "$status" >"$out/status"
 # The last "guest up after N", or nothing: a boot whose runner never
 # started still reports its status and console below.
 up=$(awk '{ s = $0; while (match(s, /guest up after [0-9.]*/)) { n++; u = substr(s, RSTART + 15, RLENGTH - 15); s = substr(s, RSTART + RLENGTH) } } END { if (n) print u }' "$out/console.log")
-note "boot $v #${BOOT:-0}: $status in ${wall%.*}s wall (${accel%%:*}, $vcpus vCPUs${up:+, runner started ${up}s after kernel start})"
+note "boot $v #${BOOT:-0}: $status in ${wall%.*}s wall (${machine%%:*}, $vcpus vCPUs${up:+, runner started ${up}s after kernel start})"
 if [ $status != ok ]; then
 	note "boot $v: last console lines (${out#"$LB_TOP"/}/console.log):"
 	tail -n 15 "$out/console.log" | sed 's/^/    /' >&2

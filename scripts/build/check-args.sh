@@ -21,8 +21,10 @@ bad() { errs+=("$*"); }
 # checked below: a setting no goal here reads is not this make's business;
 # "jobs" says one of them is a job list or line.
 mapfile -t instrument_rows < <(contract_rows instruments)
-# A target of a makefile make read before this one (make -f X -f Makefile,
-# MAKEFILES=) is that makefile's, as an instrument's target is its row's.
+# The targets are schema/targets.tsv's and the instruments' (their names
+# and aliases, rows made from the contract's by targets.sh).  A target of
+# a makefile make read before this one (make -f X -f Makefile,
+# MAKEFILES=) is that makefile's: it may read any setting.
 others=
 for f in ${LB_OTHER_MAKEFILES:-}; do
 	others+=" $(sed -n 's/^\([A-Za-z0-9_.-]*\):\([^=]\|$\).*/\1/p' "$f" | paste -sd' ')"
@@ -37,8 +39,8 @@ while IFS=$'\t' read -r kind text; do
 	warn) say "warning: $text" ;;
 	esac
 done < <(awk -F '\t' -v goals="${*:-}" -v cmdline="${LB_CMDLINE_VARS:-}" \
-	-v instruments="$(printf '%s\n' "${instrument_rows[@]}" | cut -f 4 | paste -sd' ')$others" \
-	-f "$LB_TOP/scripts/build/names.awk" "$LB_TOP/schema/targets.tsv" "$LB_TOP/schema/settings.tsv")
+	-v others="$others" \
+	-f "$LB_TOP/scripts/build/names.awk" <("$LB_TOP/scripts/build/targets.sh" rows) "$LB_TOP/schema/settings.tsv")
 has() { # has GOAL...: is one of them among the goals?
 	local g
 	for g; do [[ $goals == *" $g "* ]] && return 0; done
@@ -197,6 +199,9 @@ contract_names() {
 	sed -n "s/^$1: *//p" <<<"$out"
 }
 rule_kconfig() { bad_if_dies kconfig_fragment "$2"; }
+# ACCEL: auto or an accelerator of scripts/boot/machines.tsv; an
+# instrument's name is refused naming its make target (lib.sh's accel_ok).
+rule_accel() { bad_if_dies accel_ok "$2"; }
 # T: make check's test globs, each matching a test (the harness's rule).
 rule_tests() { bad_if_dies env T="$2" "$LB_TOP/tests/harness/check.sh" --select; }
 rule_text() { :; }
@@ -248,8 +253,9 @@ fi
 case $accel in
 kvm)
 	kvm=${LB_KVM_DEV:-/dev/kvm}
-	if has all run again boot calibrate perf quality check check-long lava-run; then
+	if has all timed run again boot calibrate perf quality check check-long lava-run; then
 		if [ ! -e "$kvm" ]; then
+			# settings-exempt: the other accelerators, named as the way out
 			bad "ACCEL=kvm but $kvm does not exist (no KVM on this host, or the kvm module is not loaded): use ACCEL=auto (KVM when it works, else TCG) or ACCEL=tcg"
 		elif [ ! -r "$kvm" ] || [ ! -w "$kvm" ]; then
 			bad "ACCEL=kvm but $kvm is not readable and writable by $(id -un): add the user to the kvm group (then log in again), or use ACCEL=tcg"
@@ -257,24 +263,20 @@ kvm)
 	fi
 	;;
 esac
-# ACCEL=icount runs 1 vCPU (lib.sh, LB_ICOUNT_WHY_1CPU).
-if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$vcpus" != 1 ] && [ "$accel" = icount ] && has all run again boot calibrate perf quality; then
-	bad "ACCEL=icount runs on 1 vCPU, not VCPUS=$vcpus: $LB_ICOUNT_WHY_1CPU; drop VCPUS= or use ACCEL=tcg"
-fi
 # Each instrument's own rules (its place's check.sh, where it has one),
-# when its make target is among the goals.
+# when its make target (its name or its alias) is among the goals.
 for row in "${instrument_rows[@]}"; do
-	IFS=$'\t' read -r _ _ _ target place _ <<<"$row"
-	if has "$target" && [ -f "$LB_TOP/$place/check.sh" ]; then
+	IFS=$'\t' read -r name _ _ _ alias place _ <<<"$row"
+	if has "$name" "$alias" && [ -f "$LB_TOP/$place/check.sh" ]; then
 		. "$LB_TOP/$place/check.sh"
 	fi
 done
 # A timed accelerator with more vCPUs than host CPUs times the host's
 # scheduler: refused unless asked for (OVERSUBSCRIBE=1), and then every
-# cell is flagged oversubscribed (run.sh).  Only a VCPUS= given here: the
-# default 2 on a 1-CPU host is run.sh's to flag.
-if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$accel" != icount ] && [ "${OVERSUBSCRIBE:-0}" != 1 ] &&
-	has all run again boot calibrate perf quality && [ "$vcpus" -gt "$(nproc)" ]; then
+# cell is flagged oversubscribed (boot/loop.sh).  Only a VCPUS= given here: the
+# default 2 on a 1-CPU host is the loop's to flag.
+if [[ $vcpus =~ ^[0-9]+$ ]] && [ "${OVERSUBSCRIBE:-0}" != 1 ] &&
+	has all timed run again boot calibrate perf quality && [ "$vcpus" -gt "$(nproc)" ]; then
 	bad "VCPUS=$vcpus is above this host's $(nproc) CPUs: a timed run would measure the host's scheduler (oversubscribed): use VCPUS=$(nproc) or fewer, or OVERSUBSCRIBE=1 to run it flagged oversubscribed"
 fi
 

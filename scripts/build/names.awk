@@ -1,9 +1,12 @@
-# names.awk schema/targets.tsv schema/settings.tsv: every name a make
-# was given, checked against the two tables (check-args.sh runs it first).
+# names.awk TARGETS schema/settings.tsv: every name a make was given,
+# checked against the two tables (check-args.sh runs it first); TARGETS
+# is scripts/build/targets.sh rows: schema/targets.tsv's rows and the
+# instruments' (their names and aliases, from the contract).
 #   -v goals="run ..."        the make's goals (none: help)
 #   -v cmdline="BOOTS ..."    the variables given on make's command line
 #                             (the top level's: the Makefile's LB_CMDLINE_VARS)
-#   -v instruments="run ..."  the contract's instruments' make targets
+#   -v others="x ..."         the targets of makefiles make read before
+#                             the Makefile (make -f x.mk -f Makefile)
 # and the environment (ENVIRON), where a command line's variables are too.
 # Prints tab-separated lines:
 #   read NAME     a setting the goals read (check-args checks its value)
@@ -126,6 +129,8 @@ function readers_text(n,    s, m, e, i, g) {
 		g = e[i]
 		if (index(g, "?")) g = substr(g, 1, index(g, "?") - 1) " (with " substr(g, index(g, "?") + 1) "=)"
 		sub(/^\*/, "every goal", g)
+		sub(/^instruments/, "every instrument", g)
+		sub(/^booting-instruments/, "every instrument that boots", g)
 		s = s (i > 1 ? ", " : "make ") g
 	}
 	return s
@@ -143,17 +148,17 @@ file == 2 {
 
 END {
 	ng = split(goals == "" ? "help" : goals, gl, " ")
-	ni = split(instruments, il, " ")
-	for (i = 1; i <= ni; i++) instrument[il[i]] = 1
-	# The goals: each a target of the table or an instrument's (whose row
-	# in the contract makes it; one without a row here reads anything);
-	# a file the Makefile makes (a path) is make's own business.
+	no = split(others, ol, " ")
+	for (i = 1; i <= no; i++) other[ol[i]] = 1
+	# The goals: each a target of the table (an instrument's included;
+	# another makefile's reads anything); a file the Makefile makes (a
+	# path) is make's own business.
 	for (i = 1; i <= ng; i++) {
 		g = gl[i]
 		if (g in target) { queue[++nq] = g; continue }
-		if (g in instrument) { open_goal = 1; continue }
+		if (g in other) { open_goal = 1; continue }
 		if (g ~ /\//) continue
-		t = near(g, targets " " instruments, 0)
+		t = near(g, targets " " others, 0)
 		printf "error\tmake %s: no such target; %s (make help lists them)\n", g,
 			near_enough(g, t, near_d) || near_d <= 2 ? "did you mean make " t "?" : "the nearest is make " t
 	}

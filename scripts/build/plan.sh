@@ -95,10 +95,12 @@ stage() {
 }
 
 # An instrument's folder in a run directory, by its make target (the
-# contract's rows: run, pathlen, native, events).
+# contract's rows: its name, and its alias where it has one).
 declare -A rundir_of=() question_of=()
-while IFS=$'\t' read -r _ _ rundir target _ question; do
-	rundir_of[$target]=$rundir question_of[$target]=$question
+while IFS=$'\t' read -r name _ rundir _ alias _ question; do
+	for t in "$name" "$alias"; do
+		[ "$t" = - ] || rundir_of[$t]=$rundir question_of[$t]=$question
+	done
 done < <(contract_rows instruments)
 
 # N units (boots; native: processes) of TARGET's instrument, timed from
@@ -109,10 +111,12 @@ done < <(contract_rows instruments)
 unit_time() { # TARGET N
 	local f d=${rundir_of[$1]} t src
 	for f in $(ls -r "$LB_BUILD"/runs/*/"$d"/run.info 2>/dev/null) "$LB_TOP/results/raw/$d/run.info"; do
-		t=$(awk -F= -v n="$2" -v icount="$([ "$1" = pathlen ] && echo 1 || echo 0)" '{ k[$1] = $2 }
+		t=$(awk -F= -v n="$2" -v top="$([ "$d" = . ] && echo 1 || echo 0)" -v accels=" $(machines yes) " '{ k[$1] = $2 }
 			END { if (!k["total_seconds"] || !k["boots"]) exit 1
-				# a run directory of its own once held an icount run
-				if ((k["accel"] == "icount") != icount) exit 1
+				# a run directory of its own once held an icount
+				# run: the run itself is the timed one, on an
+				# accelerator
+				if (top && !index(accels, " " k["accel"] " ")) exit 1
 				each = k["total_seconds"] / (k["boots"] * split(k["variants"], v, " "))
 				printf "%d %.1f\n", each * n + 0.5, each }' "$f" 2>/dev/null) || continue
 		src=${f%/run.info} src=${src%/.}
@@ -173,17 +177,17 @@ for g in "${goals[@]}"; do
 		stage module $# "$g: lockbench.ko of $*"
 		[ "$g" != initramfs ] || stage initramfs $# "initramfs: the guest's archives of $*"
 		;;
-	run | again)
+	timed | run | again)
 		b=${BOOTS:-10}
-		[ "$g" = run ] || line "again: repeats ${RUN:-build/runs/latest} with its own settings unless given (run.info)"
-		line "$g: variants ${vs[*]}; ACCEL=$accel_says; VCPUS=${VCPUS:-$([ "$accel" = icount ] && echo 1 || echo 2)}; $b boots x ${REPEAT:-3} passes of $(jobs_of "$jobfile") jobs (${jobfile#"$LB_TOP"/}); perf recording: $([ "${PERF:-1}" = 1 ] && echo yes || echo no)"
+		[ "$g" != again ] || line "again: repeats ${RUN:-build/runs/latest} with its own settings unless given (run.info)"
+		line "$g: variants ${vs[*]}; ACCEL=$accel_says; VCPUS=${VCPUS:-2}; $b boots x ${REPEAT:-3} passes of $(jobs_of "$jobfile") jobs (${jobfile#"$LB_TOP"/}); perf recording: $([ "${PERF:-1}" = 1 ] && echo yes || echo no)"
 		kernels "${vs[@]}"
-		boots "$([ "$accel" = icount ] && echo pathlen || echo run)" $((b * ${#vs[@]})) "$g"
+		boots run $((b * ${#vs[@]})) "$g"
 		;;
-	pathlen)
-		line "pathlen: variants ${vs[*]}; ACCEL=icount, 1 vCPU; ${BOOTS_ICOUNT:-2} boots of the hot jobs of ${jobfile#"$LB_TOP"/}"
+	icount | pathlen)
+		line "$g: variants ${vs[*]}; the icount machine, 1 vCPU; ${BOOTS_ICOUNT:-2} boots of the hot jobs of ${jobfile#"$LB_TOP"/}"
 		kernels "${vs[@]}"
-		boots pathlen $((${BOOTS_ICOUNT:-2} * ${#vs[@]})) pathlen
+		boots "$g" $((${BOOTS_ICOUNT:-2} * ${#vs[@]})) "$g"
 		;;
 	native)
 		line "native: variants ${vs[*]}; each variant's lock objects linked into a user process, ${RUNS:-20} processes, every variant in each, THREADS=${THREADS:-1,2}; no boot (build/runs/${LB_RUN_NAME:-NAME}/native)"

@@ -3,11 +3,16 @@
 # schema/settings.tsv, as make help lists them (those a make goal reads),
 # as docs/variables.md's table (every one, with the goals that read it;
 # between its "settings" markers; tests/host/contract.sh checks the
-# copy), or one setting's choices ("auto, kvm, tcg, icount"), for a
-# script's message.  The table is the only list: nothing else names them.
+# copy), or one setting's choices ("auto, kvm, tcg"), for a script's
+# message.  The table is the only list: nothing else names them.  The
+# accel rule is one: of auto and the timed instrument's accelerators
+# (scripts/boot/machines.tsv), which name themselves.
 set -eu
 table=$(dirname "$0")/../../schema/settings.tsv
-rows() { awk -F '\t' '!/^#/ && $1 != "name"' "$table"; }
+accels=$(awk -F '\t' '!/^#/ && $1 != "machine" && $2 == "yes" { printf ",%s", $1 }' "$(dirname "$0")/../boot/machines.tsv")
+rows() {
+	awk -F '\t' -v OFS='\t' -v accels="one:auto$accels" '!/^#/ && $1 != "name" { if ($3 == "accel") $3 = accels; print }' "$table"
+}
 
 case ${1:-} in
 help)
@@ -61,6 +66,8 @@ markdown)
 			x = e[i]
 			if (index(x, "?")) x = substr(x, 1, index(x, "?") - 1) " (with " substr(x, index(x, "?") + 1) "=)"
 			sub(/^\*/, "every goal", x)
+			sub(/^instruments/, "every instrument", x)
+			sub(/^booting-instruments/, "every instrument that boots", x)
 			s = s (i > 1 ? ", " : "") x
 		}
 		return s

@@ -4,7 +4,8 @@
 # lockbench.ko and its modules archive, each with the files it is made
 # from, so that make alone decides what a goal rebuilds.  Read from the
 # matrix files (vm-configs/matrix, matrix.extra, and build/user/matrix,
-# where byo.sh declares your own kernels).  Each variant gets:
+# where byo.sh declares your own kernels), with this make's variants,
+# LB_VARIANTS (at the end).  Each variant gets:
 #   kernel.V  module.V  cpio.V   its three files, for the goals' prerequisites
 # and their rules.  The recipes (kernel_rule, module_rule, cpio_rule) and
 # the shared prerequisites (TREE_STAMP, MODULE_SRC) are the Makefile's.
@@ -38,3 +39,12 @@ for v in $(matrix_variants all); do
 	echo "\$(cpio.$v): \$(module.$v) \$(kernel.$v)"
 	echo "	\$(call cpio_rule,$v)"
 done
+
+# This make's variants, parsed once: VARIANTS, else the default matrix or
+# your own kernels (the Makefile wrote this anew when one of them
+# changed; check-args refused a bad list before).  The scripts take them
+# through lib.sh's run_variants, which parses VARIANTS itself only when
+# they were not given this list.
+echo
+echo "LB_VARIANTS := $(parse_variants "${VARIANTS:-}" | tr '\n' ' ')"
+echo "LB_VARIANTS_OF := ${VARIANTS:-}"

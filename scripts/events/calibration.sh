@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # events/calibration.sh EVENTS.TSV: the plugin's calibration (a boot of
 # bench-user/events/lb-events-cal) checked and tabled in Markdown (by
-# render.awk, from the rows as CSV); exits
+# render.sh, from the rows as CSV); exits
 # 1 when a row is not what the code it counted must give:
 #   pad id N (1..16)  N locked increments: N instructions, N atomics,
 #                     N loads, N stores, 1 line, in every op;
@@ -16,7 +16,7 @@ tsv=${1:?usage: events/calibration.sh EVENTS.TSV}
 grep -q '^# no ops seen' "$tsv" && die "$tsv: no ops seen: lb-events-cal did not run"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# The rows as CSV (an empty cell where a row is missing); render.awk draws
+# The rows as CSV (an empty cell where a row is missing); render.sh draws
 # the table.  awk's exit status is the verdict.
 rc=0
 awk -F'\t' '
@@ -51,7 +51,7 @@ awk -F'\t' '
 		exit bad > 0
 	}' "$tsv" >"$tmp/calibration.csv" || rc=$?
 printf '## Calibration of the events plugin (bench-user/events/lb-events-cal)\n\n'
-awk -f "$LB_TOP/scripts/report/render.awk" -v view=table -v align=lrrrrrrrrl -v empty=– \
+"$LB_TOP/scripts/report/render.sh" table -v align=lrrrrrrrrl -v empty=– \
 	-v labels='code in the op|ops|insns|atomics|loads|stores|lines|transfers/op|invalidations/op|verdict' \
 	"$tmp/calibration.csv"
 exit $rc

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# events/csv.sh --header | VARIANT ACCEL VCPUS EVENTS.TSV: the plugin's file
+# events/csv.sh --header | VARIANT MACHINE VCPUS EVENTS.TSV: the plugin's file
 # (bench-user/events/events-out.c) as events.csv rows, in the contract's
 # columns (lb-validate --describe events).  A marker's id is a kind's
 # position in LB_KINDS (or a pad), so the names come from the contract.
@@ -9,7 +9,7 @@ if [ "${1:-}" = --header ]; then
 	contract_header events
 	exit 0
 fi
-[ $# -eq 4 ] || die "usage: events/csv.sh --header | VARIANT ACCEL VCPUS EVENTS.TSV"
+[ $# -eq 4 ] || die "usage: events/csv.sh --header | VARIANT MACHINE VCPUS EVENTS.TSV"
 v=$1 accel=$2 vcpus=$3 tsv=$4
 [ -f "$tsv" ] || die "$tsv does not exist"
 head -n 1 "$tsv" | grep -qx '#lockbench-events v1' || die "$tsv is not a lockbench-events v1 file"

@@ -141,7 +141,7 @@ waiter=$(figures waiter)
 adds=$(figures adds)
 
 host="${HI[cpu_model]:-host ${PI[host_id]:-?}} (${PI[host_id]:-?}, ${HI[online_cpus]:-?} CPUs)"
-render() { awk -f "$LB_TOP/scripts/report/render.awk" -v view=table -v empty="–" "$@"; }
+render() { "$LB_TOP/scripts/report/render.sh" table -v empty="–" "$@"; }
 printf '%s\n' "## PREEMPT: what break_lock's store adds (events)" "" \
 	"Instrument: **events** (the lockbench-events TCG plugin; hot: icount, 1 vCPU, exact; cold and contended: MTTCG, 2 vCPUs, the directory model), pass \`${RI[run_id]:-?}\` on $host, one boot a variant. Units: stores per acquire+release, and cache-line transfers and invalidations per contended handoff (an op on the other vCPU than the kind's op before). These are model quantities: the directory has no timing, and how often TCG hands the lock over is this host's, not hardware's. Stores are per op, not per handoff: a vCPU retakes the lock many times between handoffs under TCG, so stores per handoff would count TCG's scheduling." "" \
 	"Under PREEMPT, pre and post take their locks in 2005's break_lock loop (patch/0003): every acquisition stores break_lock = 0 after its trylock (clear), and a waiter stores break_lock = 1 into the lock's own line before it spins (set). The stores are each variant's lock functions' as its booted vmlinux has them (\`scripts/events/break-lock.sh\`); bit_spin_lock has no break_lock in any variant." ""

@@ -2,7 +2,7 @@
 # make events: the events instrument.  Boots each variant twice with the
 # lockbench-events.so TCG plugin (bench-user/events/) and writes the run
 # directory's events/ (build/runs/NAME/events, NAME= or the UTC time):
-#   hot pass   ACCEL=icount, 1 vCPU, EVENTS_HOT (default
+#   hot pass   on the icount machine, 1 vCPU, EVENTS_HOT (default
 #              bench-user/jobs/events-hot.jobs): exact, repeatable counts
 #              per op; pad=N jobs are the calibration;
 #   smp pass   multi-threaded TCG, VCPUS (default 2) vCPUs, EVENTS_SMP
@@ -16,19 +16,16 @@
 # scripts/events/table.sh), run.info and each boot's events.tsv.
 # SLOWDOWN=1 boots the first variant's passes once more without the plugin
 # and writes slowdown.txt.
-# Refused before any boot: ACCEL=kvm (plugins are TCG's), a hot list with a
+# It chooses its machines itself (a plugin is TCG's), so ACCEL, the timed
+# instrument's, is not read.  Refused before any boot: a hot list with a
 # cold or contended job (icount runs 1 vCPU: jobs.sh), an smp list with a
 # hot job (hot counts are the icount pass's), VCPUS outside 2..32 (the
 # directory models at most 32 caches).
 . "$(dirname "$0")/../lib.sh"
 
-parse_variants "${VARIANTS:-}" >/dev/null
-mapfile -t variants < <(parse_variants "${VARIANTS:-}")
-[ ${#variants[@]} -gt 0 ] || die "no variants to measure"
-case ${ACCEL:-auto} in
-auto | tcg | icount) ;;
-*) die "ACCEL=$ACCEL: the events instrument is a TCG plugin, and its passes choose their accelerator themselves (hot: icount, smp: tcg); unset ACCEL" ;;
-esac
+list=$(run_variants) # dies on an unknown name
+mapfile -t variants <<<"$list"
+[ -n "$list" ] || die "no variants to measure"
 vcpus=${VCPUS:-2}
 case $vcpus in '' | *[!0-9]*) die "VCPUS=$vcpus is not a number" ;; esac
 { [ "$vcpus" -ge 2 ] && [ "$vcpus" -le 32 ]; } ||
@@ -68,8 +65,8 @@ printf '%s\n' "$smp" >"$run/jobs.smp"
 host_facts
 start=$EPOCHSECONDS
 qa_hot=() qa_smp=()
-accel_qemu_args qa_hot icount
-accel_qemu_args qa_smp tcg
+machine_qemu_args qa_hot icount
+machine_qemu_args qa_smp tcg
 cat >"$run/run.info" <<EOT
 run_id=$ts
 variants=${variants[*]}
@@ -86,12 +83,12 @@ EOT
 
 # boot VARIANT PASS [plain]: one boot of a pass, with the plugin unless plain.
 boot_pass() {
-	local v=$1 pass=$2 bd=$run/boots/$1/$2${3:+-$3} accel=icount nv=1 jobs=$run/jobs.hot arg=dir=off
-	[ "$pass" = smp ] && accel=tcg nv=$vcpus jobs=$run/jobs.smp arg=dir=on
+	local v=$1 pass=$2 bd=$run/boots/$1/$2${3:+-$3} machine=icount nv=1 jobs=$run/jobs.hot arg=dir=off
+	[ "$pass" = smp ] && machine=tcg nv=$vcpus jobs=$run/jobs.smp arg=dir=on
 	mkdir -p "${bd%/*}"
 	local p="$plugin,out=$bd.tsv,$arg"
 	[ -n "${3:-}" ] && p=""
-	APPEND="noreplace-smp ${APPEND:-}" ACCEL=$accel VCPUS=$nv JOBFILE=$jobs PLUGIN=$p \
+	APPEND="noreplace-smp ${APPEND:-}" MACHINE=$machine VCPUS=$nv JOBFILE=$jobs PLUGIN=$p \
 		TIMEOUT=${TIMEOUT:-600} bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" ||
 		die "events: $v $pass: the boot failed (${bd#"$LB_TOP"/}/console.log)"
 	[ -n "${3:-}" ] && return 0
@@ -117,7 +114,7 @@ done
 if [ "${SLOWDOWN:-0}" = 1 ]; then
 	v=${variants[0]}
 	{
-		echo "# boot wall seconds of $v, with and without lockbench-events.so (same jobs, same accelerator)"
+		echo "# boot wall seconds of $v, with and without lockbench-events.so (same jobs, same machine)"
 		printf 'pass\twith_plugin_s\twithout_s\tratio\n'
 		for pass in hot smp; do
 			boot_pass "$v" "$pass" plain
@@ -150,7 +147,7 @@ calibrate_plugin() {
 /bin/lb-events-cal
 ' >"$run/cal.sh"
 	rm -rf "$st"
-	INITRD_EXTRA=$run/cal.cpio SCRIPT=$run/cal.sh ACCEL=tcg VCPUS=2 PLUGIN="$plugin,out=$bd.tsv" \
+	INITRD_EXTRA=$run/cal.cpio SCRIPT=$run/cal.sh MACHINE=tcg VCPUS=2 PLUGIN="$plugin,out=$bd.tsv" \
 		TIMEOUT=${TIMEOUT:-600} bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" ||
 		die "events: the plugin's calibration boot failed (${bd#"$LB_TOP"/}/console.log)"
 	mv "$bd.tsv" "$bd/events.tsv"

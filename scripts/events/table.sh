@@ -8,7 +8,7 @@
 #   COMPARISONS= as elsewhere), in events;
 #   the calibration: pad=N adds N instructions and nothing else.
 # The tables' figures are computed here as CSV (cycles.csv, pads.csv in a
-# temporary folder); render.awk draws them.
+# temporary folder); render.sh draws them.
 . "$(dirname "$0")/../lib.sh"
 run=${1:?usage: events/table.sh RUN}
 csv=$run/events.csv
@@ -83,7 +83,7 @@ awk -F, -v pairs="$pairs" -v dir="$tmp" '
 	}' "$csv" || rc=$?
 [ $rc = 0 ] || [ $rc = 3 ] || exit $rc
 
-render() { awk -f "$LB_TOP/scripts/report/render.awk" -v view=table -v empty="–" "$@"; }
+render() { "$LB_TOP/scripts/report/render.sh" table -v empty="–" "$@"; }
 printf '%s\n' "## Where the cycles go: events per acquire+release" "" \
 	"Counted by the lockbench-events TCG plugin between the module's marker NOPs." \
 	"insns to lines: the hot op (icount, 1 vCPU, lock prefixes kept with noreplace-smp)," \

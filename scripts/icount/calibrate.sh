@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # icount/calibrate.sh VARIANT OUT REPORT: icount's part of make calibrate
-# (scripts/boot/calibrate.sh gives OUT, the pads LB_CAL_PADS and the hot
+# (scripts/calibrate/run.sh gives OUT, the pads LB_CAL_PADS and the hot
 # job LB_CAL_HOT).  One boot runs the hot job list, a second the same
 # list plus spin_lock at every pad; each pad must add exactly N
 # instructions and every other kind must not change.  Exact, or the
@@ -16,7 +16,7 @@ bash "$LB_TOP/scripts/boot/jobs.sh" "$LB_TOP/bench-user/jobs/default.jobs" 1 ico
 	for n in "${pads[@]}"; do echo "${LB_CAL_HOT:?} slope=1 pad=$n"; done
 } >"$out/icount-padded.jobs"
 for w in plain padded; do
-	ACCEL=icount VCPUS=1 BOOT=1 REPEAT=1 JOBFILE=$out/icount-$w.jobs TIMEOUT=${TIMEOUT:-300} \
+	MACHINE=icount VCPUS=1 BOOT=1 REPEAT=1 JOBFILE=$out/icount-$w.jobs TIMEOUT=${TIMEOUT:-300} \
 		bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/icount-$w" || die "calibrate: icount $w boot of $v failed"
 done
 rc=0

@@ -1,8 +1,8 @@
 # shellcheck shell=bash
-# icount's own settings rule, sourced by check-args.sh when make pathlen is
-# among the goals: make pathlen always counts under icount, which runs 1
-# vCPU (lib.sh, LB_ICOUNT_WHY_1CPU); inside make all, VCPUS is the timed
-# run's.
+# icount's own settings rule, sourced by check-args.sh when make icount
+# (make pathlen) is among the goals: it always counts on the icount
+# machine, which runs 1 vCPU (scripts/boot/machines.tsv says why); inside
+# make all, VCPUS is the timed run's.
 if [[ $vcpus =~ ^[0-9]+$ ]] && [ "$vcpus" != 1 ] && ! has all; then
-	bad "make pathlen counts under ACCEL=icount, which runs on 1 vCPU, not VCPUS=$vcpus: drop VCPUS= ($LB_ICOUNT_WHY_1CPU)"
+	why=$(machine_vcpus_ok icount "$vcpus" 2>&1) || bad "make icount counts on 1 vCPU, not VCPUS=$vcpus: drop VCPUS= (${why#*"VCPUS=$vcpus: "})"
 fi

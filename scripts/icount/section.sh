@@ -24,7 +24,12 @@ if [ -n "$iid" ]; then
 	fi
 	qargs=${II[qemu_args]:-}
 	fact graph "$graph"
-	fact qargs "${qargs:-${LB_ICOUNT_QEMU[*]}}"
+	if [ -z "$qargs" ]; then
+		# (a run from before run.info kept them: the machine's own)
+		machine_qemu_args qa icount
+		qargs=${qa[*]}
+	fi
+	fact qargs "$qargs"
 	fact boots "${II[boots]:-}"
 	cp "$icount/pathlen.md" "$tmp/pieces/PATHLEN"
 	cp "$icount/pathlen-diff.md" "$tmp/pieces/PATHLEN_DIFF"
@@ -33,5 +38,7 @@ if [ -n "$iid" ]; then
 	expand_args+=(-v "icount=$icount")
 fi
 article_fact iid "$iid"
+# Its part of the calibration (icount/calibrate.sh's check of the pads).
+[ -z "$cal" ] || cp "$cal/icount.txt" "$stage/calibrate/"
 fact iid "$iid"
 fact id "$id"

@@ -4,7 +4,7 @@
 #   RUN/pathlen-diff.md   the comparisons (vm-configs/comparisons), in whole instructions
 #   RUN/pathlen.csv       the same counts as data
 # lb-pathlen refuses the run if any count is not exact or differs between
-# boots; render.awk draws the two tables from its CSV.  Derived files are rebuilt whole; the records are only read.
+# boots; render.sh draws the two tables from its CSV.  Derived files are rebuilt whole; the records are only read.
 . "$(dirname "$0")/../lib.sh"
 
 run=$(readlink -f "${1:?usage: icount/table.sh RUNDIR}")
@@ -31,7 +31,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$LB_TOP/bench-user/lb-pathlen" -o "$tmp/pathlen.csv" "${files[@]}" || die "lb-pathlen refused $1 (see above)"
 # The tables are drawn from the CSV by the report's one renderer.
 . "$LB_TOP/schema/contract.sh"
-render() { awk -f "$LB_TOP/scripts/report/render.awk" -v view=pathlen -v mix="$(contract_list kinds side=mix)" "$@" "$tmp/pathlen.csv"; }
+render() { "$LB_TOP/scripts/report/render.sh" pathlen -v mix="$(contract_list kinds side=mix)" "$@" "$tmp/pathlen.csv"; }
 render -v variants="${have# }" >"$tmp/pathlen.md" || die "pathlen: the table of $1 could not be drawn"
 if [ -n "$pairs" ]; then
 	render -v pairs="$pairs" -v diff_only=1 >"$tmp/pathlen-diff.md" || die "pathlen: the comparisons of $1 could not be drawn"

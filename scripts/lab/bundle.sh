@@ -22,7 +22,7 @@ outdir=${BUNDLE_OUT:-$LB_BUILD/bundle}
 [ -f "$jobfile" ] || die "no job list $jobfile"
 # (threads=SWEEP as 1 thread: the runner's machine decides the counts)
 expand_jobs "$jobfile" --sweep 1 >/dev/null || exit 1
-variants=$(parse_variants "${VARIANTS:-}")
+variants=$(run_variants)
 variants=${variants//$'\n'/ }
 # shellcheck disable=SC2086 # the variants, one word each
 hz=$(native_hz "bundle variants of one HZ" $variants)

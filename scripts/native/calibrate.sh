@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # native/calibrate.sh VARIANT OUT REPORT: native's part of make calibrate
-# (scripts/boot/calibrate.sh gives OUT, BOOTS, the pads LB_CAL_PADS and
+# (scripts/calibrate/run.sh gives OUT, BOOTS, the pads LB_CAL_PADS and
 # the hot job LB_CAL_HOT): the same pads in the variant's own lock code
 # on this host's CPUs (scripts/native/run.sh), one process a replicate,
 # BOOTS processes, where the host can run it (x86_64 with a constant

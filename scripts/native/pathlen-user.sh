@@ -6,7 +6,7 @@
 # ICOUNT_CSV (default: the published results/pathlen/pathlen.csv).
 . "$(dirname "$0")/common.sh"
 
-list=$(parse_variants "${VARIANTS:-}")
+list=$(run_variants)
 mapfile -t variants <<<"$list"
 icount=${ICOUNT_CSV:-$LB_TOP/results/pathlen/pathlen.csv}
 for v in "${variants[@]}"; do

@@ -77,7 +77,7 @@ joblist=$(expand_jobs "$jobfile" --sweep "$threads") || exit 1
 placed=()
 native_placements placed "$joblist"
 joblist=$(native_placed_jobs "$joblist" "${placed[@]}") || exit 1
-variants=$(parse_variants "${VARIANTS:-}") # dies naming the known ones
+variants=$(run_variants) # dies naming the known ones
 variants=${variants//$'\n'/ }
 [ "$check" != --check-settings ] || exit 0
 # shellcheck disable=SC2086 # the variants, one word each
@@ -118,19 +118,18 @@ twin=-
 [ "$aa" = - ] || twin=$aa~A
 grep -q 'mode=hot' "$jobs" || aa=-
 
-# Per variant, its replicates' provenance.json from one jq (a process
-# costs 40 ms): its objects do not change during the run; each replicate
-# puts in its binary's hash (a layout is a binary), its boot and exit.
-declare -A prov=()
+# Per variant, what its replicates' provenance.json share: its objects do
+# not change during the run.  Each replicate fills in its boot, its
+# binary's hash (a layout is a binary) and its exit (below).
+prov=()
 merged=()
 for v in $variants; do
 	LBN_ALONE=0 "$LB_TOP/scripts/native/build.sh" "$v" || die "native: building $v failed (see above)"
 	merged+=("$v=$LB_NATIVE_OUT/$v/merged.o")
-	prov[$v]=$(jq -n --arg variant "$v" --arg boot 0 --arg host_cpu_model "$LB_HOST_CPU_MODEL" \
-		--arg host_cpus "$ncpus" --arg accel native --arg binary_sha SHA \
-		--arg objects "$(objects_named "$v")" --arg rc 0 \
-		'{variant: $variant, boot: ($boot | tonumber), accel: $accel, host_cpu_model: $host_cpu_model,
-		  host_cpus: ($host_cpus | tonumber), binary_sha256: $binary_sha, objects: $objects, exit: ($rc | tonumber)}')
+	prov+=("$(jq -n -c --arg variant "$v" --arg host_cpu_model "$LB_HOST_CPU_MODEL" \
+		--argjson host_cpus "$ncpus" --arg accel native --arg objects "$(objects_named "$v")" \
+		'{variant: $variant, boot: null, accel: $accel, host_cpu_model: $host_cpu_model,
+		  host_cpus: $host_cpus, binary_sha256: null, objects: $objects, exit: null}')")
 done
 # A process's length: every job of every variant and of the A/A's
 # same-code copy (and its second layout's hot ones), the three bare pairs
@@ -233,13 +232,17 @@ for ((r = 1; r <= runs; r++)); do
 	(ulimit -c 0 && ulimit -S -t "$cpu_s" && ulimit -H -t $((cpu_s + 10)) && exec timeout "$tmo" "$bin/lb-native" -b "$r" -H "$LB_HOST_ID" -j "$jobs" -O "$pd" -t "$unit_ms" -s "$slices" "${copy[@]}" -R "$pd/slices.csv" \
 		-S "$(((seed * 7919 + r) & 0x7fffffffffff))" -p "$pd/physlimit.csv" -c "$pd/calibration.csv" \
 		-x "$pd/sections.csv" -L "$pd/layout.csv" -F "$pd/facts.txt" -T "$pd/schedule.txt" "${placed[@]}") 2>"$pd/native.log" || rc=$?
+	# Every variant's provenance.json of this replicate from one jq (a
+	# process costs 40 ms), each document after an RS (--seq, RFC 7464):
+	# docs[0] is what comes before the first, nothing.
+	mapfile -t -d $'\x1e' docs < <(jq -n --seq --argjson boot "$r" --arg sha "$sha" --argjson exit "$rc" \
+		'$ARGS.positional[] | fromjson | .boot = $boot | .binary_sha256 = $sha | .exit = $exit' --args "${prov[@]}")
+	i=0
 	for v in $variants; do
 		b=$run/boots/$v/boot$r
 		[ ! -f "$pd/$v.csv" ] || mv "$pd/$v.csv" "$b/results.csv"
-		# jq escapes every string, so these lines are the only ones
-		p=${prov[$v]/$'\n  "boot": 0,'/$'\n  "boot": '"$r,"}
-		p=${p/$'"binary_sha256": "SHA"'/'"binary_sha256": "'"$sha"'"'}
-		printf '%s\n' "${p/%$'\n  "exit": 0\n}'/$'\n  "exit": '"$rc"$'\n}'}" >"$b/provenance.json"
+		i=$((i + 1))
+		printf '%s' "${docs[i]}" >"$b/provenance.json"
 	done
 	if [ "$rc" != 0 ]; then
 		failed=$((failed + 1))

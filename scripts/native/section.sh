@@ -33,18 +33,18 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 		b=${f##*/}
 		printf -- '- %s: %s\n' "${b%.txt}" "$(tail -n 1 "$f")"
 	done >"$tmp/pieces/NATIVE_DISASM"
-	render -v view=matrix -v mode=hot -v metric=cyc_op -v variants="$nv" "$nat/summary.csv" >"$tmp/pieces/NATIVE_HOT"
-	render -v view=physlimit "$nat/physlimit.csv" >"$tmp/pieces/NATIVE_PHYSLIMIT"
-	render -v view=headline -v metric=cyc_op -v pairs=" $hl " "$nat/pairs.csv" >"$tmp/pieces/NATIVE_HEADLINE"
-	render -v view=matrix -v mode=cold -v metric=cyc_op -v variants="$nv" "$nat/summary.csv" >"$tmp/pieces/NATIVE_COLD"
-	render -v view=contended -v order="$nv" "$nat/summary.csv" "$nat/baseline.csv" >"$tmp/pieces/NATIVE_CONTENDED"
+	render matrix -v mode=hot -v metric=cyc_op -v variants="$nv" "$nat/summary.csv" >"$tmp/pieces/NATIVE_HOT"
+	render physlimit "$nat/physlimit.csv" >"$tmp/pieces/NATIVE_PHYSLIMIT"
+	render headline -v metric=cyc_op -v pairs=" $hl " "$nat/pairs.csv" >"$tmp/pieces/NATIVE_HEADLINE"
+	render matrix -v mode=cold -v metric=cyc_op -v variants="$nv" "$nat/summary.csv" >"$tmp/pieces/NATIVE_COLD"
+	render contended -v order="$nv" "$nat/summary.csv" "$nat/baseline.csv" >"$tmp/pieces/NATIVE_CONTENDED"
 	# What the contended cells measured besides their throughput (records
 	# of schema v3), the sections against those asked; per process, by
 	# sections-check.sh over the run's sections.csv; the fairness graph
 	# where plots.sh drew it.
 	if grep -q ',contended,.*,jain,' "$nat/summary.csv"; then
 		nv3=1
-		render -v view=measured -v order="$nv" -v pct=3 "$nat/summary.csv" >"$tmp/pieces/NATIVE_MEASURED"
+		render measured -v order="$nv" -v pct=3 "$nat/summary.csv" >"$tmp/pieces/NATIVE_MEASURED"
 	fi
 	if [ -n "$nv3" ] && [ -f "$nat/sections.csv" ]; then
 		sections=$("$LB_TOP/scripts/native/sections-check.sh" "$nat/sections.csv" 3) || [ $? -eq 1 ] ||
@@ -58,11 +58,11 @@ if [ -f "$nat/summary.csv" ] && [ -f "$nat/pairs.csv" ]; then
 	if [ -f "$nat/placement-check.txt" ] && [ -f "$nat/placement-check.csv" ]; then
 		cp "$nat"/placement-check.csv "$nat"/placement-check.txt "$stage/native/"
 		pverdict=$(<"$nat/placement-check.txt")
-		render -v view=table -v labels="variant|kind|placement|n|ns per op|95% CI low|95% CI high|against|verdict" \
+		render table -v labels="variant|kind|placement|n|ns per op|95% CI low|95% CI high|against|verdict" \
 			-v empty=– "$nat/placement-check.csv" >"$tmp/pieces/NATIVE_PLACEMENT"
 	fi
 	fact placement_verdict "$pverdict"
-	render -v view=instruments -v variants="$nv" ${iid:+"$icount/pathlen.csv"} "$nat/summary.csv" "$run/summary.csv" >"$tmp/pieces/INSTRUMENTS_SIDE"
+	render instruments -v variants="$nv" ${iid:+"$icount/pathlen.csv"} "$nat/summary.csv" "$run/summary.csv" >"$tmp/pieces/INSTRUMENTS_SIDE"
 fi
 fact nid "$nid"
 fact nv3 "$nv3"
@@ -89,3 +89,25 @@ article_fact native_kernel "${MF[kernel]:-?}"
 [ -z "${MF[cpu_model]:-}" ] || article_fact native_boots "${NI[boots]:-?}"
 article_fact tsc_mhz "${tsc:+$((tsc / 1000))}"
 [ ! -f "$nat/pairs.csv" ] || sidebyside+=("$nat/pairs.csv")
+# Its part of the calibration, where the calibration ran the pads here
+# (native/calibrate.sh): their records, and the same test rerun in cycles;
+# else report.txt's line says why not.
+if [ -n "$cal" ]; then
+	nrec= native_verdict=
+	for f in "$cal"/native/*.csv; do
+		[ -f "$f" ] && is_record_file "$f" && { nrec=$f; break; }
+	done
+	if [ -n "$nrec" ]; then
+		mkdir -p "$stage/calibrate/native"
+		cp "$nrec" "$stage/calibrate/native/"
+		rc=0
+		"$LB_TOP/bench-user/lb-resolution" --alpha 0.01 --metric cyc_op "$nrec" >"$stage/calibrate/native.txt" || rc=$?
+		[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "lb-resolution failed on $cal's native records"
+		resolution_csv "$stage/calibrate/native.txt" >"$tmp/cal/native.csv"
+		native_verdict=$(tail -n 1 "$stage/calibrate/native.txt")
+		render calibration "$stage/calibrate/native.txt" >"$tmp/pieces/CAL_NATIVE"
+	fi
+	cal_fact native_verdict "$native_verdict"
+	nline=$(sed -n 's/^native=//p' "$cal/report.txt")
+	cal_fact native_line "${nline:-not measured in this calibration}"
+fi

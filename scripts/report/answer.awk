@@ -1,8 +1,8 @@
 # answer.awk: a run's answer in plain words, from its own verdicts.
-# Loaded after render.awk, whose fmt() rounds every figure here as in
-# the tables:
+# Loaded after the renderer's lib.awk, whose fmt() rounds every figure
+# here as in the tables:
 #
-#   awk -f render.awk -f answer.awk -v view=answer -v pairs="pre:post a:b" \
+#   awk -f render/lib.awk -f answer.awk -v pairs="pre:post a:b" \
 #       -v aa=pre:post -v kind=spin_lock -v pathlen=pathlen.csv \
 #       -v timed=pairs.csv -v taccel=tcg -v thost="..." \
 #       -v native=native/pairs.csv -v nhost="..." -v labels="a:b=label|..."
@@ -65,8 +65,6 @@ function timed_clause(tab, p, inst, unit, host, emulated,   s, d) {
 }
 
 BEGIN {
-	if (view != "answer")
-		exit
 	load_pairs(native, "cyc_op", NAT)
 	load_pairs(timed, "ns_op", TIM)
 	if (pathlen != "" && (getline aline < pathlen) > 0) {

@@ -35,11 +35,11 @@ tp=''
 [ ! -f "$run/pairs.csv" ] || tp=$run/pairs.csv
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-render=$LB_TOP/scripts/report/render.awk
-awk -f "$render" -f "$LB_TOP/scripts/report/answer.awk" -v view=answer \
+render=$LB_TOP/scripts/report/render.sh
+awk -f "$LB_TOP/scripts/report/render/lib.awk" -f "$LB_TOP/scripts/report/answer.awk" \
 	-v pairs="$pairs" -v labels="$labels" -v kind="${ANSWER_KIND:-spin_lock}" -v pathlen="$pl" \
 	-v timed="$tp" -v taccel="${RI[accel]:-timed}" -v thost="${thost:-unknown host}" \
 	-v native="$np" -v nhost="$nhost" </dev/null >"$tmp/FOUND" || exit 1
 : >"$tmp/facts"
 # The sentence that opens the list: report/answer.md.in.
-awk -f "$render" -v view=section -v facts="$tmp/facts" -v pieces="$tmp" "$LB_TOP/report/answer.md.in"
+"$render" section -v facts="$tmp/facts" -v pieces="$tmp" "$LB_TOP/report/answer.md.in"

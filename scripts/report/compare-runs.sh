@@ -51,5 +51,5 @@ done
 out=$run/compare-runs/$bid
 mkdir -p "$out"
 mv "$tmp/pairs.out" "$out/pairs.csv"
-awk -f "$LB_TOP/scripts/report/render.awk" -v view=tables "$out/pairs.csv" >"$out/tables.md"
+"$LB_TOP/scripts/report/render.sh" tables "$out/pairs.csv" >"$out/tables.md"
 say "compare: $id against $bid, $((${#pairs[@]} / 2)) variants: ${out#"$LB_TOP"/}/tables.md"

@@ -116,8 +116,8 @@ if [ ${#pairs[@]} -gt 0 ]; then
 	fi
 	# Findings and tables are drawn from pairs.csv by the one renderer.
 	accel=${RI[accel]:-}
-	awk -f "$LB_TOP/scripts/report/render.awk" -v view=findings -v accel="$accel" "$tmp/pairs.csv" >"$tmp/findings.md"
-	awk -f "$LB_TOP/scripts/report/render.awk" -v view=tables "$tmp/pairs.csv" >"$tmp/compare/tables.md"
+	"$LB_TOP/scripts/report/render.sh" findings -v accel="$accel" "$tmp/pairs.csv" >"$tmp/findings.md"
+	"$LB_TOP/scripts/report/render.sh" tables "$tmp/pairs.csv" >"$tmp/compare/tables.md"
 else
 	note "compare: fewer than two comparable variants: no pairs"
 	contract_header pairs >"$tmp/pairs.csv"
@@ -145,7 +145,7 @@ printf '%s\n' tool=lb-stat "seed=$seed" "resamples=$resamples" alpha=0.05 power=
 # too.
 mapfile -t rows < <(contract_rows instruments)
 for row in "${rows[@]}"; do
-	IFS=$'\t' read -r name _ rundir _ place _ <<<"$row"
+	IFS=$'\t' read -r name _ rundir _ _ place _ <<<"$row"
 	[ "$rundir" != . ] && [ -f "$run/$rundir/run.info" ] && [ -x "$LB_TOP/$place/derive.sh" ] || continue
 	"$LB_TOP/$place/derive.sh" "$run/$rundir" || die "compare: $name's $place/derive.sh failed on $1/$rundir"
 done

@@ -33,7 +33,7 @@ export LC_ALL=C
 
 results=${1:-$LB_TOP/results}
 shapes=$LB_TOP/schema/release-shapes.tsv
-render=$LB_TOP/scripts/report/render.awk
+render=$LB_TOP/scripts/report/render.sh
 median_awk=$(<"$LB_TOP/scripts/median.awk")
 icount=$results/pathlen/pathlen.csv events=$results/events/events.csv
 [ -f "$shapes" ] || die "cycles-model: $shapes is missing"
@@ -138,7 +138,7 @@ done
 # The appendix section (report/cycles-model.md.in): one table a run
 # (report/cycles-model-run.md.in), then what stays unexplained.
 md=$tmp/cycles-model.md sum=$tmp/cycles-summary.md
-section() { awk -f "$render" -v view=section -v facts="$2" -v pieces="$3" "$1"; }
+section() { "$render" section -v facts="$2" -v pieces="$3" "$1"; }
 mkdir -p "$tmp/pieces" "$tmp/run"
 : >"$tmp/pieces/RUNS"
 for r in "${runs[@]}"; do
@@ -160,7 +160,7 @@ for r in "${runs[@]}"; do
 				f2($c["bare_parts_cyc"]), $c["slope"], f2($c["predicted_cyc"]), f2($c["measured_cyc"]), f2($c["above_bare_cyc"]),
 				sg($c["residual_cyc"], "%+.2f"), sg($c["residual_pct"], "%+.1f%%"), sg($c["path_residual_pct"], "%+.1f%%"), $c["note"]
 		}' "$csv" >"$tmp/t.csv"
-	awk -f "$render" -v view=table -v empty=– -v align=lllrrrrrrrrrrl \
+	"$render" table -v empty=– -v align=lllrrrrrrrrrrl \
 		-v labels="variant|kind|release shape|atomics|other insns|bare parts|slope, cycles/step|predicted|measured|above bare parts|residual|residual %|path only, residual %|note" \
 		"$tmp/t.csv" >"$tmp/run/TABLE"
 	section "$LB_TOP/report/cycles-model-run.md.in" "$tmp/run/facts" "$tmp/run" >>"$tmp/pieces/RUNS"

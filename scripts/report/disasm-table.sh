@@ -31,7 +31,7 @@ done
 # counts.csv (variant,path,instructions,calls) and listing.csv
 # (variant,path,line,insn: the first 40 lines of the listed paths); no
 # instructions, or no line, where the kernel has no such function.
-# render.awk draws both.
+# render.sh draws both.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for v in "$@"; do
@@ -92,4 +92,4 @@ echo "\`_raw_<path>\` in each vmlinux (objdump). *inline* means the kernel has n
 echo "out-of-line function: the operation is inlined at each call site."
 echo "Calls into the lock layer are listed under the count."
 echo
-awk -f "$LB_TOP/scripts/report/render.awk" -v view=disasm "$tmp/counts.csv" "$tmp/listing.csv"
+"$LB_TOP/scripts/report/render.sh" disasm "$tmp/counts.csv" "$tmp/listing.csv"

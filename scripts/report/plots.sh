@@ -247,7 +247,7 @@ dupnote() { # dupnote NAME: rows a loaded file's reshaper left out
 for side in off on; do
 	[ $side = off ] && vs=$nodebug || vs=$debug
 	f=$dat/uncontended-debug-$side.dat
-	awk -f "$P/csv.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" -v bases="$bases" "$csum" >"$f"
+	awk -f "$P/csv.awk" -f "$P/clusters.awk" -f "$P/table.awk" -v mode=hot -v metric=ns_op -v variants="$vs" -v kinds="$kinds" -v bases="$bases" "$csum" >"$f"
 	load M "$f"
 	dupnote uncontended-debug-$side
 	t="Uncontended lock cost, debug $side: hot cache, 1 thread"
@@ -415,7 +415,7 @@ fi
 # 5. Debug overhead: X-debug / X per hot kind.
 f=$dat/debug-overhead.dat
 if [ -n "$pairs" ]; then
-	awk -f "$P/csv.awk" -f "$P/overhead.awk" -v variants="$order" -v kinds="$kinds" -v bases="$bases" -v twins="$twins" "$cpairs" >"$f"
+	awk -f "$P/csv.awk" -f "$P/clusters.awk" -f "$P/overhead.awk" -v variants="$order" -v kinds="$kinds" -v bases="$bases" -v twins="$twins" "$cpairs" >"$f"
 else
 	printf '#variants\n' >"$f"
 fi

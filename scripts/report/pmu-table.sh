@@ -2,7 +2,7 @@
 # pmu-table.sh RUN: RUN/pmu.csv (perf stat in the guest, lb.pmu=) as a
 # Markdown table: per variant, job shape and event, the median over boots
 # of each boot's median count per job, and instructions per cycle where
-# both were counted.  The figures are computed here as CSV; render.awk
+# both were counted.  The figures are computed here as CSV; render.sh
 # draws the table.  The boot is the replicate, as in lb-stat.  Counts
 # are whole jobs on every CPU (perf stat -a), never per acquire+release.
 . "$(dirname "$0")/../lib.sh"
@@ -59,5 +59,5 @@ END {
 				ev[e], nboots[ev[e]], shown, unit[key], ev[e] == "instructions" ? ipc : ""
 		}
 	}
-}' "$csv" | awk -f "$LB_TOP/scripts/report/render.awk" -v view=table \
+}' "$csv" | "$LB_TOP/scripts/report/render.sh" table \
 	-v labels="variant|kind|mode|threads|read %|event|boots|median per job|unit|instructions per cycle"

@@ -71,7 +71,7 @@ fi
 mapfile -t rows < <(contract_rows instruments)
 [ ${#rows[@]} -gt 0 ] || die "the contract lists no instruments (lb-validate --describe instruments)"
 for row in "${rows[@]}"; do
-	IFS=$'\t' read -r _ _ rundir _ place _ <<<"$row"
+	IFS=$'\t' read -r _ _ rundir _ _ place _ <<<"$row"
 	src=$run/$rundir dst=$raw/$rundir
 	[ -f "$src/run.info" ] || continue
 	while read -r w pat; do

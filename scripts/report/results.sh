@@ -46,15 +46,15 @@ for p in "$run"/boots/*/boot1/provenance.json; do
 done
 
 # The report's templates (report/*.in, each instrument's section.md.in)
-# are expanded by render.awk's section view, with the facts stated here:
+# are expanded by render.sh's section view, with the facts stated here:
 # fact KEY VALUE, into the file $facts.
 fact() { printf '%s=%s\n' "$1" "$2" >>"$facts"; }
 mkdir -p "$tmp/facts"
-render() { awk -f "$LB_TOP/scripts/report/render.awk" "$@"; }
+render() { "$LB_TOP/scripts/report/render.sh" "$@"; }
 # A section states the article's facts too (report/RESULTS.md.in's,
 # tables.md.in's, provenance.csv.in's: its run, its machine) with
 # article_fact, adds its pairs to the article's side-by-side table
-# (render.awk's sidebyside view, in the contract's order) and what the
+# (render.sh's sidebyside view, in the contract's order) and what the
 # interpretation's {{...}} figures read of it to expand_args.
 article_fact() { printf '%s=%s\n' "$1" "$2" >>"$tmp/facts/article"; }
 : >"$tmp/facts/article"
@@ -67,66 +67,22 @@ hl=
 while IFS=$'\t' read -r role b o _; do
 	case $role in aa | headline) hl+="${hl:+ }$b:$o" ;; esac
 done <<<"$all"
-# The calibration, when there is one: every instrument against known work.
-facts=$tmp/facts/calibration cid=
-cal=$run/calibrate
-if [ -f "$cal/report.txt" ]; then
-	cal=$(cd -P "$cal" && pwd)
+# The calibration, when the run has one (make calibrate): every
+# instrument against known work.  Its shared files and facts are stated
+# here (report.txt's lines, its id); each instrument's section.sh adds
+# what it calibrated, where $cal is set (cal_fact, its pieces CAL_*, its
+# table in $tmp/cal for the interpretation's figures).
+cal= cid=
+: >"$tmp/facts/calibration"
+cal_fact() { printf '%s=%s\n' "$1" "$2" >>"$tmp/facts/calibration"; }
+if [ -f "$run/calibrate/report.txt" ]; then
+	cal=$(cd -P "$run/calibrate" && pwd)
 	mkdir -p "$stage/calibrate"
-	cp "$cal"/report.txt "$cal"/icount.txt "$cal"/*.jobs "$stage/calibrate/"
-	# The timed boots' records: the boot medians the timed test compares,
-	# kept so a reader (and make results RUN=results/raw) can see each one.
-	recs=() rel=()
-	for r in "$cal"/timed-boot*/records.csv; do
-		[ -f "$r" ] || continue
-		recs+=("$r") rel+=("${r#"$cal"/}")
-	done
-	# Each as calibrate/timed-bootN/records.csv: one cp for all.
-	[ ${#rel[@]} -eq 0 ] || (cd "$cal" && cp --parents "${rel[@]}" "$stage/calibrate/")
-	# The test is rerun from those records, so a report always shows the
-	# statistics of the tools that made it (exit 3: no pad resolved).
-	if [ ${#recs[@]} -gt 0 ]; then
-		rc=0
-		"$LB_TOP/bench-user/lb-resolution" --alpha 0.01 "${recs[@]}" >"$stage/calibrate/timed.txt" || rc=$?
-		[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "lb-resolution failed on $cal's timed records"
-	else
-		cp "$cal/timed.txt" "$stage/calibrate/timed.txt"
-	fi
-	resolution_csv "$stage/calibrate/timed.txt" >"$tmp/cal/timed.csv"
-	# The native pads, where the calibration ran them: their records, and
-	# the same test rerun in cycles.
-	nrec=
-	for f in "$cal"/native/*.csv; do
-		[ -f "$f" ] && is_record_file "$f" && { nrec=$f; break; }
-	done
-	if [ -n "$nrec" ]; then
-		mkdir -p "$stage/calibrate/native"
-		cp "$nrec" "$stage/calibrate/native/"
-		rc=0
-		"$LB_TOP/bench-user/lb-resolution" --alpha 0.01 --metric cyc_op "$nrec" >"$stage/calibrate/native.txt" || rc=$?
-		[ $rc -eq 0 ] || [ $rc -eq 3 ] || die "lb-resolution failed on $cal's native records"
-		resolution_csv "$stage/calibrate/native.txt" >"$tmp/cal/native.csv"
-	fi
+	cp "$cal"/report.txt "$cal"/*.jobs "$stage/calibrate/"
 	cid=$(dir_id "$cal")
 	echo "run_id=$cid" >"$stage/calibrate/run.info"
-	declare -A CI=()
-	readkv CI "$cal/report.txt"
-	fact tverdict "$(tail -n 1 "$stage/calibrate/timed.txt")"
-	for k in variant icount timed_accel boots repeat; do fact "$k" "${CI[$k]:-}"; done
-	render -v view=calibration "$stage/calibrate/timed.txt" >"$tmp/pieces/CAL_TIMED"
-	nverdict=
-	if [ -f "$stage/calibrate/native.txt" ]; then
-		nverdict=$(tail -n 1 "$stage/calibrate/native.txt")
-		render -v view=calibration "$stage/calibrate/native.txt" >"$tmp/pieces/CAL_NATIVE"
-	fi
-	fact nverdict "$nverdict"
-	nline=${CI[native]:-}
-	fact nline "${nline:-not measured in this calibration}"
+	while IFS= read -r l; do cal_fact "${l%%=*}" "${l#*=}"; done <"$cal/report.txt"
 fi
-fact cid "${cid:-}"
-fact id "$id"
-render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/calibration.md.in" >"$tmp/pieces/CALIBRATION" ||
-	die "results: report/calibration.md.in names a fact or table results.sh did not give (see above)"
 
 # The run's stage times, for README.md's timing paragraph (publish.sh).
 "$LB_TOP/scripts/report/stages.sh" "$run" >"$stage/stages.tsv"
@@ -142,20 +98,29 @@ fi
 
 # Each instrument's section of the appendix, in the contract's order:
 # its section.sh (sourced: it sees this run's variables) draws its tables
-# into pieces and states its facts; render.awk expands its section.md.in
-# with them.
-: >"$tmp/pieces/INSTRUMENTS"
+# into pieces and states its facts, and its part of the calibration;
+# once every section has, the calibration (a piece of a section) and
+# then each section.md.in are expanded with them (render.sh).
 for row in "${rows[@]}"; do
-	IFS=$'\t' read -r name _ _ _ place _ <<<"$row"
+	IFS=$'\t' read -r name _ _ _ _ place _ <<<"$row"
 	facts=$tmp/facts/$name
 	: >"$facts"
 	. "$LB_TOP/$place/section.sh"
-	render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/$place/section.md.in" >>"$tmp/pieces/INSTRUMENTS" ||
+done
+facts=$tmp/facts/calibration
+fact cid "$cid"
+fact id "$id"
+render section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/calibration.md.in" >"$tmp/pieces/CALIBRATION" ||
+	die "results: report/calibration.md.in names a fact or table the sections did not give (see above)"
+: >"$tmp/pieces/INSTRUMENTS"
+for row in "${rows[@]}"; do
+	IFS=$'\t' read -r name _ _ _ _ place _ <<<"$row"
+	render section -v facts="$tmp/facts/$name" -v pieces="$tmp/pieces" "$LB_TOP/$place/section.md.in" >>"$tmp/pieces/INSTRUMENTS" ||
 		die "results: $place/section.md.in names a fact or table its section.sh did not give (see above)"
 done
 
 # The run's provenance: report/provenance.csv.in, a name,value CSV (a
-# value quoted: it has commas) drawn by render.awk; its facts are CSV
+# value quoted: it has commas) drawn by render.sh; its facts are CSV
 # already (a quote doubled).
 facts=$tmp/facts/provenance
 {
@@ -196,13 +161,13 @@ facts=$tmp/facts/provenance
 	for k in vcpus boots repeat order_seed build_seconds total_seconds failed_boots; do
 		cfact "$k" "${RI[$k]:-}"
 	done
-	render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/provenance.csv.in" >"$tmp/provenance.csv" ||
+	render section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/provenance.csv.in" >"$tmp/provenance.csv" ||
 		die "results: report/provenance.csv.in names a fact results.sh did not give (see above)"
-	render -v view=keyvalue "$tmp/provenance.csv"
+	render keyvalue "$tmp/provenance.csv"
 } >"$tmp/pieces/PROVENANCE"
 
 interp=$LB_TOP/report/interpretation.md
-expand() { render -v view=expand -v run="$run" "${expand_args[@]}" -v cal="$tmp/cal" "$1"; }
+expand() { render expand -v run="$run" "${expand_args[@]}" -v cal="$tmp/cal" "$1"; }
 # The answer opens every report, generated from this run's verdicts.
 "$LB_TOP/scripts/report/answer.sh" "$run" >"$tmp/pieces/SUMMARY"
 # The article's own facts (report/RESULTS.md.in and tables.md.in say
@@ -241,7 +206,7 @@ elif [ -d "$run/kernels" ]; then
 fi
 fact disasm "$disasm"
 fact kernels "$kernels"
-render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/disasm.md.in" >"$tmp/pieces/DISASM" ||
+render section -v facts="$facts" -v pieces="$tmp/pieces" "$LB_TOP/report/disasm.md.in" >"$tmp/pieces/DISASM" ||
 	die "results: report/disasm.md.in names a fact or table results.sh did not give (see above)"
 cp "$tmp/pieces/DISASM" "$stage/disasm.md"
 
@@ -296,17 +261,17 @@ fact series_commit "$series_commit"
 fact vcpus "${RI[vcpus]:-?}"
 fact boots "${RI[boots]:-?}"
 fact repeat "${RI[repeat]:-?}"
-render -v view=sidebyside -v pairs=" $hl " -v taccel="${accel^^}" "${sidebyside[@]}" >"$tmp/pieces/SIDEBYSIDE"
+render sidebyside -v pairs=" $hl " -v taccel="${accel^^}" "${sidebyside[@]}" >"$tmp/pieces/SIDEBYSIDE"
 # graph_NAME: whether each graph report/RESULTS.md.in shows (its link
 # results/graphs/NAME.png) was drawn.
 while read -r g; do
 	g=${g##*/} g=${g%.png}
 	fact "graph_${g//-/_}" "$([ ! -f "$stage/graphs/$g.png" ] || echo 1)"
 done < <(grep -o 'results/graphs/[a-z0-9-]*\.png' "$LB_TOP/report/RESULTS.md.in")
-# The templates are expanded by render.awk's section view: @@NAME@@ a
+# The templates are expanded by render.sh's section view: @@NAME@@ a
 # piece, {{=KEY}} and {{if KEY}} the article's facts.
 assemble() { # TEMPLATE
-	render -v view=section -v facts="$facts" -v pieces="$tmp/pieces" "$1" ||
+	render section -v facts="$facts" -v pieces="$tmp/pieces" "$1" ||
 		die "results: $1 names a fact or piece results.sh did not give (see above)"
 }
 # The appendix first: the article links to its sections.  Its links are

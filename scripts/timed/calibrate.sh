@@ -1,28 +1,27 @@
 #!/usr/bin/env bash
 # timed/calibrate.sh VARIANT OUT REPORT: the timed accelerator's part of
-# make calibrate (scripts/boot/calibrate.sh gives OUT, BOOTS, REPEAT, the
+# make calibrate (scripts/calibrate/run.sh gives OUT, BOOTS, REPEAT, the
 # pads LB_CAL_PADS and the hot job LB_CAL_HOT): BOOTS boots x REPEAT
-# passes of spin_lock at pad=0 and every pad, under TCG (or KVM where it
-# works: ACCEL=auto; icount is the icount part's); the smallest N
+# passes of spin_lock at pad=0 and every pad, under its accelerator
+# (ACCEL: auto, the default, is KVM where it works, else TCG); the smallest N
 # resolved at Holm-adjusted p < 0.01, on boot medians, is the suite's
 # stated resolution.  Appends timed_accel=, boots=, repeat= and timed= to
 # REPORT.
 . "$(dirname "$0")/../lib.sh"
+. "$LB_TOP/schema/contract.sh"
 [ $# -eq 3 ] || die "usage: timed/calibrate.sh VARIANT OUT REPORT (make calibrate runs it)"
 v=$1 out=$2 report=$3
 read -r -a pads <<<"${LB_CAL_PADS:?}"
 hot=${LB_CAL_HOT:?} boots=${BOOTS:?} repeat=${REPEAT:?}
-timed_accel=${ACCEL:-auto}
-[ "$timed_accel" = icount ] && timed_accel=auto
-
-accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$timed_accel" "$(variant_path "$v" image)")
+accel_ok "${ACCEL:-auto}"
+accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "${ACCEL:-auto}" "$(variant_path "$v" image)")
 {
 	echo "$hot"
 	for n in "${pads[@]}"; do echo "$hot pad=$n"; done
 } >"$out/timed.jobs"
 files=()
 for b in $(seq 1 "$boots"); do
-	ACCEL=$accel VCPUS=${VCPUS:-2} BOOT=$b REPEAT=$repeat JOBFILE=$out/timed.jobs TIMEOUT=${TIMEOUT:-300} \
+	MACHINE=$accel VCPUS=${VCPUS:-2} BOOT=$b REPEAT=$repeat JOBFILE=$out/timed.jobs TIMEOUT=${TIMEOUT:-300} \
 		bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/timed-boot$b" || die "calibrate: timed boot $b of $v failed"
 	files+=("$out/timed-boot$b/guest/results.csv")
 done

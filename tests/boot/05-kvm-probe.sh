@@ -34,6 +34,6 @@ case $a in
 kvm:*) ;;
 *) skip "a guest under KVM: KVM is unusable here ($(sed -n 's/.*KVM unusable (\(.*\)); falling back.*/\1/p' "$TMP/err"))" ;;
 esac
-guest kvm-hello "$v" '/lb/tests/hello.sh' ACCEL="$a" VCPUS=1 TIMEOUT=60 || fail "$v did not boot under $a"
+guest kvm-hello "$v" '/lb/tests/hello.sh' MACHINE="$a" VCPUS=1 TIMEOUT=60 || fail "$v did not boot under $a"
 grep -q '^hello from 6.1' "$B/guest/script.log" || fail "$v under $a: wrong output: $(cat "$B/guest/script.log")"
 echo "ok: $v booted under $a"

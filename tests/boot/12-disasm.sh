@@ -17,4 +17,4 @@ for v in $VARIANTS_UNDER_TEST; do
 	*) fail "$v: disassembly check failed" ;;
 	esac
 done
-[ $checked -gt 0 ] || skip "no variant under test has a lock layer with expected sequences"
+checked $checked "no variant under test ($VARIANTS_UNDER_TEST) has a lock layer with expected sequences: name one, e.g. CHECK_VARIANTS=pre"

@@ -19,7 +19,7 @@ echo "ok: hung guest killed after ${took}s"
 w=$2
 printf 'kind=empty mode=hot batches=10 batch_ops=10\n' >"$TMP/jobs"
 out=$(env VARIANTS="$v,$w" JOBFILE="$TMP/jobs" BOOTS=1 REPEAT=1 PERF=0 ACCEL=tcg TIMEOUT=20 \
-	"APPEND_${v//-/_}=lb.hang=1" "$TOP/scripts/boot/run.sh" 2>&1) || fail "run failed outright: $out"
+	"APPEND_${v//-/_}=lb.hang=1" "$TOP/scripts/timed/run.sh" 2>&1) || fail "run failed outright: $out"
 run=$(readlink -f "$TOP/build/runs/latest")
 grep -q "^$v,boot1,boot-timeout," "$run/failures.csv" || fail "failures.csv lacks the hung boot: $(cat "$run/failures.csv")"
 grep -q "lb.hang=1, hanging" "$run/failures.txt" || fail "failures.txt lacks the console tail"

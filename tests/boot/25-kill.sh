@@ -9,7 +9,7 @@ v=${VARIANTS_UNDER_TEST%% *}
 for i in $(seq 1 12); do echo "kind=spin_lock mode=hot batches=3000 batch_ops=100"; done >"$TMP/jobs"
 B=$OUTROOT/kill-$v
 rm -rf "$B"
-env ACCEL=tcg JOBFILE="$TMP/jobs" TIMEOUT=120 BOOT=1 "$TOP/scripts/boot/qemu-boot.sh" "$v" "$B" >"$TMP/boot.log" 2>&1 &
+env MACHINE=tcg JOBFILE="$TMP/jobs" TIMEOUT=120 BOOT=1 "$TOP/scripts/boot/qemu-boot.sh" "$v" "$B" >"$TMP/boot.log" 2>&1 &
 boot=$!
 for _ in $(seq 1 600); do
 	grep -a -q 'lockbench: job 3 done' "$B/console.log" 2>/dev/null && break

@@ -15,7 +15,7 @@ printf '%s\n' 'kind=spin_lock mode=hot batches=20 batch_ops=100' \
 	'kind=read_lock mode=hot batches=20 batch_ops=100' >"$TMP/jobs"
 runit() { # PMU value, then run.sh's output in $TMP/run.out
 	env VARIANTS="$v" JOBFILE="$TMP/jobs" BOOTS=2 REPEAT=1 PERF=0 ACCEL=tcg PMU="$1" \
-		"$TOP/scripts/boot/run.sh" >"$TMP/run.out" 2>&1
+		"$TOP/scripts/timed/run.sh" >"$TMP/run.out" 2>&1
 }
 
 runit task-clock,context-switches || fail "the counted run failed: $(tail -n 5 "$TMP/run.out")"

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # The instruction-count instrument on the variants under test:
-#   - make pathlen's run (ACCEL=icount, 2 boots, the default hot jobs) gives
-#     byte-identical cost columns in both boots, whole instructions, and a
-#     path-length table;
+#   - make icount's run (scripts/icount/run.sh: 2 boots, the default hot
+#     jobs) gives byte-identical cost columns in both boots, whole
+#     instructions, and a path-length table;
 #   - make calibrate: every pad=N adds exactly N instructions and nothing
 #     else moves (the timed half runs short here: 1 boot x 3 passes);
-#   - perf still records under icount.
+#   - perf still records on the icount machine.
 . "$(dirname "$0")/lib.bash"
 vs=$(echo $VARIANTS_UNDER_TEST | tr ' ' ,)
 name=check-icount-$$
-env LB_RUN_NAME=$name VARIANTS="$vs" ACCEL=icount VCPUS= BOOTS=2 REPEAT=1 PERF=0 TIMEOUT=300 JOBFILE= \
-	"$TOP/scripts/boot/run.sh" || fail "the icount run failed"
+env LB_RUN_NAME=$name VARIANTS="$vs" BOOTS_ICOUNT=2 TIMEOUT=300 JOBFILE= \
+	"$TOP/scripts/icount/run.sh" || fail "the icount run failed"
 # One run directory: the path lengths are its icount/.
 run=$TOP/build/runs/$name/icount
 [ -f "$run/run.info" ] || fail "the icount run is not in build/runs/$name/icount"
@@ -32,13 +32,12 @@ for v in $VARIANTS_UNDER_TEST; do
 	spin=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["kind"] == "spin_lock" { print $c["cyc_op"] }' "$TMP/$v.1")
 	echo "ok: $v: 15 hot kinds, both boots byte-identical ($cost); spin_lock $spin instructions; boots $(cat "$run"/boots/"$v"/boot*/wall_s | paste -sd/ -) s wall"
 done
-"$TOP/scripts/icount/table.sh" "$run" || fail "pathlen-table refused the run"
 grep -q '^| spin_lock |' "$run/pathlen.md" || fail "no spin_lock row in pathlen.md"
 echo "ok: path-length table: $(grep -c '^| ' "$run/pathlen.md") lines"
 
 # Calibration on the first variant under test.
 v=${VARIANTS_UNDER_TEST%% *}
-env LB_RUN_NAME=$name BOOTS=1 REPEAT=3 ACCEL=tcg "$TOP/scripts/boot/calibrate.sh" "$v" || fail "calibrate failed on $v"
+env LB_RUN_NAME=$name BOOTS=1 REPEAT=3 ACCEL=tcg "$TOP/scripts/calibrate/run.sh" "$v" || fail "calibrate failed on $v"
 cal=$TOP/build/runs/$name/calibrate
 grep -q '^icount=calibration: exact' "$cal/report.txt" || fail "icount calibration not exact: $(cat "$cal/report.txt")"
 [ "$(grep -c '^ok   pad=' "$cal/icount.txt")" -eq "$(grep -c 'pad=' "$cal/icount-padded.jobs")" ] ||
@@ -52,8 +51,8 @@ grep -q '^timed=resolution' "$cal/report.txt" || fail "no timed resolution line:
 	fail "a p-value from 1 boot a side: $(grep '^[0-9]' "$cal/timed.txt" | grep -v 'n-too-small' | head -n 2)"
 echo "ok: calibrate $v: $(sed -n 's/^icount=//p' "$cal/report.txt"); $(sed -n 's/^timed=//p' "$cal/report.txt")"
 
-# perf under icount: it records, and names a lock function.
-env ACCEL=icount VCPUS= "$TOP/scripts/boot/perf.sh" "$v" "kind=spin_lock mode=hot batches=2000 batch_ops=1000 slope=1" \
+# perf on the icount machine: it records, and names a lock function.
+env MACHINE=icount VCPUS= "$TOP/scripts/boot/perf.sh" "$v" "kind=spin_lock mode=hot batches=2000 batch_ops=1000 slope=1" \
 	"$TMP/perf" || fail "perf under icount failed"
 [ -s "$TMP/perf/perf.data" ] || fail "no perf.data under icount"
 perf_top_ok "$TMP/perf/perf-top.txt" "$TOP/build/kernel/$v/vmlinux" ||

@@ -10,7 +10,6 @@
 #   - cold spin_lock pulls about one line per op from the other vCPU;
 #   - a contended job counts handoffs and transfers per handoff.
 . "$(dirname "$0")/lib.bash"
-[ "${ACCEL:-tcg}" != icount ] || skip "make events runs its own icount and MTTCG passes; nothing to add under ACCEL=icount"
 v=${VARIANTS_UNDER_TEST%% *}
 printf '%s\n' 'kind=empty mode=hot batches=5 batch_ops=100' 'kind=spin_lock mode=hot batches=5 batch_ops=100' \
 	'kind=read_lock mode=hot batches=5 batch_ops=100' 'kind=bit_spin_lock mode=hot batches=5 batch_ops=100' \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ACCEL=native on a real kernel: each built variant's lock objects link,
+# make native on a real kernel: each built variant's lock objects link,
 # every lock function disassembles as in its vmlinux, and one replicate of
 # a short job list gives valid, ok records with no stub called.  Skips
 # (exit 4) when no variant is built here. A boot test, so that it runs
@@ -7,7 +7,7 @@
 # LB_NATIVE_KBUILD=dir reads kernels built elsewhere.
 . "$(dirname "$0")/../lib.bash"
 . "$TOP/scripts/native/common.sh"
-[ "$(uname -m)" = x86_64 ] || skip "ACCEL=native needs x86_64"
+[ "$(uname -m)" = x86_64 ] || skip "make native needs x86_64"
 grep -m1 '^flags' /proc/cpuinfo | grep -qw constant_tsc || skip "no constant_tsc on this host"
 built=()
 for v in pre pre-debug post post-debug stock stock-debug; do

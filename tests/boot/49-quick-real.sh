@@ -8,7 +8,7 @@
 # Skips without the tree (make tree).
 . "$(dirname "$0")/../lib.bash"
 . "$TOP/scripts/lib.sh"
-[ "$(uname -m)" = x86_64 ] || skip "ACCEL=native needs x86_64"
+[ "$(uname -m)" = x86_64 ] || skip "make native needs x86_64"
 grep -m1 '^flags' /proc/cpuinfo | grep -qw constant_tsc || skip "no constant_tsc on this host"
 command -v valgrind >/dev/null || skip "valgrind is not installed (make deps)"
 [ -f "$LB_STAMP" ] && [ -d "$LB_TREE" ] || skip "no patched tree at $LB_TREE (make tree)"

@@ -39,7 +39,7 @@ variants=()
 for v in $VARIANTS_UNDER_TEST; do
 	if [ "$(variant_debug "$v")" = on ] && [ "$(variant_lock "$v")" != stock ]; then variants+=("$v"); fi
 done
-[ ${#variants[@]} -gt 0 ] || skip "neither pre-debug nor post-debug is under test ($VARIANTS_UNDER_TEST)"
+checked ${#variants[@]} "neither pre-debug nor post-debug is under test (CHECK_VARIANTS=$VARIANTS_UNDER_TEST): name one, e.g. CHECK_VARIANTS=post-debug"
 
 # want VARIANT CASE: the console line the layer must print (an extended
 # regex), or "none".

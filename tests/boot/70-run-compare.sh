@@ -28,7 +28,7 @@ printf '     0.40%%  [lockbench]  [k] 0x938\n' >>"$TMP/fake-top"
 perf_top_ok "$TMP/fake-top" "$TOP/build/kernel/$v1/vmlinux" || fail "perf_top_ok refused an unresolved address below the top 10"
 vs=$(echo $VARIANTS_UNDER_TEST | tr ' ' ,)
 env VARIANTS="$vs" JOBFILE="$TMP/jobs" BOOTS=1 REPEAT=3 VCPUS=2 ACCEL=tcg PERF=1 TIMEOUT=300 \
-	"$TOP/scripts/boot/run.sh" || fail "make run failed"
+	"$TOP/scripts/timed/run.sh" || fail "make run failed"
 run=$(readlink -f "$TOP/build/runs/latest")
 [ ! -f "$run/failures.csv" ] || fail "boots failed: $(cat "$run/failures.csv")"
 for v in $VARIANTS_UNDER_TEST; do
@@ -75,6 +75,7 @@ grep -q '_raw_spin_lock' "$run/disasm.md" || fail "compare wrote no disassembly 
 # perf diff of each compared pair among the variants under test, its
 # samples resolved by build id (module functions by name, not address).
 . "$TOP/scripts/lib.sh"
+diffs=0
 for p in $(comparisons aa headline pair timed); do
 	case " $VARIANTS_UNDER_TEST " in *" ${p%%:*} "*) ;; *) continue ;; esac
 	case " $VARIANTS_UNDER_TEST " in *" ${p##*:} "*) ;; *) continue ;; esac
@@ -85,7 +86,9 @@ for p in $(comparisons aa headline pair timed); do
 	grep -q 'lb_contend_spin_lock' "$d" || fail "perf diff $p does not name lockbench.ko's lb_contend_spin_lock: $(grep -v '^#' "$d" | head -n 8)"
 	grep -E -q '_raw_spin_(lock|unlock)|queued_spin|do_raw_spin' "$d" || fail "perf diff $p names no kernel lock function: $(grep -v '^#' "$d" | head -n 8)"
 	echo "ok: perf diff $p: $(grep -c '%' "$d") symbol lines"
+	diffs=$((diffs + 1))
 done
+checked $diffs "no pair of vm-configs/comparisons has both variants under test (CHECK_VARIANTS=$VARIANTS_UNDER_TEST): name a pair, e.g. CHECK_VARIANTS='pre-debug post-debug'"
 # One boot per variant: the statistics must say so, not print a p.
 grep -q ',n-too-small,' "$run/pairs.csv" || fail "1-boot pairs are not marked n-too-small"
 ! awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["p_rank"] !~ /nan/ { bad = 1 } END { exit !bad }' "$run/pairs.csv" ||

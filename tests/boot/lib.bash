@@ -5,25 +5,22 @@
 # Boots meet this host's own /dev/kvm and share its kept probe verdict.
 unset LB_KVM_DEV LB_KVM_VERDICT
 VARIANTS_UNDER_TEST=${CHECK_VARIANTS:-stock}
+# A test that loops over them would check nothing.
+[ -n "${VARIANTS_UNDER_TEST// /}" ] || fail "CHECK_VARIANTS names no variant: name some, e.g. CHECK_VARIANTS='pre-debug stock'"
 OUTROOT=${LB_CHECK_DIR:-$TOP/build/check}/boots
 mkdir -p "$OUTROOT"
 
 # guest NAME VARIANT "script text" [env...]: boot with a one-off script;
-# leaves the boot directory in $B.  Returns qemu-boot.sh's status.
+# leaves the boot directory in $B.  Returns qemu-boot.sh's status.  The
+# machine is make check's ACCEL, the timed instrument's accelerator
+# (default here tcg), unless the test names another (MACHINE=).
 guest() {
 	local name=$1 v=$2 body=$3
 	shift 3
 	B=$OUTROOT/$name-$v
 	rm -rf "$B"
-	# make check ACCEL=icount: a test that needs SMP is skipped, not failed.
-	local a n
-	for a in "$@"; do
-		case $a in VCPUS=*) n=${a#VCPUS=} ;; esac
-	done
-	[ "${ACCEL:-}" != icount ] || [ "${n:-1}" -le 1 ] ||
-		skip "needs $n vCPUs; ACCEL=icount runs 1 (QEMU 7.2 starves a second vCPU under icount: docs/accelerators.md)"
 	printf '#!/bin/sh\n%s\n' "$body" >"$TMP/$name.sh"
-	env ACCEL=${ACCEL:-tcg} SCRIPT="$TMP/$name.sh" "$@" "$TOP/scripts/boot/qemu-boot.sh" "$v" "$B"
+	env MACHINE=${ACCEL:-tcg} SCRIPT="$TMP/$name.sh" "$@" "$TOP/scripts/boot/qemu-boot.sh" "$v" "$B"
 }
 
 # ktap_ok LOG [N]: LOG (a guest script's output) is one KTAP v1 document

@@ -26,8 +26,9 @@ refused() {
 refused "ACCEL=kvmm" "ACCEL=kvmm is not one of $("$TOP/scripts/build/settings.sh" choices ACCEL)" run ACCEL=kvmm
 refused "ACCEL=kvm, no /dev/kvm" "ACCEL=kvm but $TMP/no-kvm does not exist.*use ACCEL=auto" run ACCEL=kvm
 refused "MAKE_JOBS=abc" "MAKE_JOBS=abc is not a positive integer" kernels MAKE_JOBS=abc
-refused "icount, VCPUS=4" "ACCEL=icount runs on 1 vCPU, not VCPUS=4" boot VARIANT=stock ACCEL=icount VCPUS=4
-refused "pathlen, VCPUS=2" "make pathlen counts under ACCEL=icount, which runs on 1 vCPU, not VCPUS=2" pathlen VCPUS=2
+refused "run ACCEL=icount" "ACCEL=icount: icount is an instrument, not an accelerator: run make icount" run ACCEL=icount
+refused "run ACCEL=native" "ACCEL=native: native is an instrument, not an accelerator: run make native" run ACCEL=native
+refused "pathlen, VCPUS=2" "make icount counts on 1 vCPU, not VCPUS=2: drop VCPUS=" pathlen VCPUS=2
 refused "VARIANTS=bogus" "unknown variant 'bogus'; known variants: pre " run VARIANTS=bogus
 refused "VARIANT=bogus" "unknown variant 'bogus'" kernel VARIANT=bogus
 refused "no VARIANT" "name a variant: make boot VARIANT=" boot
@@ -59,7 +60,6 @@ refused "VARIANTS=pre,,post" "VARIANTS=pre,,post has an empty element: write VAR
 refused "VARIANTS='pre post post'" "VARIANTS='pre post post' names post twice.*write VARIANTS='pre post'" run VARIANTS="pre post post"
 refused "THREADS=1,1" "THREADS=1,1 repeats 1: name each thread count once, e.g. THREADS=1" native THREADS=1,1
 refused "PMU=bogus" "PMU=bogus: 'bogus' is not a perf event the guest knows" run PMU=bogus
-refused "events ACCEL=kvm" "ACCEL=kvm: the events instrument is a TCG plugin.*drop ACCEL=" events ACCEL=kvm
 refused "DRYRUN perf, unknown kind" "JOB='kind=spin_lok mode=hot': unknown kind 'spin_lok'; kinds: empty " perf DRYRUN=1 VARIANT=stock JOB='kind=spin_lok mode=hot'
 refused "perf, unknown mode" "unknown mode 'hott'; modes: hot " perf VARIANT=stock JOB='kind=spin_lock mode=hott'
 # make check T=: refused by the first step, before make deps runs (as

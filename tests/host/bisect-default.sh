@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bisect with its default measurer (LB_BISECT_MEASURE unset:
-# scripts/boot/bisect-measure.sh, make cell-count), so a wrong default
+# scripts/icount/bisect-measure.sh, make cell-count), so a wrong default
 # path fails here: each step goes through the real build chain on the fake Kbuild of
 # tests/fixtures/byo/fake-kbuild.bash and boots the stand-in QEMU of
 # tests/fixtures/fake-qemu, whose guest reports the tree's file "cost" as
@@ -44,7 +44,7 @@ done
 git -C "$k" fast-import --quiet <<<"$stream"
 git -C "$k" reset -q --hard
 out=$(env KSRC="$k" GOOD=c1 BAD=c3 CELL='kind=spin_lock mode=hot' THRESHOLD=5% \
-	"$TOP/scripts/boot/bisect.sh" 2>&1) || fail "bisect with the default measurer failed: $out"
+	"$TOP/scripts/icount/bisect.sh" 2>&1) || fail "bisect with the default measurer failed: $out"
 want=$(git -C "$k" log -1 --format='%h c2' c2)
 [ "$(tail -n 1 <<<"$out")" = "$want" ] || fail "bisect named '$(tail -n 1 <<<"$out")', not '$want': $out"
 grep -q '^good .* 100$' "$LB_BUILD"/bisect-runs/*/steps.log || fail "GOOD's count is not 100: $(cat "$LB_BUILD"/bisect-runs/*/steps.log)"

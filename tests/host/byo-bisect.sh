@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make bisect's driver (scripts/boot/bisect.sh, bisect-step.sh) on a fake tree
+# make bisect's driver (scripts/icount/bisect.sh, bisect-step.sh) on a fake tree
 # whose file "cost" stands for the cell's instruction count, read by a fake
 # measurer instead of a kernel build and an icount boot: it must name the
 # commit where the count first rises beyond THRESHOLD, skip a commit that
@@ -74,7 +74,7 @@ EOT
 chmod +x "$TMP/measure"
 export TOP LB_BISECT_MEASURE=$TMP/measure
 # As env KSRC=... "$@" bisect.sh, with two execs fewer.
-b() { (declare -x -- KSRC="$k" CELL='kind=spin_lock mode=hot' THRESHOLD=5% "$@" && exec bash "$TOP/scripts/boot/bisect.sh"); }
+b() { (declare -x -- KSRC="$k" CELL='kind=spin_lock mode=hot' THRESHOLD=5% "$@" && exec bash "$TOP/scripts/icount/bisect.sh"); }
 
 out=$(b GOOD=c1 BAD=c8 2>&1) || fail "bisect failed: $out"
 want=$(git -C "$k" log -1 --format='%h c7' c7)
@@ -94,9 +94,9 @@ expect_error "missing ref" "GOOD=nosuch is not a commit in" b GOOD=nosuch BAD=c8
 [ ! -s "$log" ] || fail "a bisect left in progress was not reset"
 expect_error "GOOD after BAD" "GOOD=c8 is not an ancestor of BAD=c1" b GOOD=c8 BAD=c1
 expect_error "threshold without %" "THRESHOLD='5' is not a percentage: write e.g. THRESHOLD=5%" \
-	env KSRC="$k" CELL='kind=spin_lock mode=hot' THRESHOLD=5 GOOD=c1 BAD=c8 "$TOP/scripts/boot/bisect.sh"
+	env KSRC="$k" CELL='kind=spin_lock mode=hot' THRESHOLD=5 GOOD=c1 BAD=c8 "$TOP/scripts/icount/bisect.sh"
 expect_error "not a hot cell" "is not a hot job: .* write mode=hot" \
-	env KSRC="$k" CELL='kind=spin_lock mode=contended' THRESHOLD=5% GOOD=c1 BAD=c8 "$TOP/scripts/boot/bisect.sh"
+	env KSRC="$k" CELL='kind=spin_lock mode=contended' THRESHOLD=5% GOOD=c1 BAD=c8 "$TOP/scripts/icount/bisect.sh"
 expect_error "no regression" "BAD=c3 counts 102 against GOOD's 100 \(2.00%\), not more than THRESHOLD=5%: nothing to bisect" \
 	b GOOD=c1 BAD=c3
 # A skipped commit next to the change leaves two candidates: said, not guessed.

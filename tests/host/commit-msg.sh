@@ -33,6 +33,21 @@ expect_error "no blank line" "leave line 2 blank" "$H" "$TMP/msg"
 msg '\n# only comments\n'
 expect_error "empty" "the message is empty" "$H" "$TMP/msg"
 
+# Citations, as the kernel writes them: 12 hex digits and the subject,
+# which may wrap; numbers, words, other hashes, code spans, paths and
+# quoted output are no citations.
+msg 'lib.sh: b\n\nSince 26de0ee090c7 ("bench-user: define a CSV header from the\ncontract'"'"'s columns once") it does.\n'
+"$H" "$TMP/msg" || fail "a kernel-style citation, wrapped, was refused"
+msg 'lib.sh: b\n\n0x7fffffff, 2095974 kHz, deadbeef, decade, sha256 2f8547da9c70149b, `0123456789ab`, a/8c21e1b0a1.\n    quoted 8c21e1b output\n'
+"$H" "$TMP/msg" || fail "hex numbers, words, a sha256, code or quoted output were taken for citations"
+msg 'lib.sh: b\n\nAs 26de0ee did.\n'
+expect_error "a 7-character sha" "cites 26de0ee: cite a commit as the kernel does" "$H" "$TMP/msg"
+"$H" --no-cite "$TMP/msg" || fail "--no-cite (a commit before the rule) still judged its citation"
+msg 'lib.sh: b\n\nAs 26de0ee090c736ae57ca59e3a70f59f5e9047cc3 did.\n'
+expect_error "a 40-character sha" "cites 26de0ee090c736ae57ca59e3a70f59f5e9047cc3: cite" "$H" "$TMP/msg"
+msg 'lib.sh: b\n\nAs 26de0ee090c7 did.\n'
+expect_error "a sha without its subject" "cites 26de0ee090c7 without its subject" "$H" "$TMP/msg"
+
 # A clone with the hook installed, and a worktree of it.
 command -v git >/dev/null || skip "git is not installed"
 export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@t GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@t
@@ -43,6 +58,8 @@ g() { git -C "$r" "$@"; }
 echo a >"$r/a" && g add a && g commit -q -m 'old: a message from before the hook, not judged'
 g checkout -q -b early && echo e >"$r/e" && g add e && g commit -q -m 'a parallel branch, forked before the hook' && g checkout -q -
 mkdir -p "$r/scripts/git" && cp "$TOP"/scripts/git/{commit-msg,check-commits.sh,install.sh} "$r/scripts/git/"
+# The hook as it was before the citation rule: no rule-start line.
+grep -v 'rule-start: cite' "$TOP/scripts/git/commit-msg" >"$r/scripts/git/commit-msg"
 g add scripts && g commit -q -F - <<<$'scripts/git: add the commit-msg hook\n\nSo that every commit reads as the kernel'"'"'s do.'
 "$r/scripts/git/install.sh" "$r" >/dev/null || fail "install.sh failed"
 [ "$(g config core.hooksPath)" = scripts/git ] || fail "install.sh did not set core.hooksPath"
@@ -62,3 +79,20 @@ grep -q '^check-commits: 2 commits since .* checked, 0 refused$' "$TMP/cc.log" |
 echo d >"$r/d" && g add d && g commit -q --no-verify -m 'added d'
 expect_error "check-commits on a bad commit" "^check-commits: [0-9a-f]+ added d$" "$r/scripts/git/check-commits.sh"
 echo "ok: check-commits judges every commit since the hook, and only those"
+
+# The citation rule judges the commits from the one that added it on.
+g reset -q --hard HEAD~1
+echo c2 >"$r/c2" && g add c2 && g commit -q --no-verify -m $'c2: add c2\n\nAs '"$(g rev-parse --short=7 HEAD)"$' did.'
+"$r/scripts/git/check-commits.sh" >"$TMP/cc.log" 2>&1 || fail "check-commits judged a citation made before the rule: $(cat "$TMP/cc.log")"
+cp "$TOP/scripts/git/commit-msg" "$r/scripts/git/commit-msg"
+g commit -q -a -F - <<<$'scripts/git: cite commits as the kernel does\n\nSo that a cited commit can be found.'
+sha=$(g rev-parse --short=12 HEAD)
+echo e >"$r/e2" && g add e2
+expect_error "a citation with another commit's subject" "cites $sha \(\"a wrong subject\"\), whose subject is \"scripts/git: cite commits" \
+	g commit -q -m $'e2: add e2\n\nAfter '"$sha"$' ("a wrong subject").'
+g commit -q -m $'e2: add e2\n\nAfter '"$sha"$' ("scripts/git: cite commits as the kernel\ndoes").' || fail "a right citation, wrapped, was refused"
+echo d >"$r/d2" && g add d2 && g commit -q --no-verify -m $'d2: add d2\n\nAs '"${sha:0:7}"$' did.'
+expect_error "check-commits on a short citation after the rule" "^check-commits: 6 commits since .* checked, 1 refused$" "$r/scripts/git/check-commits.sh"
+grep -q '^check-commits: [0-9a-f]* d2: add d2$' <<<"$EXPECT_OUT" && ! grep -q 'c2: add c2' <<<"$EXPECT_OUT" ||
+	fail "check-commits did not refuse d2 alone: $EXPECT_OUT"
+echo "ok: the citation rule judges the commits from its own on, and refuses a wrong subject"

@@ -63,14 +63,14 @@ for t in summary pairs baseline; do
 	[ "$(head -n 1 "$TMP/$t.csv")" = "$(table "$t" | paste -sd,)" ] ||
 		fail "$t.csv's header is not the contract's: $(head -n 1 "$TMP/$t.csv")"
 done
-# run.sh writes the contract's run.info keys and no others.
+# The boot loop (boot/loop.sh) writes the contract's run.info keys and no others.
 keys=$(awk '/run\.info" <<EOT$/ { doc = 1; next } doc && /^EOT$/ { doc = 0 }
 	doc && /^[a-z_]+=/ { sub(/=.*/, ""); print }
 	!doc && /^[ \t]*echo "[a-z_$]+=.*>>"\$run\/run\.info"/ { sub(/^[ \t]*echo "/, ""); sub(/=.*/, ""); sub(/_\$b$/, "_N"); print }' \
-	"$TOP/scripts/boot/run.sh" | sort -u)
+	"$TOP/scripts/boot/loop.sh" | sort -u)
 [ "$keys" = "$(table run_info | sort)" ] ||
-	fail "run.sh's run.info keys differ from the contract's: $(diff <(echo "$keys") <(table run_info | sort) | tr '\n' ' ')"
-echo "ok: lb-stat's tables and run.sh's run.info follow the contract"
+	fail "loop.sh's run.info keys differ from the contract's: $(diff <(echo "$keys") <(table run_info | sort) | tr '\n' ' ')"
+echo "ok: lb-stat's tables and the boot loop's run.info follow the contract"
 
 # 2. No kind list and no positional CSV read outside the contract.  Code
 # only: comments and prose may name kinds.
@@ -227,7 +227,7 @@ mapfile -t irows < <("$V" --describe instruments | awk -F '\t' '$1 == "instrumen
 [ ${#irows[@]} -ge 4 ] || fail "the contract lists ${#irows[@]} instruments"
 inames=
 for r in "${irows[@]}"; do
-	IFS=$'\t' read -r _ name _ _ _ place _ <<<"$r"
+	IFS=$'\t' read -r _ name _ _ _ _ place _ <<<"$r"
 	for f in section.sh section.md.in publish.list; do
 		[ -f "$root/$place/$f" ] || fail "instrument $name: $place/$f is missing (docs/layout.md: an instrument's place)"
 	done

@@ -9,4 +9,4 @@ expect_error "tree on a full disk" "only [0-9]+ MiB free .* need 2500 MiB" \
 	env LB_BUILD="$TMP/small" "$TOP/scripts/build/tree.sh"
 mkdir -p "$TMP/small/kernel" && echo x >"$TMP/small/kernel/tree.stamp"
 expect_error "run on a full disk" "only [0-9]+ MiB free .* need 500 MiB" \
-	env LB_BUILD="$TMP/small" VARIANTS=stock "$TOP/scripts/boot/run.sh"
+	env LB_BUILD="$TMP/small" VARIANTS=stock "$TOP/scripts/timed/run.sh"

@@ -5,12 +5,12 @@
 # figure or p written out by hand outside one is refused (it could differ
 # from the table it cites).  A reference to a cell the run lacks fails.
 . "$(dirname "$0")/../lib.bash"
-r=$TOP/results render=$TOP/scripts/report/render.awk
+r=$TOP/results render=$TOP/scripts/report/render.sh
 mkdir -p "$TMP/cal"
 for c in timed native; do
 	[ ! -f "$r/calibrate/$c.txt" ] || sed -n '/^pad,/,/^resolution:/{/^resolution:/!p}' "$r/calibrate/$c.txt" >"$TMP/cal/$c.csv"
 done
-expand() { awk -f "$render" -v view=expand -v run="$r" -v icount="$r/pathlen" -v cal="$TMP/cal" "$1"; }
+expand() { "$render" expand -v run="$r" -v icount="$r/pathlen" -v cal="$TMP/cal" "$1"; }
 for f in interpretation.md; do
 	expand "$TOP/report/$f" >"$TMP/$f" || fail "report/$f: a {{...}} reference matches nothing in the published run"
 	# Outside {{...}}: no +12%, 1.7%, 3.4 ns or p = 0.01 typed in by hand

@@ -55,7 +55,7 @@ mkdir -p "$LB_BUILD/kernel/pre/arch/x86/boot" "$LB_BUILD/initramfs"
 echo kernel >"$LB_BUILD/kernel/pre/arch/x86/boot/bzImage"
 echo base >"$LB_BUILD/initramfs/base.cpio"
 command -v qemu-system-x86_64 >/dev/null || fail "qemu-system-x86_64 is missing: run 'make deps'"
-ACCEL=kvm:host VCPUS=$n LB_QEMU_DRYRUN=1 "$TOP/scripts/boot/qemu-boot.sh" pre "$TMP/kvm" 2>"$TMP/err" || fail "dry run failed: $(cat "$TMP/err")"
+MACHINE=kvm:host VCPUS=$n LB_QEMU_DRYRUN=1 "$TOP/scripts/boot/qemu-boot.sh" pre "$TMP/kvm" 2>"$TMP/err" || fail "dry run failed: $(cat "$TMP/err")"
 # qemu.cmdline is printf %q: read it back as the words QEMU gets.
 eval "set -- $(cat "$TMP/kvm/qemu.cmdline")"
 c="$*"
@@ -63,6 +63,6 @@ for want in "-accel kvm -cpu host" "-name lockbench-pre,debug-threads=on" "-pidf
 	[[ $c == *"$want"* ]] || fail "the KVM command line lacks '$want': $c"
 done
 [ ! -e "$TMP/kvm/status" ] || fail "a dry run left a boot status"
-ACCEL=tcg LB_QEMU_DRYRUN=1 "$TOP/scripts/boot/qemu-boot.sh" pre "$TMP/tcg" 2>"$TMP/err" || fail "TCG dry run failed: $(cat "$TMP/err")"
+MACHINE=tcg LB_QEMU_DRYRUN=1 "$TOP/scripts/boot/qemu-boot.sh" pre "$TMP/tcg" 2>"$TMP/err" || fail "TCG dry run failed: $(cat "$TMP/err")"
 grep -q -e debug-threads -e pidfile "$TMP/tcg/qemu.cmdline" && fail "a TCG boot is set up for pinning: $(cat "$TMP/tcg/qemu.cmdline")"
 echo "ok: kvm:host command line: -cpu host, named vCPU threads, pidfile; TCG's has none"

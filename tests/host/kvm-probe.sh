@@ -46,7 +46,7 @@ starts() { tr '\n' ' ' <"$TMP/starts"; }
 export LB_KVM_DEV=$TMP/no-kvm
 stand_in works
 probe auto
-[ "$OUT" = tcg ] || fail "absent /dev/kvm: auto printed '$OUT'"
+[ "$OUT" = tcg ] || fail "no KVM device: ACCEL=auto printed '$OUT'"
 grep -q "$TMP/no-kvm does not exist" "$TMP/err" || fail "absent /dev/kvm: no reason given: $(cat "$TMP/err")"
 [ -z "$(starts)" ] || fail "absent /dev/kvm: QEMU was started for -cpu $(starts)"
 [ ! -e "$LB_KVM_VERDICT" ] || fail "absent /dev/kvm: a verdict was kept"

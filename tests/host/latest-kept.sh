@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # build/runs/latest moves only to a run that has its run.info and one
 # boot's records: a run refused for its kernel, or whose every boot fails,
-# leaves it on the last good run (scripts/boot/run.sh, move_latest), so a
+# leaves it on the last good run (scripts/timed/run.sh, move_latest), so a
 # plain make compare still has something to read.  Kernels come from the
 # fake Kbuild, boots from the stand-in QEMU (tests/fixtures/fake-qemu).
 . "$(dirname "$0")/../lib.bash"
@@ -17,7 +17,7 @@ ln -s good "$LB_BUILD/runs/latest"
 latest() { readlink "$LB_BUILD/runs/latest"; }
 
 # 1. Nothing built: the run is refused before it starts.
-expect_error "run without its kernel" "build them first: make kernels modules initramfs VARIANTS='stock'" "$TOP/scripts/boot/run.sh"
+expect_error "run without its kernel" "build them first: make kernels modules initramfs VARIANTS='stock'" "$TOP/scripts/timed/run.sh"
 [ "$(latest)" = good ] || fail "a run refused for its kernel moved latest to $(latest)"
 
 # 2. Built (fake Kbuild, by make's rules), but every boot fails: run.info,
@@ -26,7 +26,7 @@ tree=$LB_BUILD/kernel/linux-source-6.1
 fake_kernel "$tree"
 touch "$LB_BUILD/kernel/tree.stamp"
 make -s -C "$TOP" initramfs >"$TMP/log" 2>&1 || fail "make initramfs VARIANTS=stock failed: $(tail "$TMP/log")"
-FAKE_QEMU_FAIL=1 "$TOP/scripts/boot/run.sh" >"$TMP/log" 2>&1 || fail "run.sh failed outright: $(tail "$TMP/log")"
+FAKE_QEMU_FAIL=1 "$TOP/scripts/timed/run.sh" >"$TMP/log" 2>&1 || fail "run.sh failed outright: $(tail "$TMP/log")"
 failed=$(ls -d "$LB_BUILD"/runs/2* | tail -n 1)
 [ -f "$failed/run.info" ] || fail "the failed run wrote no run.info: $(tail "$TMP/log")"
 [ "$(latest)" = good ] || fail "a run whose every boot failed moved latest to $(latest)"
@@ -38,7 +38,7 @@ echo "ok: a run that died at its build, and one whose boots all failed, left lat
 # 3. The control: a boot with records moves it.
 # A run directory of its own by NAME= (the time names one a second).
 sed 's/^post,/stock,/' "$TOP/tests/unit/fixtures/post-tcg.csv" >"$TMP/stock.csv"
-LB_RUN_NAME=control FAKE_QEMU_RESULTS=$TMP/stock.csv "$TOP/scripts/boot/run.sh" >"$TMP/log" 2>&1 || fail "run.sh failed: $(tail "$TMP/log")"
+LB_RUN_NAME=control FAKE_QEMU_RESULTS=$TMP/stock.csv "$TOP/scripts/timed/run.sh" >"$TMP/log" 2>&1 || fail "run.sh failed: $(tail "$TMP/log")"
 [ "$(latest)" = control ] || fail "latest names $(latest), not the run with records (control)"
 [ -s "$LB_BUILD/runs/$(latest)/stock.csv" ] || fail "a run with records did not move latest (it names $(latest)): $(tail "$TMP/log")"
 echo "ok: a run with records moved latest to it"
@@ -59,7 +59,7 @@ printf '%s\n' '#!/bin/bash' \
 chmod +x "$TMP/bin/qemu-system-x86_64"
 rc=0
 CUT_COUNT=$TMP/boots CUT_QEMU=$TOP/tests/fixtures/fake-qemu/qemu-system-x86_64 PATH=$TMP/bin:$PATH \
-	BOOTS=3 LB_RUN_NAME=cut FAKE_QEMU_RESULTS=$TMP/stock.csv setsid "$TOP/scripts/boot/run.sh" >"$TMP/log" 2>&1 || rc=$?
+	BOOTS=3 LB_RUN_NAME=cut FAKE_QEMU_RESULTS=$TMP/stock.csv setsid "$TOP/scripts/timed/run.sh" >"$TMP/log" 2>&1 || rc=$?
 [ $rc -ne 0 ] || fail "the run cut short exited 0: $(tail "$TMP/log")"
 [ -s "$LB_BUILD/runs/cut/stock.csv" ] || fail "the cut run collected no first boot: $(tail "$TMP/log")"
 grep -q -x 'status=incomplete' "$LB_BUILD/runs/cut/run.info" ||

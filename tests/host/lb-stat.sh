@@ -15,8 +15,8 @@ cd "$TMP"
 
 "$bin" compare --aa pre:post --pair pre:post -o pairs.csv pre.csv post.csv ||
 	fail "compare failed"
-render() { awk -f "$TOP/scripts/report/render.awk" "$@"; }
-render -v view=tables pairs.csv >tables.md
+render() { "$TOP/scripts/report/render.sh" "$@"; }
+render tables pairs.csv >tables.md
 # spin_lock hot ns_op's columns, read once; the bounds checked in one awk.
 read -r n_base verdict p_rank p_min p_holm_min m < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 	$h["kind"] "," $h["mode"] "," $h["metric"] == "spin_lock,hot,ns_op" {
@@ -46,7 +46,7 @@ awk -F, -v OFS=, 'NR == 2 { for (i = 1; i <= NF; i++) h[$i] = i } NR > 2 && !/^#
 	$h["variant"] = "post5"; if ($h["boot"] <= 6) { $h["ns_op"] = sprintf("%.3f", 1.5 * $h["ns_op"]); $h["cyc_op"] = sprintf("%.3f", 1.5 * $h["cyc_op"]) } } { print }' post.csv >post5.csv
 "$bin" compare --aa pre:post --pair pre:post --pair pre:post2 --pair pre:post3 --pair pre:post4 --pair pre:post5 -o p2.csv \
 	pre.csv post.csv post2.csv post3.csv post4.csv post5.csv
-render -v view=findings -v accel=tcg p2.csv >f2.md
+render findings -v accel=tcg p2.csv >f2.md
 # Each other side's spin_lock hot ns_op verdict and Holm p, read once.
 declare -A V=() HP=()
 while read -r o v hp; do V[$o]=$v HP[$o]=$hp; done < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }

@@ -72,10 +72,10 @@ echo "ok: a new tree plans every kernel built from it"
 # A boot script alone, without its kernel: refused with the make command,
 # before any work (no run directory).
 rm "$(variant_path pre image)"
-for s in "run.sh" "perf.sh pre kind=spin_lock" "cell-count.sh pre kind=spin_lock" "calibrate.sh pre"; do
+for s in "timed/run.sh" "icount/run.sh" "boot/perf.sh pre kind=spin_lock" "icount/cell-count.sh pre kind=spin_lock" "calibrate/run.sh pre"; do
 	read -r -a cmd <<<"$s"
 	expect_error "${cmd[0]} without pre's kernel" "make kernels modules initramfs VARIANTS='pre'" \
-		env VARIANTS=pre "$TOP/scripts/boot/${cmd[0]}" "${cmd[@]:1}"
+		env VARIANTS=pre "$TOP/scripts/${cmd[0]}" "${cmd[@]:1}"
 done
 # (run.sh's disk check, before it, makes build/runs itself: left empty)
 [ -z "$(find "$LB_BUILD/runs" -mindepth 1 2>/dev/null)" ] && [ ! -e "$LB_BUILD/perf" ] &&

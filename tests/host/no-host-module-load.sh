@@ -38,8 +38,7 @@ trace "the host tools" bash -c 'v=$1 fx1=$2 t=$3 top=$4
 	for f; do "$v" "$f"; done
 	"${v%/*}/lb-stat" summary -o "$t/summary.csv" "$fx1"
 	"$top/scripts/boot/console-scan.sh" "$top/tests/fixtures/console/oops.log"
-	"$top/scripts/build/variants.sh" ""
-	VARIANTS=nosuch "$top/scripts/boot/run.sh"
+	VARIANTS=nosuch "$top/scripts/timed/run.sh"
 	exit 0' _ "$TOP/bench-user/lb-validate" "$1" "$TMP" "$TOP" "$@"
 [ ! -s "$TMP/shim.log" ] || fail "a host tool ran a module loader: $(cat "$TMP/shim.log")"
 echo "ok: host tools ran under strace ($n fixture validations, compare, scan, run) with no module syscalls"

@@ -23,7 +23,7 @@ m() { as_user make -s -C "$TMP/tree" "$@"; }
 me=$(as_user id -un)
 
 out=$(m help 2>&1) || fail "make help as $me: $out"
-grep -q '^  run ' <<<"$out" || fail "make help printed no target list: $out"
+grep -q '^  timed (run) ' <<<"$out" || fail "make help printed no target list: $out"
 echo "ok: make help as $me"
 expect_error "a refusal as $me" "BOOTS=abc is not a positive integer" m run BOOTS=abc
 out=$(m DRYRUN=1 run VARIANTS=stock 2>&1) || fail "make DRYRUN=1 run as $me: $out"

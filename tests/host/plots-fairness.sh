@@ -40,9 +40,12 @@ for want in "Native fairness against threads" "Jain's index, 1/threads to 1" "1 
 done
 # Every variant in the key, the line at 1 after them (keys of 8 and of 10
 # entries once ran off the canvas).
+keyed=0
 for v in $(sed -n 's/^variants=//p' "$TOP/results/native/run.info"); do
 	grep -q "<text>$v</text>" "$svg" || fail "native-fairness.svg: variant $v is not in the key"
+	keyed=$((keyed + 1))
 done
+checked $keyed "results/native/run.info names no variants"
 n=$(grep -c '^#variants' "$run"/plots/data/fair-*.dat | awk -F: '{ s += $2 } END { print s }')
 [ "$n" -ge 2 ] || fail "native-fairness: $n panels' data, want one per kind and shape"
 ! grep -i warning "$TMP/out" || fail "plots.sh printed a warning (above)"

@@ -97,10 +97,13 @@ echo "ok: colours: pre and pre-debug $c_pre, pre-preempt $c_pmt"
 # The published contended graph (raw-regen redraws it from results/raw)
 # names every variant of its run in its key: nine entries in a 3-row
 # layout once ran into a second column, off the canvas.
+keyed=0
 for v in $(sed -n 's/^variants=//p' "$TOP/results/run.info"); do
 	grep -q "<text>$v</text>" "$TOP/results/graphs/contended-throughput.svg" ||
 		fail "results/graphs/contended-throughput.svg: variant $v is not in the key"
+	keyed=$((keyed + 1))
 done
+checked $keyed "results/run.info names no variants"
 echo "ok: the published contended-throughput key names every variant"
 # The events as stacked bars: each segment's top is the sum of the ones
 # below (pre spin_lock: 1 atomic, 0 fences, 3 loads and 4 stores less the

@@ -13,15 +13,15 @@
 #   - an appendix: every run, each host's runs side by side, and the
 #     sittings (a host's sittings.list, sittings.sh).
 # and results/hosts-side.md (RESULTS.md's side by side) with its graph.
-# Every table is drawn by render.awk (view=table), rounded by its rule;
+# Every table is drawn by render.sh (its table view), rounded by its rule;
 # join.awk puts each cell's figures together, each with its unit.
 . "$(dirname "$0")/../../lib.sh"
 
 results=${1:-$LB_TOP/results}
-render=$LB_TOP/scripts/report/render.awk
-# section TEMPLATE FACTS PIECES: a report/*.md.in expanded (render.awk).
-section() { awk -f "$render" -v view=section -v facts="$2" -v pieces="$3" "$1"; }
-table() { awk -f "$render" -v view=table -v empty=– "$@"; }
+render=$LB_TOP/scripts/report/render.sh
+# section TEMPLATE FACTS PIECES: a report/*.md.in expanded (render.sh).
+section() { "$render" section -v facts="$2" -v pieces="$3" "$1"; }
+table() { "$render" table -v empty=– "$@"; }
 join() { awk -f "$LB_TOP/scripts/report/hosts/join.awk" -v empty=– "$@"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

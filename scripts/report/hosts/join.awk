@@ -1,10 +1,10 @@
-# join.awk: a Markdown table (render.awk's view=table, every figure
+# join.awk: a Markdown table (render.sh's table view, every figure
 # rounded by its rule) with each group of columns joined into one cell,
 # each figure followed by its unit: "14.38 cycles, 5.335 ns, +4.3% vs pre".
 #   -v lead=N     the first N columns are kept as they are
 #   -v units="cycles|ns|vs pre"   a group's columns, after the lead ones:
 #                 the unit each one's figure takes
-#   -v empty=–    a cell render.awk left empty: a figure it drops; a group
+#   -v empty=–    a cell render.sh left empty: a figure it drops; a group
 #                 whose first figure is empty is this alone
 # A group's header is its first column's.  One table in, one out.
 BEGIN { nu = split(units, U, "|") }

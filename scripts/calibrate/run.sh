@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# calibrate.sh [VARIANT]: calibrate the instruments with known work.
+# make calibrate [VARIANT]: calibrate the instruments with known work.
 # pad=N puts exactly N single-instruction increments inside each
 # spin_lock critical section of a hot job (lockbench_kinds.c).  Every
 # instrument of the contract whose place has a calibrate.sh runs it, in
@@ -35,7 +35,7 @@ echo "run_id=$v-$(date -u +%Y%m%dT%H%M%SZ)" >"$out/run.info"
 
 echo "variant=$v" >"$out/report.part"
 for row in "${rows[@]}"; do
-	IFS=$'\t' read -r _ _ _ _ place _ <<<"$row"
+	IFS=$'\t' read -r _ _ _ _ _ place _ <<<"$row"
 	[ -f "$LB_TOP/$place/calibrate.sh" ] || continue
 	BOOTS=$boots REPEAT=$repeat LB_CAL_PADS="${pads[*]}" LB_CAL_HOT="kind=spin_lock mode=hot batches=200 batch_ops=100" \
 		bash "$LB_TOP/$place/calibrate.sh" "$v" "$out" "$out/report.part" || exit

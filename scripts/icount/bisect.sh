@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # make bisect KSRC=tree GOOD=ref BAD=ref CELL='kind=spin_lock mode=hot'
 # THRESHOLD=5%: find the first commit between GOOD and BAD where CELL's
-# instruction count (ACCEL=icount, exact, so a threshold means something)
+# instruction count (the icount machine, exact, so a threshold means something)
 # is more than THRESHOLD above GOOD's.  The commits are built in one git
 # worktree of KSRC, the variant "bisect" (build/user/bisect/src, see
-# byo.sh), which git bisect run moves; scripts/boot/bisect-step.sh judges each.
+# byo.sh), which git bisect run moves; scripts/icount/bisect-step.sh judges each.
 # Writes build/bisect-runs/TIMESTAMP/: good.count, steps.log, bisect.log,
 # result.
 . "$(dirname "$0")/../lib.sh"
@@ -13,7 +13,7 @@ bisect_args_ok
 export THRESHOLD=${THRESHOLD%\%}
 v=${BISECT_VARIANT:-bisect}
 export LB_BISECT_VARIANT=$v
-export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/boot/bisect-measure.sh}
+export LB_BISECT_MEASURE=${LB_BISECT_MEASURE:-$LB_TOP/scripts/icount/bisect-measure.sh}
 
 # The worktree, set up at BAD (byo.sh checks KSRC and the ref); a bisect
 # left over from an interrupted run is reset first.
@@ -50,7 +50,7 @@ measure() { # ref -> count at that commit
 # The default measurer builds and boots at every step: the host's facts
 # once, for every boot below (as run.sh), rather than again in each step's
 # boot; and gcc's version for each step's kernel.sh and module.sh.
-if [ "$LB_BISECT_MEASURE" = "$LB_TOP/scripts/boot/bisect-measure.sh" ]; then
+if [ "$LB_BISECT_MEASURE" = "$LB_TOP/scripts/icount/bisect-measure.sh" ]; then
 	host_facts
 	gcc_facts
 fi
@@ -72,7 +72,7 @@ printf 'good %s %s\nbad %s %s %s%%\n' "${short%%$'\n'*}" "$good_count" "${short#
 
 git -C "$w" bisect start "$bad" "$good" >/dev/null
 rc=0
-git -C "$w" bisect run bash "$LB_TOP/scripts/boot/bisect-step.sh" >"$dir/bisect.log" 2>&1 || rc=$?
+git -C "$w" bisect run bash "$LB_TOP/scripts/icount/bisect-step.sh" >"$dir/bisect.log" 2>&1 || rc=$?
 # git bisect log, which copies BISECT_LOG when it is not empty, read here.
 : >"$dir/bisect.replay"
 log=$(bisect_path BISECT_LOG) || true

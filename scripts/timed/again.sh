@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# again.sh RUN: make again, as kvm-again.sh does: a new run of the same
+# again.sh RUN: make again, as kvm-again.sh does: a new timed run of the same
 # variants, job list and settings (accelerator, vCPUs, boots, passes, the
 # variant-order seed) as RUN, with the kernels as they are built now.
 # Any of VARIANTS, ACCEL, VCPUS, BOOTS, REPEAT, ORDER_SEED given to make
@@ -20,12 +20,11 @@ for k in vcpus boots repeat order_seed; do
 	case $(info "$k") in *[!0-9]*) die "make again: $1/run.info says $k=$(info "$k"): an imported lab run has no settings to repeat here; use make run" ;; esac
 done
 # The caller's VARIANTS etc. win; the accelerator is asked for by its
-# kind (kvm is probed again), and an imported lab run has none to repeat.
-case $(info accel) in
-tcg | kvm | icount) ;;
-*) die "make again: $1 ran on '$(info accel)', which this host cannot repeat (an imported lab run?): rerun it with make run ACCEL=..." ;;
-esac
+# kind (kvm is probed again).  A run on a machine that is no accelerator
+# (an instrument's folder, an imported lab run) has none to repeat.
+[[ " $(machines yes) " == *" $(info accel) "* ]] ||
+	die "make again repeats a timed run, and $1 ran on '$(info accel)', no accelerator of this host's (an instrument's folder, or an imported lab run?): make timed ACCEL=... runs one"
 export VARIANTS=${VARIANTS:-$(info variants)} ACCEL=${ACCEL:-$(info accel)}
 export VCPUS=${VCPUS:-$(info vcpus)} BOOTS=${BOOTS:-$(info boots)} REPEAT=${REPEAT:-$(info repeat)}
 export ORDER_SEED=${ORDER_SEED:-$(info order_seed)} JOBFILE=$src/jobs RERUN_OF=$(info run_id)
-exec bash "$LB_TOP/scripts/boot/run.sh"
+exec bash "$LB_TOP/scripts/timed/run.sh"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# quality.sh VARIANT [BOOTS]: the measuring instrument's own quality.
+# quality.sh VARIANT [BOOTS]: the timed instrument's own quality, under
+# its accelerator (ACCEL: auto, kvm or tcg; default tcg here).
 # Boots VARIANT BOOTS times (default 3), each running 10 repeats of the
 # uncontended jobs of bench-user/jobs/quality.jobs (empty, spin_lock and
 # spin_lock_irqsave), and reports:
@@ -9,21 +10,20 @@
 #   - the CV of the per-boot medians over the boots.
 # Statistics come from lb-stat (GSL).  Output: build/quality/VARIANT-TS/.
 . "$(dirname "$0")/../lib.sh"
+. "$LB_TOP/schema/contract.sh"
 
 v=${1:?usage: quality.sh VARIANT [BOOTS]} boots=${2:-3}
 variant_fragments "$v" >/dev/null
 accel=${ACCEL:-tcg}
-case $accel in auto | tcg | kvm) accel=$accel metric=ns_op unit=ns vcpus=${VCPUS:-2} extra= ;;
-icount) metric=cyc_op unit=instructions vcpus=${VCPUS:-1} extra=" slope=1" && icount_vcpus_ok "$vcpus" ;;
-*) die "ACCEL=$accel is not one of $("$LB_TOP/scripts/build/settings.sh" choices ACCEL)" ;;
-esac
+accel_ok "$accel"
+metric=ns_op unit=ns vcpus=${VCPUS:-2}
 out=$LB_BUILD/quality/$(claim_dir "$LB_BUILD/quality" "$v-$(utc_now %Y%m%dT%H%M%SZ)")
 # The jobs are a job list like any other (bench-user/jobs/quality.jobs),
 # read by the one job file expander.
-expand_jobs "$LB_TOP/bench-user/jobs/quality.jobs" | sed "s/\$/$extra/" >"$out/jobs"
+expand_jobs "$LB_TOP/bench-user/jobs/quality.jobs" >"$out/jobs"
 files=()
 for b in $(seq 1 "$boots"); do
-	JOBFILE=$out/jobs REPEAT=10 BOOT=$b ACCEL=$accel VCPUS=$vcpus \
+	JOBFILE=$out/jobs REPEAT=10 BOOT=$b MACHINE=$accel VCPUS=$vcpus \
 		bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/boot$b" || die "boot $b failed"
 	# Within one boot: a pseudo-variant per boot whose passes stand in for
 	# boots (boot = seq), so lb-stat's n counts the 10 jobs of that boot.

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # cell-count.sh VARIANT "CELL": boot VARIANT (as built: make cell-count
-# builds it first) once under ACCEL=icount running only the hot job CELL (e.g. "kind=spin_lock
+# builds it first) once on the icount machine running only the hot job CELL (e.g. "kind=spin_lock
 # mode=hot"), and print that job's cyc_op: guest instructions per
 # acquire+release, the same on every boot, so one boot is a measurement.
-# make bisect measures each commit with it (scripts/boot/bisect-measure.sh).
+# make bisect measures each commit with it (scripts/icount/bisect-measure.sh).
 . "$(dirname "$0")/../lib.sh"
 
 v=${1:?usage: cell-count.sh VARIANT CELL} cell=${2:?usage: cell-count.sh VARIANT CELL}
@@ -11,7 +11,7 @@ bash "$LB_TOP/scripts/build/need-built.sh" "$v"
 out=$LB_BUILD/cell-count/$v-$(utc_now %Y%m%dT%H%M%SZ)-$$
 mkdir -p "$out"
 printf '%s\n' "$cell" >"$out/cell.jobs"
-ACCEL=icount VCPUS=1 REPEAT=1 JOBFILE=$out/cell.jobs PERF_JOB=-1 \
+MACHINE=icount VCPUS=1 REPEAT=1 JOBFILE=$out/cell.jobs PERF_JOB=-1 \
 	bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$out/boot" >&2 ||
 	die "cell-count: the icount boot of $v failed (see ${out#"$LB_TOP"/}/boot)"
 # Records: line 1 the schema tag, line 2 the column names.

@@ -1,57 +1,60 @@
 #!/usr/bin/env bash
-# make run: boot each variant (make built what was stale) BOOTS times
-# running the job list REPEAT times per boot, and collect everything under
-# the run directory build/runs/NAME (NAME= or the UTC time make started; linked as
-# build/runs/latest).  ACCEL=icount (make pathlen) writes NAME/icount/, the
-# path-length half of the same run.  The boot is the
-# unit of replication (lb-stat takes one median per boot), so the timed
-# default is 10 boots of 3 passes; each round of boots runs the variants
-# in a shuffled order, from ORDER_SEED (recorded in run.info).
+# loop.sh RUNDIR ID: the boot loop of the instruments that boot a guest
+# (their run.sh calls it): boot each variant (make built what was
+# stale) BOOTS times running the job list REPEAT times per boot, and
+# collect everything into RUNDIR, the run ID.  The boot is the unit of
+# replication (lb-stat takes one median per boot); each round of boots
+# runs the variants in a shuffled order, from ORDER_SEED (recorded in
+# run.info).  The instrument gives, in the environment:
+#   MACHINE    the machine its guests run on (scripts/boot/machines.tsv):
+#              tcg, icount, or auto or kvm, resolved here once for every
+#              boot (scripts/boot/accel.sh: a bounded KVM probe boot)
+#   VCPUS BOOTS REPEAT   its own defaults applied; ORDER_SEED (default:
+#              the time)
+#   JOBFILE    the job list (jobs.sh expands it for VCPUS and the machine;
+#              JOBS_ORIGIN=default leaves out quietly the jobs the machine
+#              cannot run, where a user's list is refused)
+#   PERF_AFTER a job perf records in a boot of each variant after the
+#              loop (scripts/boot/perf.sh), or nothing
+#   LATEST     1: build/runs/latest names this run once it has records
+#   RERUN_OF   the id of the run it repeats (make again), or nothing
+# The variants are this make's (run_variants).
 . "$(dirname "$0")/../lib.sh"
 
-list=$(parse_variants "${VARIANTS:-}") # dies on an unknown name
+usage="usage: loop.sh RUNDIR ID (an instrument's run.sh calls it)"
+run=${1:?$usage} ts=${2:?$usage}
+name=$(run_name)
+list=$(run_variants) # dies on an unknown name
 [ -n "$list" ] || die "no variants to run"
 mapfile -t variants <<<"$list"
-want_accel=${ACCEL:-auto}
-# icount counts instructions on one vCPU: its own default, checked early.
-if [ "$want_accel" = icount ]; then vcpus=${VCPUS:-1}; else vcpus=${VCPUS:-2}; fi
-boots=${BOOTS:-10} repeat=${REPEAT:-3}
+want=${MACHINE:?$usage}
+vcpus=${VCPUS:?$usage} boots=${BOOTS:?$usage} repeat=${REPEAT:?$usage}
 order_seed=${ORDER_SEED:-$EPOCHSECONDS}
-jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/default.jobs}
-jobs_origin=user
-[ -n "${JOBFILE:-}" ] || jobs_origin=default
+jobfile=${JOBFILE:?$usage}
 for n in vcpus boots repeat order_seed; do
 	case ${!n} in '' | *[!0-9]* | 0) die "${n^^}=${!n} must be a positive integer" ;; esac
 	[ ${#n} -le 18 ] || die "${n^^}=${!n} is too large"
 done
-[ "$want_accel" = icount ] && icount_vcpus_ok "$vcpus"
+case $want in auto | kvm) ;; *) machine_vcpus_ok "$want" "$vcpus" ;; esac
 pmu_ok
 
-name=$(run_name)
-ts=$name
-run=$LB_BUILD/runs/$name
-if [ "$want_accel" = icount ]; then
-	ts+=-icount
-	run+=/icount
-fi
 [ ! -f "$run/run.info" ] || die "run $name already holds this measurement ($run): give another NAME="
 need_disk "$LB_BUILD/runs" 500
-jobs=$(bash "$LB_TOP/scripts/boot/jobs.sh" "$jobfile" "$vcpus" "$want_accel" "$jobs_origin")
-[ -n "$jobs" ] || die "$jobfile has no job that ACCEL=$want_accel can run"
+jobs=$(bash "$LB_TOP/scripts/boot/jobs.sh" "$jobfile" "$vcpus" "$want" "${JOBS_ORIGIN:-user}")
+[ -n "$jobs" ] || die "$jobfile has no job that $want can run"
 # make built what was stale (the Makefile's variant rules); run alone, this
 # boots what is built, and refuses a variant that is not.
 bash "$LB_TOP/scripts/build/need-built.sh" "${variants[@]}"
 mkdir -p "$run"
 # The whole run's output, as it scrolled by, stays with it.
 exec > >(tee -a "$run/run.log") 2>&1
-note "run: $ts: ${variants[*]}, ACCEL=$want_accel, $boots boots x $repeat passes${RERUN_OF:+ (again: $RERUN_OF)}"
+note "run: $ts: ${variants[*]}, on $want, $boots boots x $repeat passes${RERUN_OF:+ (again: $RERUN_OF)}"
 printf '%s\n' "$jobs" >"$run/jobs"
-# build/runs/latest names the last timed run that finished and has
+# build/runs/latest (LATEST=1) names the last run that finished and has
 # something to compare: run.info's status=complete and one boot's records.
 # A run that dies (a build, the probe, every boot) or is cut short
 # (status=incomplete stays) leaves it on the last good one, so a plain
-# make compare still works.  A path-length run lives inside its run
-# directory and moves nothing.
+# make compare still works.  An instrument's folder of a run moves none.
 latest_moved=0
 move_latest() { # variant just collected (failures.csv is no record file)
 	[ $latest_moved = 0 ] && [ -f "$run/run.info" ] && [ -s "$run/$1.csv" ] || return 0
@@ -77,13 +80,11 @@ for v in "${variants[@]}"; do
 	[ "$s" = unknown ] || build_s=$((build_s + s))
 done
 
-# One probe for the whole run, so every boot uses the same accelerator
-# (tcg and icount need none: accel.sh would only say them back).
-case $want_accel in
-tcg | icount) accel=$want_accel ;;
-*)
-	accel=$(bash "$LB_TOP/scripts/boot/accel.sh" "$want_accel" "$(variant_path "${variants[0]}" image)")
-	;;
+# One probe for the whole run, so every boot runs on the same machine
+# (only auto and kvm need one).
+machine=$want
+case $want in
+auto | kvm) machine=$(bash "$LB_TOP/scripts/boot/accel.sh" "$want" "$(variant_path "${variants[0]}" image)") ;;
 esac
 ncpus=$LB_HOST_CPUS # nproc, counted by host_facts above
 oversub=0
@@ -93,12 +94,12 @@ if [ "$vcpus" -gt "$ncpus" ]; then
 fi
 # wc -l of the jobs file, which is "$jobs" and a newline.
 newlines=${jobs//[!$'\n']/}
-accel_qemu_args qargs "$accel"
+machine_qemu_args qargs "$machine"
 cat >"$run/run.info" <<EOT
 run_id=$ts
 variants=${variants[*]}
-accel=${accel%%:*}
-accel_detail=$accel
+accel=${machine%%:*}
+accel_detail=$machine
 qemu_args=${qargs[*]}
 vcpus=$vcpus
 host_cpus=$ncpus
@@ -135,7 +136,7 @@ for ((b = 1; b <= boots; b++)); do
 		k=$((k + 1))
 		progress $k $nboots "boot $v #$b" "$left"
 		t0=$EPOCHSECONDS
-		ACCEL=$accel BOOT=$b REPEAT=$repeat JOBFILE=$run/jobs VCPUS=$vcpus \
+		MACHINE=$machine BOOT=$b REPEAT=$repeat JOBFILE=$run/jobs VCPUS=$vcpus \
 			TIMEOUT=${TIMEOUT:-600} bash "$LB_TOP/scripts/boot/qemu-boot.sh" "$v" "$bd" || true
 		bash "$LB_TOP/scripts/boot/collect.sh" "$run" "$v" "$bd"
 		move_latest "$v"
@@ -143,12 +144,9 @@ for ((b = 1; b <= boots; b++)); do
 	done
 done
 
-if [ "${PERF:-1}" = 1 ]; then
-	perf_job="kind=spin_lock mode=contended threads=$vcpus duration_ms=1000 hold_ns=100 parallel_ns=200"
-	# One vCPU: a long hot job is what icount can record.
-	[ "$accel" = icount ] && perf_job="kind=spin_lock mode=hot batches=2000 batch_ops=1000 slope=1"
+if [ -n "${PERF_AFTER:-}" ]; then
 	for v in "${variants[@]}"; do
-		ACCEL=$accel VCPUS=$vcpus bash "$LB_TOP/scripts/boot/perf.sh" "$v" "$perf_job" \
+		MACHINE=$machine VCPUS=$vcpus bash "$LB_TOP/scripts/boot/perf.sh" "$v" "$PERF_AFTER" \
 			"$run/perf/$v" || note "run: perf recording for $v failed (see $run/perf/$v)"
 	done
 fi
@@ -162,8 +160,8 @@ echo "failed_boots=$nfail" >>"$run/run.info"
 # by a signal, a full disk or a die above keeps status=incomplete.
 sed -i 's/^status=incomplete$/status=complete/' "$run/run.info"
 if [ $latest_moved = 1 ]; then
-	[ "$want_accel" = icount ] || ln -sfn "$name" "$LB_BUILD/runs/latest"
+	[ "${LATEST:-0}" != 1 ] || ln -sfn "$name" "$LB_BUILD/runs/latest"
 else
 	note "run: no boot brought records back: build/runs/latest still names the last run that did"
 fi
-say "run: ${#variants[@]} variants x $boots boots x $repeat repeats on ${accel%%:*} in ${total}s (kernels built in ${build_s}s; this make's checks and module builds ${check_s}s), $nfail failed boots -> ${run#"$LB_TOP"/} (log: run.log)"
+say "run: ${#variants[@]} variants x $boots boots x $repeat repeats on ${machine%%:*} in ${total}s (kernels built in ${build_s}s; this make's checks and module builds ${check_s}s), $nfail failed boots -> ${run#"$LB_TOP"/} (log: run.log)"

@@ -2,7 +2,7 @@
 # bisect-measure.sh VARIANT "CELL": make bisect's default measurer.  Each
 # step's commit is built by make's own rules (your own tree's kernel is
 # always asked of Kbuild; lockbench.ko and the archives follow it), then
-# counted by scripts/boot/cell-count.sh: make cell-count does both.  The
+# counted by scripts/icount/cell-count.sh: make cell-count does both.  The
 # count alone goes to stdout.
 # The outer make bisect's command line (KSRC=, GOOD=, ...) reaches a make
 # through MAKEFLAGS: left out, so that this make only builds the variant
