@@ -253,5 +253,16 @@ if [ ${#side[@]} -gt 0 ]; then
 fi
 printf '%s\n' "graph=$graph" "kind=$kind" "hosts=$names" "samebin=$samebin" >"$tmp/side/facts"
 section "$LB_TOP/scripts/report/hosts/hosts-side.md.in" "$tmp/side/facts" "$tmp/side" >"$results/hosts-side.md"
+# The headline pair's answer on each host, from the run in its column
+# (hosts-answer.sh): what the report and the README lead with.
+lab=""
+for r in "${cols[@]}"; do lab+="${lab:+|}$r=$(label "$r")"; done
+hp=$(comparisons headline | head -n 1)
+"$LB_TOP/scripts/report/hosts/hosts-answer.sh" "$kind" "$lab" "${cols[@]}" >"$tmp/answer.csv"
+{
+	printf '%s, native, hot %s, each host'"'"'s newest run: TSC cycles per pair; a %% holds on its host only.\n\n' "${hp/:/ → }" "$kind"
+	table -v align=llllrrrrrllll -v labels="host|run|TSC step, ticks|machine states|${hp%%:*}, cycles|${hp#*:}, cycles|change, cycles|ns|change|95% CI|verdict|two blocks|per state" \
+		"$tmp/answer.csv"
+} >"$results/hosts-answer.md"
 mv "$tmp/hosts.md" "$results/hosts.md"
 note "hosts-table: ${results#"$LB_TOP"/}/hosts.md (${#runs[@]} runs, ${#cols[@]} host columns), hosts-side.md (${#side[@]} hosts)"
