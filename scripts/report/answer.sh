@@ -40,6 +40,12 @@ awk -f "$LB_TOP/scripts/report/render/lib.awk" -f "$LB_TOP/scripts/report/answer
 	-v pairs="$pairs" -v labels="$labels" -v kind="${ANSWER_KIND:-spin_lock}" -v pathlen="$pl" \
 	-v timed="$tp" -v taccel="${RI[accel]:-timed}" -v thost="${thost:-unknown host}" \
 	-v native="$np" -v nhost="$nhost" </dev/null >"$tmp/FOUND" || exit 1
-: >"$tmp/facts"
+echo hosts= >"$tmp/facts"
+# The headline pair on each host filed in results/hosts (hosts-table.sh
+# draws it from each host's newest run): the answer leads with it.
+if [ -f "$LB_TOP/results/hosts-answer.md" ]; then
+	cp "$LB_TOP/results/hosts-answer.md" "$tmp/HOSTS"
+	echo hosts=1 >"$tmp/facts"
+fi
 # The sentence that opens the list: report/answer.md.in.
 "$render" section -v facts="$tmp/facts" -v pieces="$tmp" "$LB_TOP/report/answer.md.in"

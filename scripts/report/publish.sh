@@ -45,7 +45,7 @@ rm -rf "$new"
 cp -r "$report/results" "$new"
 # The native runs filed per host (host-publish.sh) are not this run's:
 # they stay, and so do the tables, graph and cycles model drawn from them.
-for h in hosts hosts.md hosts-side.md hosts-side.png hosts-side.svg hosts-side.csv cycles-model.csv cycles-model.md cycles-summary.md; do
+for h in hosts hosts.md hosts-answer.md hosts-side.md hosts-side.png hosts-side.svg hosts-side.csv cycles-model.csv cycles-model.md cycles-summary.md; do
 	[ ! -e "$LB_TOP/results/$h" ] || [ -e "$new/$h" ] || cp -r "$LB_TOP/results/$h" "$new/"
 done
 raw=$new/raw

@@ -2,7 +2,8 @@
 # Results per host: scripts/report/hosts/host-publish.sh files a native run
 # under the host id of its CPU (an old run's facts given by hand, and said
 # where from), and hosts-table.sh draws results/hosts.md and the
-# article's side by side (hosts-side.md) from results/hosts/: regenerated
+# article's side by side (hosts-side.md) and answer (hosts-answer.md)
+# from results/hosts/: regenerated
 # here, each is the tracked file byte for byte.  hosts.md reads at a
 # glance: no line over 200 characters, a small table per kind with a
 # column per host (its newest default run), each host named by its
@@ -19,7 +20,16 @@ cmp -s "$TMP/r/hosts.md" "$TOP/results/hosts.md" ||
 	fail "results/hosts.md regenerated differs: $(diff "$TOP/results/hosts.md" "$TMP/r/hosts.md" | head -n 10)"
 cmp -s "$TMP/r/hosts-side.md" "$TOP/results/hosts-side.md" ||
 	fail "results/hosts-side.md regenerated differs: $(diff "$TOP/results/hosts-side.md" "$TMP/r/hosts-side.md" | head -n 10)"
-echo "ok: results/hosts.md and hosts-side.md regenerate byte for byte"
+cmp -s "$TMP/r/hosts-answer.md" "$TOP/results/hosts-answer.md" ||
+	fail "results/hosts-answer.md regenerated differs: $(diff "$TOP/results/hosts-answer.md" "$TMP/r/hosts-answer.md" | head -n 10)"
+echo "ok: results/hosts.md, hosts-side.md and hosts-answer.md regenerate byte for byte"
+# The headline pair's answer, a row a host column, each with its step and
+# states: a run without slices says its states are unknown.
+rows=$(grep -c '^| [A-Z].*`' "$TMP/r/hosts-answer.md") || true
+[ "${rows:-0}" -ge 3 ] || fail "hosts-answer.md has ${rows:-0} host rows: $(cat "$TMP/r/hosts-answer.md")"
+awk -F' [|] ' '/^[|] [A-Z].*`/ && $4 !~ /^(unknown \(no slices\)|[0-9]+)$/ { print "a row without its states: " $0; bad = 1 } END { exit bad }' \
+	"$TMP/r/hosts-answer.md" || fail "hosts-answer.md: a host row does not say its machine states"
+echo "ok: hosts-answer.md: $rows hosts, each with its TSC step and machine states"
 # The same hosts as a graph (hosts-graph.sh): drawn, in both formats,
 # from data with a group of bars for each host row of hosts-side.md, in
 # its order; its data regenerate byte for byte (the images' bytes are

@@ -236,22 +236,24 @@ table -v align=lllrrrrrrrrrrr \
 	-v labels="host|run|kind|TSC, MHz|bare pair, cycles|ns|pre, cycles|ns|pre-debug → post-debug, cycles|ns|%, this host|pre → stock, cycles|ns|%, this host" \
 	"$tmp/side.csv" >"$tmp/side/TABLE"
 # and the same hosts as a graph (hosts-side.png, .svg and its .csv), its
-# caption naming the kind and the hosts: "A; B and C" (their ids are in
-# the table).
-graph="" names=""
+# caption pointing at the table for the hosts' names.
+graph=""
 if [ ${#side[@]} -gt 0 ]; then
 	"$LB_TOP/scripts/report/hosts/hosts-graph.sh" "$results" "${side[@]}"
 	graph=1
-	for i in "${!side[@]}"; do
-		if [ "$i" -eq $((${#side[@]} - 1)) ] && [ "$i" -gt 0 ]; then
-			names+=" and "
-		elif [ "$i" -gt 0 ]; then
-			names+="; "
-		fi
-		names+=${NAME[${side[i]}]}
-	done
 fi
-printf '%s\n' "graph=$graph" "kind=$kind" "hosts=$names" "samebin=$samebin" >"$tmp/side/facts"
+printf '%s\n' "graph=$graph" "kind=$kind" "samebin=$samebin" >"$tmp/side/facts"
 section "$LB_TOP/scripts/report/hosts/hosts-side.md.in" "$tmp/side/facts" "$tmp/side" >"$results/hosts-side.md"
+# The headline pair's answer on each host, from the run in its column
+# (hosts-answer.sh): what the report and the README lead with.
+lab=""
+for r in "${cols[@]}"; do lab+="${lab:+|}$r=$(label "$r")"; done
+hp=$(comparisons headline | head -n 1)
+"$LB_TOP/scripts/report/hosts/hosts-answer.sh" "$kind" "$lab" "${cols[@]}" >"$tmp/answer.csv"
+{
+	printf '%s, native, hot %s, each host'"'"'s newest run.\n\n' "${hp/:/ → }" "$kind"
+	table -v align=llllrrrrrllll -v labels="host|run|TSC step, ticks|machine states|${hp%%:*}, cycles|${hp#*:}, cycles|change, cycles|ns|change|95% CI|verdict|two blocks|per state" \
+		"$tmp/answer.csv"
+} >"$results/hosts-answer.md"
 mv "$tmp/hosts.md" "$results/hosts.md"
 note "hosts-table: ${results#"$LB_TOP"/}/hosts.md (${#runs[@]} runs, ${#cols[@]} host columns), hosts-side.md (${#side[@]} hosts)"
