@@ -12,7 +12,7 @@
 #   {{delta ...}}  the change in its unit (and ns beside cycles);
 #   {{median VARIANT KIND MODE [k=v]...}}, {{modes ...}}, {{modegroups ...}}
 #       (the modes with their medians): from summary.csv;
-#   {{floor MODE}}  the A/A noise floor;
+#   {{floor MODE [KIND]}}  KIND's A/A noise floor (spin_lock's);
 #   {{cal PAD COLUMN}}  the calibration; {{resolved}}  the pads resolved.
 # After "native", the same from the native run (RUN/native/, cycles;
 # CALDIR/native.csv): {{native change B:O KIND MODE}}, {{native pct ...}},
@@ -147,12 +147,13 @@ function macro(m,   w, n, bo, k, line, pf, sf, r, t, c, met) {
 		}
 		return fmt("median", col(sf, line, "median")) " " col(sf, line, "unit")
 	}
-	# The A/A bound of a mode (a row the quantum set shows its own).
-	if (w[1] == "floor" && n == 2) {
+	# The A/A bound of a mode's kind, spin_lock unless named: each kind
+	# has its own (a row the quantum set shows its own).
+	if (w[1] == "floor" && (n == 2 || n == 3)) {
 		for (t in PAIRS) {
 			line = PAIRS[t]
 			if (col(pf, line, "mode") == w[2] && col(pf, line, "metric") == metric_of(w[2]) && col(pf, line, "floor_pct") !~ /nan/ &&
-			    col(pf, line, "floor_by") != "quantum")
+			    col(pf, line, "kind") == (n == 3 ? w[3] : "spin_lock") && col(pf, line, "floor_by") != "quantum")
 				return fmt("floor_pct", col(pf, line, "floor_pct"))
 		}
 		return ""
