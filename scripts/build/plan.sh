@@ -198,7 +198,7 @@ for g in "${goals[@]}"; do
 		else
 			VARIANTS=${VARIANTS:-} "$LB_TOP/scripts/native/run.sh" --check || exit
 		fi
-		boots native $((${RUNS:-20} * ${#vs[@]})) native processes
+		boots native $((${RUNS:-20} * ${#vs[@]})) native "variant runs (${RUNS:-20} processes x ${#vs[@]} variants)"
 		;;
 	events)
 		line "events: variants ${vs[*]}; the lockbench-events plugin, a hot pass under icount (1 vCPU) and an smp pass under TCG (${VCPUS:-2} vCPUs) per variant (scripts/events/run.sh)"

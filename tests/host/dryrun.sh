@@ -21,7 +21,7 @@ done
 pre=$(sed -n 's/^kernel_build_seconds=.*pre:\([0-9]*\).*/\1/p' "$TOP/results/raw/run.info")
 [ -n "$pre" ] || fail "results/raw/run.info records no build time for pre"
 for want in "kernel pre: build: missing \(the tree is not extracted yet\); about ${pre}s \(the published run's build" \
-	"timed: 60 boots, about [0-9.]+s each \(the published run, results/raw\)" "native: 120 processes, about [0-9.]+s each"; do
+	"timed: 60 boots, about [0-9.]+s each \(the published run, results/raw\)" "native: 120 variant runs \(20 processes x 6 variants\), about [0-9.]+s each"; do
 	[[ $out =~ $want ]] || fail "the plan lacks /$want/: $out"
 done
 [[ ! $out =~ "at least 0 min 0 s" ]] || fail "a fresh clone's plan estimates nothing: $out"
