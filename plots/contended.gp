@@ -112,7 +112,15 @@ do for [q=1:npan] {
 	# label ("B overtakes A") names two of them.
 	shown(v) = !bydes || fam(v) eq d
 	ovin(l) = shown(word(l, 1)) && shown(word(l, 3))
-	ov = value(sprintf("nov%d", p)) > 0 ? \
+	# Only the overtakes this panel shows: labels whose every point is
+	# NaN crash gnuplot 5.4 (a segfault, seen with the overtake of one
+	# design by another, no panel of either drawing both).
+	nshow = 0
+	if (value(sprintf("nov%d", p)) > 0) {
+		stats fo using (ovin(strcol(3)) ? 1 : 0) nooutput
+		nshow = STATS_sum
+	}
+	ov = nshow > 0 ? \
 		', fo using (ovin(strcol(3)) ? $1 : NaN):2 with points pt 3 ps 2.2 lw 2 lc rgb "black" notitle, ' . \
 		'fo using (ovin(strcol(3)) ? $1 : NaN):2:3 with labels offset 0, 1.2 font ",10" notitle' : ""
 	one = fair ? '1 with lines lw 1.5 dt 3 lc rgb "#777777" notitle, ' : ''
