@@ -39,7 +39,7 @@
 # VARIANTS=pre,post  RUNS=20 (two blocks)  THREADS=all (1,2,4,... and all CPUs) or a list
 # JOBFILE=bench-user/jobs/native.jobs (a job's placement= runs its
 # threads on the CPUs topology.sh picks from /sys, LBN_SYSFS= another)
-# ORDER_SEED=N  LAYOUT=random|fixed  UNIT_MS=50  SLICES=16
+# ORDER_SEED=N  LAYOUT=random|fixed  UNIT_MS=25  SLICES=16
 # NATIVE_TIMEOUT=wall seconds a process (default: 10 x its CPU limit)  RUN_DIR=dir
 #
 # run.sh --check: the refusals alone, then exit (make DRYRUN=1 native);
@@ -56,7 +56,7 @@ jobfile=${JOBFILE:-$LB_TOP/bench-user/jobs/native.jobs}
 seed=${ORDER_SEED:-$start}
 tmo=${NATIVE_TIMEOUT:-}
 layout=${LAYOUT:-random}
-unit_ms=${UNIT_MS:-50}
+unit_ms=${UNIT_MS:-25}
 slices=${SLICES:-16}
 ncpus=$(nproc)
 
@@ -66,7 +66,7 @@ native_host_ok
 [[ $seed =~ ^[0-9]+$ ]] || die "ORDER_SEED=$seed: want a whole number"
 [[ -z $tmo || $tmo =~ ^[1-9][0-9]*$ ]] || die "NATIVE_TIMEOUT=$tmo: want whole seconds"
 [[ $layout == random || $layout == fixed ]] || die "LAYOUT=$layout: want random (a layout a replicate) or fixed (one for all)"
-[[ $unit_ms =~ ^[1-9][0-9]*$ ]] || die "UNIT_MS=$unit_ms: want whole milliseconds, at least 1 (50 for the statistics)"
+[[ $unit_ms =~ ^[1-9][0-9]*$ ]] || die "UNIT_MS=$unit_ms: want whole milliseconds, at least 1 (25 or more for the statistics)"
 [[ $slices =~ ^[1-9][0-9]*$ ]] || die "SLICES=$slices: want a whole number of slices, at least 1"
 threads=$(native_threads "$threads" "$ncpus")
 [ -f "$jobfile" ] || die "no job list $jobfile"
