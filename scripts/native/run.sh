@@ -175,6 +175,12 @@ tsc=${LB_HOST_TSC_MHZ:-unknown}
 	echo "aa_layout=$aa"
 	echo "same_code_copy=${twin/#-/}"
 	echo "blocks=2"
+	# The kernels under test, as the timed runs' provenance names them:
+	# the Debian package, patch/series' commit and this checkout's.
+	echo "linux_source_version=$(dpkg-query -W -f='${Version}' "$LB_SRC_PKG" 2>/dev/null || echo unknown)"
+	echo "patch_series_commit=$(series_commit)"
+	echo "git_head=$(git -C "$LB_TOP" rev-parse HEAD 2>/dev/null || echo unknown)"
+	echo "git_dirty=$([ -z "$(git -C "$LB_TOP" status --porcelain --untracked-files=no 2>/dev/null)" ] && echo false || echo true)"
 	echo "unit_ms=$unit_ms"
 	echo "slices=$slices"
 	echo "process_estimate_ms=$est_ms"

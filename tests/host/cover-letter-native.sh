@@ -6,7 +6,8 @@
 # give one letter: numbers for the headline pair, each row as the run's
 # pairs.csv has it (and icount's published counts, said to be the
 # published run's), plain ASCII within 72 columns, the machine line from
-# this host's facts, and the command that makes such a run again.
+# this host's facts, the kernel line with patch/series' commit, and the
+# command that makes such a run again.
 # check: slow
 . "$(dirname "$0")/../lib.bash"
 [ "$(uname -m)" = x86_64 ] || skip "ACCEL=native needs x86_64"
@@ -57,6 +58,8 @@ flat=$(tr '\n' ' ' <"$l" | tr -s ' ')
 model=$(sed -n 's/^cpu_model=//p' "$run/native/host-facts.txt")
 [[ $flat == *"Machine: $model: "* ]] || fail "the machine line does not name this host's CPU ($model): $(grep -A1 '^Machine' "$l")"
 [[ $flat == *", TSC "*" MHz"* ]] || fail "the machine line lacks the TSC rate"
+[[ $flat =~ "Kernel under test: Debian linux-source"[^,]*", patch/series at lockbench commit "[0-9a-f]{12} ]] ||
+	fail "the kernel line does not name patch/series' commit, which make native records: $(grep -A1 '^Kernel' "$l")"
 [[ $flat == *"published run "*"(results/pathlen), not this run's kernels"* ]] ||
 	fail "icount's published counts are not said to be the published run's"
 [[ $flat == *"Raw data: ${run#"$TOP"/}/native"* || $flat == *"Raw data: $run/native"* ]] || fail "the letter does not say where the raw data are"
