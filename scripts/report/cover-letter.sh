@@ -317,16 +317,13 @@ if [ "$T" != - ]; then
 fi
 
 # The statistics' words, once.
-paired() { # PAIRS.CSV: does a row say paired=1?
-	[ -f "$1" ] && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["paired"] == 1 { p = 1; exit } END { exit !p }' "$1"
+any_row() { # PAIRS.CSV COLUMN VALUE: does a row hold VALUE in COLUMN?
+	[ -f "$1" ] && awk -F, -v k="$2" -v v="$3" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		(k in c) && $c[k] == v { p = 1; exit } END { exit !p }' "$1"
 }
-# Whether a pairs.csv row names ESTIMATOR (lb-stat's estimator column).
-estimated() { # PAIRS.CSV ESTIMATOR
-	[ -f "$1" ] && awk -F, -v e="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		("estimator" in c) && $c["estimator"] == e { p = 1; exit } END { exit !p }' "$1"
-}
+paired() { any_row "$1" paired 1; }
 est=()
-if [ "$N" != - ] && estimated "$N/pairs.csv" slice-ratios; then
+if [ "$N" != - ] && any_row "$N/pairs.csv" estimator slice-ratios; then
 	how="Before: the median over processes of each one's median (native: of the slices paired); after:"
 	how+=" native's is before x (1 + change), the boots' the same median."
 	est+=("native: the median over processes of each one's median ratio of adjacent slices, which share the machine's state")
