@@ -630,6 +630,9 @@ cat_csv() {
 	[ $# = 0 ] || awk 'FNR > 1' "$@" >>"$o"
 }
 
+# csvq TEXT: TEXT as one quoted CSV field (a name may hold commas).
+csvq() { printf '"%s"' "${1//\"/\"\"}"; }
+
 # A KEY=VALUE file (run.info, stat.info, ...) read once, without a process:
 # readkv ARRAY FILE fills the associative ARRAY[KEY] with each key's first
 # value (what sed -n 's/^KEY=//p' FILE | head -n 1 prints).

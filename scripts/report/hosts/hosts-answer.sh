@@ -33,7 +33,6 @@ ci() { # LO HI: "[+a, +b]", as render.awk rounds pct_lo and pct_hi
 	[[ $1 != *nan* && $2 != *nan* && -n $1 ]] || { echo n/a && return; }
 	printf '[%+.1f, %+.1f]' "$1" "$2"
 }
-csvq() { printf '"%s"' "${1//\"/\"\"}"; }
 
 echo "host,run,tsc_step,states,median,median,delta_cyc,delta_ns,pct_change,ci,verdict,blocks,per_state"
 for r in "$@"; do

@@ -46,8 +46,6 @@ for h in "${hosts[@]}"; do
 done
 # A host's label: its name, its raw id beside it.
 label() { printf '%s `%s`' "${NAME[$1]}" "${HID[$1]}"; }
-# csvq TEXT: a CSV field (the names hold commas).
-csvq() { printf '"%s"' "${1//\"/\"\"}"; }
 mkdir -p "$tmp/pieces"
 
 # The hosts.
